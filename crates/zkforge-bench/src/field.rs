@@ -1,0 +1,258 @@
+//! Field cases: Fp, Fr, Fp2 and Fp12 of BLS12-381 and BN254, ours against blst (BLS12-381
+//! only), arkworks with `asm`, and halo2curves with `asm` (BN254 only), on the same inputs.
+//!
+//! blst and halo2curves keep the same Montgomery form as we do (R = 2^384 and 2^256), so
+//! inputs are handed over limb for limb; arkworks inputs are converted from canonical limbs.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use ark_ff::{BigInt, CyclotomicMultSubgroup, Field as ArkField, PrimeField as ArkPrimeField};
+use ff::{Field as _, PrimeField as _};
+use rand::{rngs::StdRng, SeedableRng};
+use zkforge_field::{bls12_381 as bls, bn254 as bn, FieldConfig, Fp};
+
+use crate::{Case, Runner};
+
+/// Latency chain x <- f(x, y).
+fn chain2<T: Copy + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + 'static) -> Runner {
+    let mut x = x0;
+    Box::new(move |iters| {
+        let start = Instant::now();
+        for _ in 0..iters {
+            x = f(black_box(&x), &y);
+        }
+        black_box(&x);
+        start.elapsed()
+    })
+}
+
+/// Latency chain x <- f(x).
+fn chain1<T: Copy + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) -> Runner {
+    let mut x = x0;
+    Box::new(move |iters| {
+        let start = Instant::now();
+        for _ in 0..iters {
+            x = f(black_box(&x));
+        }
+        black_box(&x);
+        start.elapsed()
+    })
+}
+
+/// f over a fixed list of inputs (for sqrt, whose input must stay a square).
+fn over<T: Copy + 'static, R>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static) -> Runner {
+    Box::new(move |iters| {
+        let n = inputs.len();
+        let start = Instant::now();
+        for i in 0..iters as usize {
+            black_box(f(black_box(&inputs[i % n])));
+        }
+        start.elapsed()
+    })
+}
+
+fn case(op: &'static str, curve: &'static str, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
+    Case { group: "field", op, curve, size: 1, threads: 1, ours, peers }
+}
+
+fn ark<C: FieldConfig<N>, const N: usize, A: ArkPrimeField<BigInt = BigInt<N>>>(x: &Fp<C, N>) -> A {
+    A::from_bigint(BigInt(x.to_limbs())).expect("canonical")
+}
+
+fn h2_fq(x: &bn::Fp) -> halo2curves::bn256::Fq {
+    halo2curves::bn256::Fq::from_repr(x.to_bytes_le().into()).expect("canonical")
+}
+fn h2_fr(x: &bn::Fr) -> halo2curves::bn256::Fr {
+    halo2curves::bn256::Fr::from_repr(x.to_bytes_le().into()).expect("canonical")
+}
+
+// ---- conversions of tower elements ----
+fn blst_fp(x: &bls::Fp) -> blst::blst_fp {
+    blst::blst_fp { l: x.to_mont_limbs() }
+}
+fn blst_fp2(x: &bls::Fp2) -> blst::blst_fp2 {
+    blst::blst_fp2 { fp: [blst_fp(&x.c0), blst_fp(&x.c1)] }
+}
+fn blst_fp12(x: &bls::Fp12) -> blst::blst_fp12 {
+    let f6 = |y: &bls::Fp6| blst::blst_fp6 { fp2: [blst_fp2(&y.c0), blst_fp2(&y.c1), blst_fp2(&y.c2)] };
+    blst::blst_fp12 { fp6: [f6(&x.c0), f6(&x.c1)] }
+}
+fn ark_bls_fp2(x: &bls::Fp2) -> ark_bls12_381::Fq2 {
+    ark_bls12_381::Fq2::new(ark(&x.c0), ark(&x.c1))
+}
+fn ark_bls_fp12(x: &bls::Fp12) -> ark_bls12_381::Fq12 {
+    let f6 = |y: &bls::Fp6| ark_bls12_381::Fq6::new(ark_bls_fp2(&y.c0), ark_bls_fp2(&y.c1), ark_bls_fp2(&y.c2));
+    ark_bls12_381::Fq12::new(f6(&x.c0), f6(&x.c1))
+}
+fn ark_bn_fp2(x: &bn::Fp2) -> ark_bn254::Fq2 {
+    ark_bn254::Fq2::new(ark(&x.c0), ark(&x.c1))
+}
+fn ark_bn_fp12(x: &bn::Fp12) -> ark_bn254::Fq12 {
+    let f6 = |y: &bn::Fp6| ark_bn254::Fq6::new(ark_bn_fp2(&y.c0), ark_bn_fp2(&y.c1), ark_bn_fp2(&y.c2));
+    ark_bn254::Fq12::new(f6(&x.c0), f6(&x.c1))
+}
+fn h2_fp2(x: &bn::Fp2) -> halo2curves::bn256::Fq2 {
+    halo2curves::bn256::Fq2::new(h2_fq(&x.c0), h2_fq(&x.c1))
+}
+fn h2_fp12(x: &bn::Fp12) -> halo2curves::bn256::Fq12 {
+    let f6 = |y: &bn::Fp6| halo2curves::bn256::Fq6::new(h2_fp2(&y.c0), h2_fp2(&y.c1), h2_fp2(&y.c2));
+    halo2curves::bn256::Fq12::new(f6(&x.c0), f6(&x.c1))
+}
+
+// blst calls: SAFETY for every `unsafe` block below: blst's functions read their inputs and
+// write their output through valid, properly aligned references to blst's own repr(C) types.
+macro_rules! blst1 {
+    ($f:path) => {
+        |a| {
+            let mut r = Default::default();
+            // SAFETY: see the note above.
+            unsafe { $f(&mut r, a) };
+            r
+        }
+    };
+}
+macro_rules! blst2 {
+    ($f:path) => {
+        |a, b| {
+            let mut r = Default::default();
+            // SAFETY: see the note above.
+            unsafe { $f(&mut r, a, b) };
+            r
+        }
+    };
+}
+
+/// All field cases.
+pub fn cases() -> Vec<Case> {
+    let mut rng = StdRng::seed_from_u64(0x5eed);
+    let mut v = Vec::new();
+
+    // ---------------- BLS12-381 Fp ----------------
+    let (x, y) = (bls::Fp::random(&mut rng), bls::Fp::random(&mut rng));
+    let (ax, ay): (ark_bls12_381::Fq, ark_bls12_381::Fq) = (ark(&x), ark(&y));
+    v.push(case("fp_mul", "bls12_381", chain2(x, y, |a, b| *a * *b), vec![
+        ("blst", chain2(blst_fp(&x), blst_fp(&y), blst2!(blst::blst_fp_mul))),
+        ("arkworks", chain2(ax, ay, |a, b| *a * b)),
+    ]));
+    v.push(case("fp_square", "bls12_381", chain1(x, |a| a.square()), vec![
+        ("blst", chain1(blst_fp(&x), blst1!(blst::blst_fp_sqr))),
+        ("arkworks", chain1(ax, |a| a.square())),
+    ]));
+    v.push(case("fp_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst", chain1(blst_fp(&x), blst1!(blst::blst_fp_inverse))),
+        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    ]));
+    v.push(case("fp_inverse_vartime", "bls12_381", chain1(x, |a| a.invert_vartime().unwrap()), vec![
+        ("blst", chain1(blst_fp(&x), blst1!(blst::blst_fp_eucl_inverse))),
+        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    ]));
+    let squares: Vec<bls::Fp> = (0..64).map(|_| bls::Fp::random(&mut rng).square()).collect();
+    let bsq: Vec<blst::blst_fp> = squares.iter().map(blst_fp).collect();
+    let asq: Vec<ark_bls12_381::Fq> = squares.iter().map(ark).collect();
+    v.push(case("fp_sqrt", "bls12_381", over(squares, |a| a.sqrt().unwrap()), vec![
+        ("blst", over(bsq, |a| {
+            let mut r = blst::blst_fp::default();
+            // SAFETY: see the note above.
+            unsafe { blst::blst_fp_sqrt(&mut r, a) };
+            r
+        })),
+        ("arkworks", over(asq, |a| a.sqrt().unwrap())),
+    ]));
+
+    // ---------------- BLS12-381 Fr ----------------
+    let (x, y) = (bls::Fr::random(&mut rng), bls::Fr::random(&mut rng));
+    let bfr = |z: &bls::Fr| blst::blst_fr { l: z.to_mont_limbs() };
+    let (ax, ay): (ark_bls12_381::Fr, ark_bls12_381::Fr) = (ark(&x), ark(&y));
+    v.push(case("fr_mul", "bls12_381", chain2(x, y, |a, b| *a * *b), vec![
+        ("blst", chain2(bfr(&x), bfr(&y), blst2!(blst::blst_fr_mul))),
+        ("arkworks", chain2(ax, ay, |a, b| *a * b)),
+    ]));
+    v.push(case("fr_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst", chain1(bfr(&x), blst1!(blst::blst_fr_inverse))),
+        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    ]));
+
+    // ---------------- BLS12-381 Fp2 / Fp12 ----------------
+    let (x, y) = (bls::Fp2::random(&mut rng), bls::Fp2::random(&mut rng));
+    v.push(case("fp2_mul", "bls12_381", chain2(x, y, |a, b| *a * *b), vec![
+        ("blst", chain2(blst_fp2(&x), blst_fp2(&y), blst2!(blst::blst_fp2_mul))),
+        ("arkworks", chain2(ark_bls_fp2(&x), ark_bls_fp2(&y), |a, b| *a * b)),
+    ]));
+    v.push(case("fp2_square", "bls12_381", chain1(x, |a| a.square()), vec![
+        ("blst", chain1(blst_fp2(&x), blst1!(blst::blst_fp2_sqr))),
+        ("arkworks", chain1(ark_bls_fp2(&x), |a| a.square())),
+    ]));
+    v.push(case("fp2_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst", chain1(blst_fp2(&x), blst1!(blst::blst_fp2_inverse))),
+        ("arkworks", chain1(ark_bls_fp2(&x), |a| a.inverse().unwrap())),
+    ]));
+    let (x, y) = (bls::Fp12::random(&mut rng), bls::Fp12::random(&mut rng));
+    v.push(case("fp12_mul", "bls12_381", chain2(x, y, |a, b| *a * *b), vec![
+        ("blst", chain2(blst_fp12(&x), blst_fp12(&y), blst2!(blst::blst_fp12_mul))),
+        ("arkworks", chain2(ark_bls_fp12(&x), ark_bls_fp12(&y), |a, b| *a * b)),
+    ]));
+    v.push(case("fp12_square", "bls12_381", chain1(x, |a| a.square()), vec![
+        ("blst", chain1(blst_fp12(&x), blst1!(blst::blst_fp12_sqr))),
+        ("arkworks", chain1(ark_bls_fp12(&x), |a| a.square())),
+    ]));
+    // an element of the cyclotomic subgroup: x^((p^6 - 1)(p^2 + 1))
+    let g = x.conjugate() * x.invert().unwrap();
+    let g = g.frobenius_map(2) * g;
+    v.push(case("fp12_cyclotomic_square", "bls12_381", chain1(g, |a| a.cyclotomic_square()), vec![
+        ("blst", chain1(blst_fp12(&g), blst1!(blst::blst_fp12_cyclotomic_sqr))),
+        ("arkworks", chain1(ark_bls_fp12(&g), |a| *a.clone().cyclotomic_square_in_place())),
+    ]));
+    v.push(case("fp12_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst", chain1(blst_fp12(&x), blst1!(blst::blst_fp12_inverse))),
+        ("arkworks", chain1(ark_bls_fp12(&x), |a| a.inverse().unwrap())),
+    ]));
+
+    // ---------------- BN254 Fp / Fr ----------------
+    let (x, y) = (bn::Fp::random(&mut rng), bn::Fp::random(&mut rng));
+    let (ax, ay): (ark_bn254::Fq, ark_bn254::Fq) = (ark(&x), ark(&y));
+    v.push(case("fp_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+        ("halo2curves", chain2(h2_fq(&x), h2_fq(&y), |a, b| *a * b)),
+        ("arkworks", chain2(ax, ay, |a, b| *a * b)),
+    ]));
+    v.push(case("fp_square", "bn254", chain1(x, |a| a.square()), vec![
+        ("halo2curves", chain1(h2_fq(&x), |a| a.square())),
+        ("arkworks", chain1(ax, |a| a.square())),
+    ]));
+    v.push(case("fp_inverse", "bn254", chain1(x, |a| a.invert().unwrap()), vec![
+        ("halo2curves", chain1(h2_fq(&x), |a| a.invert().unwrap())),
+        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    ]));
+    let squares: Vec<bn::Fp> = (0..64).map(|_| bn::Fp::random(&mut rng).square()).collect();
+    let hsq: Vec<halo2curves::bn256::Fq> = squares.iter().map(h2_fq).collect();
+    let asq: Vec<ark_bn254::Fq> = squares.iter().map(ark).collect();
+    v.push(case("fp_sqrt", "bn254", over(squares, |a| a.sqrt().unwrap()), vec![
+        ("halo2curves", over(hsq, |a| a.sqrt().unwrap())),
+        ("arkworks", over(asq, |a| a.sqrt().unwrap())),
+    ]));
+    let (x, y) = (bn::Fr::random(&mut rng), bn::Fr::random(&mut rng));
+    let (ax, ay): (ark_bn254::Fr, ark_bn254::Fr) = (ark(&x), ark(&y));
+    v.push(case("fr_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+        ("halo2curves", chain2(h2_fr(&x), h2_fr(&y), |a, b| *a * b)),
+        ("arkworks", chain2(ax, ay, |a, b| *a * b)),
+    ]));
+
+    // ---------------- BN254 Fp2 / Fp12 ----------------
+    let (x, y) = (bn::Fp2::random(&mut rng), bn::Fp2::random(&mut rng));
+    v.push(case("fp2_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+        ("halo2curves", chain2(h2_fp2(&x), h2_fp2(&y), |a, b| *a * b)),
+        ("arkworks", chain2(ark_bn_fp2(&x), ark_bn_fp2(&y), |a, b| *a * b)),
+    ]));
+    let (x, y) = (bn::Fp12::random(&mut rng), bn::Fp12::random(&mut rng));
+    v.push(case("fp12_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+        ("halo2curves", chain2(h2_fp12(&x), h2_fp12(&y), |a, b| *a * b)),
+        ("arkworks", chain2(ark_bn_fp12(&x), ark_bn_fp12(&y), |a, b| *a * b)),
+    ]));
+    let g = x.conjugate() * x.invert().unwrap();
+    let g = g.frobenius_map(2) * g;
+    v.push(case("fp12_cyclotomic_square", "bn254", chain1(g, |a| a.cyclotomic_square()), vec![
+        ("arkworks", chain1(ark_bn_fp12(&g), |a| *a.clone().cyclotomic_square_in_place())),
+    ]));
+    let _ = Duration::ZERO;
+    v
+}

@@ -1,0 +1,108 @@
+//! A small measuring loop for `zkforge bench`: calibrate a batch to about `batch_ms`, then
+//! take `samples` batches of ours and of each peer interleaved (so machine noise hits all of
+//! them alike) and report medians in ns per operation.
+
+use serde::Serialize;
+
+use crate::{Case, Runner};
+
+/// One output row; the JSON schema shared by every group.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// Group ("field", ...).
+    pub group: String,
+    /// Operation.
+    pub op: String,
+    /// Curve.
+    pub curve: String,
+    /// Input size.
+    pub size: usize,
+    /// Threads.
+    pub threads: usize,
+    /// Our median, ns per operation.
+    pub ours_ns: f64,
+    /// Peer name.
+    pub peer: String,
+    /// Peer median, ns per operation.
+    pub peer_ns: f64,
+    /// ours_ns / peer_ns.
+    pub ratio: f64,
+}
+
+/// Measurement settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Target duration of one batch in milliseconds.
+    pub batch_ms: f64,
+    /// Batches per implementation.
+    pub samples: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { batch_ms: 2.0, samples: 31 }
+    }
+}
+
+fn calibrate(r: &mut Runner, batch_ms: f64) -> u64 {
+    let mut iters = 1u64;
+    loop {
+        let t = r(iters).as_secs_f64() * 1e3;
+        if t > batch_ms / 4.0 || iters > 1 << 30 {
+            return ((iters as f64) * batch_ms / t.max(1e-6)).max(1.0) as u64;
+        }
+        iters *= 4;
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    v[v.len() / 2]
+}
+
+/// Measure one case: medians of interleaved batches.
+pub fn run_case(case: &mut Case, s: Settings) -> Vec<Row> {
+    let mut runners: Vec<&mut Runner> = vec![&mut case.ours];
+    for (_, r) in case.peers.iter_mut() {
+        runners.push(r);
+    }
+    let iters: Vec<u64> = runners.iter_mut().map(|r| calibrate(r, s.batch_ms)).collect();
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); runners.len()];
+    for _ in 0..s.samples {
+        for (k, r) in runners.iter_mut().enumerate() {
+            let d = r(iters[k]);
+            times[k].push(d.as_secs_f64() * 1e9 / iters[k] as f64);
+        }
+    }
+    let meds: Vec<f64> = times.into_iter().map(median).collect();
+    case.peers
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| Row {
+            group: case.group.into(),
+            op: case.op.into(),
+            curve: case.curve.into(),
+            size: case.size,
+            threads: case.threads,
+            ours_ns: meds[0],
+            peer: (*name).into(),
+            peer_ns: meds[i + 1],
+            ratio: meds[0] / meds[i + 1],
+        })
+        .collect()
+}
+
+/// Plain-text table of rows.
+pub fn table(rows: &[Row]) -> String {
+    let mut s = format!(
+        "{:<8} {:<22} {:<10} {:>6} {:>12} {:<14} {:>12} {:>8}\n",
+        "group", "op", "curve", "size", "ours ns", "peer", "peer ns", "ratio"
+    );
+    for r in rows {
+        s.push_str(&format!(
+            "{:<8} {:<22} {:<10} {:>6} {:>12.1} {:<14} {:>12.1} {:>8.3}\n",
+            r.group, r.op, r.curve, r.size, r.ours_ns, r.peer, r.peer_ns, r.ratio
+        ));
+    }
+    s
+}

@@ -1,0 +1,54 @@
+//! The `zkforge` command. `zkforge bench [GROUP...] [--json FILE]` runs the head-to-head
+//! benchmarks (ours against blst, arkworks and halo2curves on the same inputs) and prints
+//! medians and the ratio ours / peer.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Benchmark zkforge against peer libraries and print ours / peer ratios.
+    Bench {
+        /// Groups to run (field, ...); all when none is given.
+        groups: Vec<String>,
+        /// Write the rows as a JSON array to this file.
+        #[arg(long)]
+        json: Option<std::path::PathBuf>,
+        /// Batches per implementation (more is steadier and slower).
+        #[arg(long, default_value_t = 31)]
+        samples: usize,
+        /// Target milliseconds per batch.
+        #[arg(long, default_value_t = 2.0)]
+        batch_ms: f64,
+    },
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Bench { groups, json, samples, batch_ms } => {
+            let settings = zkforge_bench::harness::Settings { batch_ms, samples };
+            let mut rows = Vec::new();
+            let backend = if zkforge_field::backend::adx_active() { "x86-64 MULX/ADX" } else { "portable" };
+            eprintln!("zkforge bench: field backend {backend}; medians of {samples} interleaved batches");
+            for mut case in zkforge_bench::cases(&groups) {
+                let r = zkforge_bench::harness::run_case(&mut case, settings);
+                eprint!("{}", zkforge_bench::harness::table(&r).lines().skip(1).collect::<Vec<_>>().join("\n"));
+                eprintln!();
+                rows.extend(r);
+            }
+            println!("{}", zkforge_bench::harness::table(&rows));
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&rows)?)?;
+                eprintln!("wrote {}", path.display());
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,101 @@
+//! Montgomery multiplication backends behind one entry point, [`mont_mul`].
+//!
+//! - `portable`: CIOS in plain Rust with u128 products; every target, and the reference that
+//!   the assembly is tested against.
+//! - `x86_64_adx`: MULX/ADCX/ADOX inline assembly for 4 and 6 limbs, chosen at run time when
+//!   the CPU reports BMI2 and ADX (never by a compile flag alone).
+//!
+//! [`Backend`] lets tests and benchmarks force one of them; the default is `Auto`.
+
+pub mod portable;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64_adx;
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// Which Montgomery multiplication backend field operations use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The fastest available on this CPU (ADX assembly where supported).
+    Auto,
+    /// Portable Rust (u128 CIOS) everywhere.
+    Portable,
+}
+
+// 0 = not yet detected, 1 = portable, 2 = adx
+static SELECTED: AtomicU8 = AtomicU8::new(0);
+
+/// Force a backend for the whole process (tests and benchmarks use this to compare them).
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_backend, Backend};
+/// set_backend(Backend::Portable);
+/// set_backend(Backend::Auto);
+/// ```
+pub fn set_backend(b: Backend) {
+    let v = match b {
+        Backend::Portable => 1,
+        Backend::Auto => detect(),
+    };
+    SELECTED.store(v, Ordering::Relaxed);
+}
+
+/// True when the MULX/ADX assembly backend is in use.
+pub fn adx_active() -> bool {
+    selected() == 2
+}
+
+fn detect() -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx") {
+            return 2;
+        }
+    }
+    1
+}
+
+#[inline(always)]
+fn selected() -> u8 {
+    let v = SELECTED.load(Ordering::Relaxed);
+    if v != 0 {
+        return v;
+    }
+    let d = detect();
+    SELECTED.store(d, Ordering::Relaxed);
+    d
+}
+
+/// Montgomery product a*b*R^-1 mod p, in [0, 2p) (the caller reduces once more).
+/// `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index N.
+#[inline(always)]
+pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if (N == 4 || N == 6) && selected() == 2 {
+            let mut r = [0u64; N];
+            if N == 4 {
+                // SAFETY: `selected() == 2` only after BMI2 and ADX were detected on this CPU.
+                let x = unsafe { x86_64_adx::mont_mul_4(first4(a), first4(b), p) };
+                r.copy_from_slice(&x[..N.min(4)]);
+            } else {
+                // SAFETY: as above.
+                let x = unsafe { x86_64_adx::mont_mul_6(first6(a), first6(b), p) };
+                r.copy_from_slice(&x[..N.min(6)]);
+            }
+            return r;
+        }
+    }
+    portable::mont_mul(a, b, p)
+}
+
+#[inline(always)]
+fn first4<const N: usize>(a: &[u64; N]) -> &[u64; 4] {
+    a[..4].try_into().expect("N == 4 checked by the caller")
+}
+
+#[inline(always)]
+fn first6<const N: usize>(a: &[u64; N]) -> &[u64; 6] {
+    a[..6].try_into().expect("N == 6 checked by the caller")
+}

@@ -1,0 +1,296 @@
+//! Modular inversion by Bernstein-Yang "safegcd" divsteps (ePrint 2019/266), batched 62
+//! divsteps at a time on signed 62-bit limbs, following the structure described in
+//! libsecp256k1's `doc/safegcd_implementation.md` (transition matrices applied to (f, g) and
+//! to (d, e) with the division by 2^62 done mod p).
+//!
+//! Constant-time version: a fixed number of batches derived from the modulus bit length by
+//! the bound of Bernstein-Yang Theorem 11.2 (d >= 46: floor((49d + 57) / 17) divsteps),
+//! branch-free divsteps. The `_vartime` version stops as soon as g = 0.
+//!
+//! Cost: per batch, 62 branch-free divsteps on 64-bit words plus two 2x2 matrix products on
+//! L = ceil(64N / 62) limbs. Input and output are in Montgomery form: the plain-integer
+//! inverse of aR is multiplied by R^3 (one Montgomery product) to give a^-1 R.
+
+use subtle::{ConstantTimeEq, CtOption};
+
+use crate::limbs;
+use crate::mont::{FieldConfig, Fp};
+
+const M62: u64 = u64::MAX >> 2;
+
+/// A 2x2 transition matrix scaled by 2^62: [u v; q r].
+#[derive(Clone, Copy)]
+struct Trans {
+    u: i64,
+    v: i64,
+    q: i64,
+    r: i64,
+}
+
+/// Signed 62-bit limb representation, up to 8 limbs (only the first L are used).
+type S62 = [i64; 8];
+
+const fn s62_len(n: usize) -> usize {
+    (64 * n).div_ceil(62)
+}
+
+fn to_s62<const N: usize>(a: &[u64; N]) -> S62 {
+    let mut r = [0i64; 8];
+    let l = s62_len(N);
+    for (i, limb) in r.iter_mut().enumerate().take(l) {
+        let bit = 62 * i;
+        let w = bit / 64;
+        let sh = bit % 64;
+        let mut x = a[w] >> sh;
+        if sh > 2 && w + 1 < N {
+            x |= a[w + 1] << (64 - sh);
+        }
+        *limb = (x & M62) as i64;
+    }
+    r
+}
+
+fn from_s62<const N: usize>(a: &S62) -> [u64; N] {
+    // a is normalised: every limb in [0, 2^62), value < 2^(64N)
+    let mut r = [0u64; N];
+    let l = s62_len(N);
+    for (i, &limb) in a.iter().enumerate().take(l) {
+        let x = limb as u64;
+        let bit = 62 * i;
+        let w = bit / 64;
+        let sh = bit % 64;
+        if w < N {
+            r[w] |= x << sh;
+        }
+        if sh > 2 && w + 1 < N {
+            r[w + 1] |= x >> (64 - sh);
+        }
+    }
+    r
+}
+
+/// 62 branch-free divsteps on the low words of f and g (Bernstein-Yang, delta form):
+/// if delta > 0 and g odd: (delta, f, g) <- (1 - delta, g, (g - f) / 2)
+/// elif g odd:             (delta, f, g) <- (1 + delta, f, (g + f) / 2)
+/// else:                   (delta, f, g) <- (1 + delta, f, g / 2)
+/// The matrix tracks 2^k f_k = u f_0 + v g_0, 2^k g_k = q f_0 + r g_0.
+#[inline(always)]
+fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+    let (mut f, mut g) = (f0, g0);
+    let (mut u, mut v, mut q, mut r): (u64, u64, u64, u64) = (1, 0, 0, 1);
+    for _ in 0..62 {
+        let g_odd = 0u64.wrapping_sub(g & 1);
+        let delta_pos = (delta.wrapping_neg() >> 63) as u64; // all ones when delta > 0
+        let swap = g_odd & delta_pos;
+        // conditional (f, g) <- (g, -f), (u, v, q, r) <- (q, r, -u, -v), delta <- -delta
+        let t = (f ^ g) & swap;
+        f ^= t;
+        g ^= t;
+        g = (g ^ swap).wrapping_sub(swap);
+        let t = (u ^ q) & swap;
+        u ^= t;
+        q ^= t;
+        q = (q ^ swap).wrapping_sub(swap);
+        let t = (v ^ r) & swap;
+        v ^= t;
+        r ^= t;
+        r = (r ^ swap).wrapping_sub(swap);
+        delta = (delta ^ swap as i64).wrapping_sub(swap as i64);
+        // g odd: g += f
+        g = g.wrapping_add(f & g_odd);
+        q = q.wrapping_add(u & g_odd);
+        r = r.wrapping_add(v & g_odd);
+        // halve g (exact: g is even), scale the other row
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+        delta = delta.wrapping_add(1);
+    }
+    (delta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
+}
+
+/// (f, g) <- ([u v; q r] (f, g)) / 2^62, exact.
+#[inline(always)]
+fn update_fg(f: &mut S62, g: &mut S62, t: &Trans, l: usize) {
+    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
+    let mut cf = u * f[0] as i128 + v * g[0] as i128;
+    let mut cg = q * f[0] as i128 + r * g[0] as i128;
+    cf >>= 62;
+    cg >>= 62;
+    for i in 1..l {
+        cf += u * f[i] as i128 + v * g[i] as i128;
+        cg += q * f[i] as i128 + r * g[i] as i128;
+        f[i - 1] = (cf as u64 & M62) as i64;
+        g[i - 1] = (cg as u64 & M62) as i64;
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f[l - 1] = cf as i64;
+    g[l - 1] = cg as i64;
+}
+
+/// (d, e) <- ([u v; q r] (d, e)) / 2^62 mod p, keeping both in (-2p, p).
+#[inline(always)]
+fn update_de(d: &mut S62, e: &mut S62, t: &Trans, p: &S62, inv62: u64, l: usize) {
+    let (u, v, q, r) = (t.u, t.v, t.q, t.r);
+    let sd = d[l - 1] >> 63;
+    let se = e[l - 1] >> 63;
+    // add p * (u, q) when d < 0 and p * (v, r) when e < 0
+    let mut md = (u & sd).wrapping_add(v & se);
+    let mut me = (q & sd).wrapping_add(r & se);
+    let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
+    let mut cd = u * d[0] as i128 + v * e[0] as i128;
+    let mut ce = q * d[0] as i128 + r * e[0] as i128;
+    // choose md, me so that the low 62 bits of cd + md*p and ce + me*p vanish
+    md = md.wrapping_sub((inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64);
+    me = me.wrapping_sub((inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64);
+    cd += p[0] as i128 * md as i128;
+    ce += p[0] as i128 * me as i128;
+    debug_assert_eq!(cd as u64 & M62, 0);
+    debug_assert_eq!(ce as u64 & M62, 0);
+    cd >>= 62;
+    ce >>= 62;
+    for i in 1..l {
+        cd += u * d[i] as i128 + v * e[i] as i128 + p[i] as i128 * md as i128;
+        ce += q * d[i] as i128 + r * e[i] as i128 + p[i] as i128 * me as i128;
+        d[i - 1] = (cd as u64 & M62) as i64;
+        e[i - 1] = (ce as u64 & M62) as i64;
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d[l - 1] = cd as i64;
+    e[l - 1] = ce as i64;
+}
+
+/// d in (-2p, p) and the sign of f (f = +-1) -> d * f mod p in [0, p), all limbs normalised.
+fn normalize(d: &mut S62, f_neg: i64, p: &S62, l: usize) {
+    // 1. d < 0: d += p
+    let sd = d[l - 1] >> 63;
+    for i in 0..l {
+        d[i] += p[i] & sd;
+    }
+    // 2. negate when f < 0
+    for x in d.iter_mut().take(l) {
+        *x = (*x ^ f_neg).wrapping_sub(f_neg);
+    }
+    carry_propagate(d, l);
+    // 3. d < 0: d += p
+    let sd = d[l - 1] >> 63;
+    for i in 0..l {
+        d[i] += p[i] & sd;
+    }
+    carry_propagate(d, l);
+}
+
+fn carry_propagate(d: &mut S62, l: usize) {
+    for i in 0..l - 1 {
+        let c = d[i] >> 62;
+        d[i] &= M62 as i64;
+        d[i + 1] += c;
+    }
+}
+
+/// Number of 62-divstep batches that always suffice for `bits`-bit inputs.
+const fn batches(bits: u32) -> usize {
+    let b = bits as usize;
+    let steps = if b >= 46 { (49 * b + 57) / 17 } else { (49 * b + 80) / 17 };
+    steps.div_ceil(62)
+}
+
+/// Plain-integer inverse of `a` mod p (a < p); 0 maps to 0.
+fn inverse_limbs<const N: usize, const VARTIME: bool>(a: &[u64; N], modulus: &[u64; N], bits: u32) -> [u64; N] {
+    let l = s62_len(N);
+    let p = to_s62(modulus);
+    let inv62 = limbs::neg_inv64(modulus[0]).wrapping_neg() & M62;
+    let mut f = p;
+    let mut g = to_s62(a);
+    let mut d = [0i64; 8];
+    let mut e = [0i64; 8];
+    e[0] = 1;
+    let mut delta: i64 = 1;
+    for _ in 0..batches(bits) {
+        let low = |x: &S62| (x[0] as u64) | ((x[1] as u64) << 62);
+        let (nd, t) = divsteps_62(delta, low(&f), low(&g));
+        delta = nd;
+        update_fg(&mut f, &mut g, &t, l);
+        update_de(&mut d, &mut e, &t, &p, inv62, l);
+        if VARTIME && g[..l].iter().all(|&x| x == 0) {
+            break;
+        }
+    }
+    // f = +-1 now (or +-p when a = 0, where d = 0 anyway)
+    let f_neg = f[l - 1] >> 63;
+    normalize(&mut d, f_neg, &p, l);
+    from_s62(&d)
+}
+
+impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
+    /// Multiplicative inverse, constant time (Bernstein-Yang safegcd, fixed iteration count).
+    /// `None` (as a `CtOption`) for zero.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp;
+    /// let x = Fp::from_u64(7);
+    /// assert_eq!(x * x.invert().unwrap(), Fp::ONE);
+    /// assert!(bool::from(Fp::ZERO.invert().is_none()));
+    /// ```
+    pub fn invert(&self) -> CtOption<Self> {
+        let inv = inverse_limbs::<N, false>(&self.limbs, &C::MODULUS, Self::BITS);
+        let r = Self::mont_from_integer_inverse(inv);
+        CtOption::new(r, !self.limbs.ct_eq(&[0u64; N]))
+    }
+
+    /// Multiplicative inverse, variable time (safegcd with early exit); public inputs only.
+    pub fn invert_vartime(&self) -> Option<Self> {
+        if self.limbs == [0u64; N] {
+            return None;
+        }
+        let inv = inverse_limbs::<N, true>(&self.limbs, &C::MODULUS, Self::BITS);
+        Some(Self::mont_from_integer_inverse(inv))
+    }
+
+    /// (aR)^-1 as an integer -> a^-1 R: one Montgomery product with R^3.
+    #[inline(always)]
+    fn mont_from_integer_inverse(inv: [u64; N]) -> Self {
+        let x = Self::from_mont_limbs(inv).unwrap_or(Self::ZERO);
+        let r3 = Self::from_mont_limbs(Self::R3).unwrap_or(Self::ZERO);
+        x * r3
+    }
+
+    /// Invert every nonzero element in place with one inversion (Montgomery's trick); zeros
+    /// stay zero. `scratch` must hold at least `values.len()` elements. Constant time in the
+    /// values (not in their count).
+    pub fn batch_invert_with_scratch(values: &mut [Self], scratch: &mut [Self]) {
+        use subtle::ConditionallySelectable;
+        assert!(scratch.len() >= values.len(), "scratch too small");
+        let mut acc = Self::ONE;
+        for (v, s) in values.iter().zip(scratch.iter_mut()) {
+            *s = acc;
+            // treat zero as one so it does not poison the product
+            let z = v.is_zero();
+            acc *= Self::conditional_select(v, &Self::ONE, z);
+        }
+        let mut inv = acc.invert().unwrap_or(Self::ZERO);
+        for (v, s) in values.iter_mut().zip(scratch.iter()).rev() {
+            let z = v.is_zero();
+            let x = *v;
+            let new = inv * *s;
+            inv = Self::conditional_select(&(inv * x), &inv, z);
+            *v = Self::conditional_select(&new, &Self::ZERO, z);
+        }
+    }
+
+    /// [`Fp::batch_invert_with_scratch`] with an internally allocated scratch buffer.
+    ///
+    /// ```
+    /// use zkforge_field::bn254::Fr;
+    /// let mut v = [Fr::from_u64(2), Fr::ZERO, Fr::from_u64(4)];
+    /// Fr::batch_invert(&mut v);
+    /// assert_eq!(v[0] * Fr::from_u64(2), Fr::ONE);
+    /// assert_eq!(v[1], Fr::ZERO);
+    /// ```
+    pub fn batch_invert(values: &mut [Self]) {
+        let mut scratch = vec![Self::ZERO; values.len()];
+        Self::batch_invert_with_scratch(values, &mut scratch);
+    }
+}

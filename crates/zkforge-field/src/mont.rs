@@ -1,0 +1,655 @@
+//! Montgomery prime fields over u64 limbs, one generic implementation for every modulus.
+//!
+//! An element `a` is stored as `a * R mod p` with `R = 2^(64N)`, always fully reduced to
+//! `[0, p)`. Multiplication is CIOS Montgomery multiplication (Koc-Acar-Kaliski 1996) through
+//! [`crate::backend`] (ADX assembly or portable Rust). Every derived constant (R, R^2, R^3,
+//! -p^-1 mod 2^64, the 2-adicity, the roots of unity, the exponents used by inversion,
+//! square roots and the Legendre symbol) is computed here at compile time from the modulus.
+//!
+//! Constant time: add, sub, neg, mul, square, `pow` (fixed 4-bit window with a scanned table),
+//! `invert` (Bernstein-Yang, see `inverse.rs`), `sqrt` (see `sqrt.rs`), equality and the
+//! encoders/decoders' arithmetic. Functions ending in `_vartime` branch on their input.
+//! No operation here allocates.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::backend;
+use crate::limbs;
+use crate::FieldError;
+
+/// Fixed-size byte array of a field's canonical encoding (`[u8; 32]` or `[u8; 48]`).
+pub trait ByteArray: Copy + AsRef<[u8]> + AsMut<[u8]> + fmt::Debug + Send + Sync + 'static {
+    /// All zeros.
+    const ZERO: Self;
+}
+impl ByteArray for [u8; 32] {
+    const ZERO: Self = [0u8; 32];
+}
+impl ByteArray for [u8; 48] {
+    const ZERO: Self = [0u8; 48];
+}
+
+/// The data that defines one prime field: its modulus and a multiplicative generator.
+/// Everything else is derived (see [`Fp`]'s associated constants).
+pub trait FieldConfig<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug {
+    /// Name used in `Debug` output and benchmarks, e.g. `"bls12_381::Fp"`.
+    const NAME: &'static str;
+    /// The prime modulus, little-endian limbs. Must be odd with its top bit clear.
+    const MODULUS: [u64; N];
+    /// A small generator of the multiplicative group (a quadratic non-residue), used for the
+    /// 2-adic roots of unity and Tonelli-Shanks.
+    const GENERATOR: u64;
+    /// Canonical byte encoding, `8 * N` bytes.
+    type Bytes: ByteArray;
+}
+
+/// An element of the prime field defined by `C`, in Montgomery form.
+pub struct Fp<C: FieldConfig<N>, const N: usize> {
+    pub(crate) limbs: [u64; N],
+    _c: PhantomData<C>,
+}
+
+impl<C: FieldConfig<N>, const N: usize> Clone for Fp<C, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Copy for Fp<C, N> {}
+
+const fn pack_pinv<const N: usize>(p: &[u64; N]) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    let mut i = 0;
+    while i < N {
+        r[i] = p[i];
+        i += 1;
+    }
+    r[N] = limbs::neg_inv64(p[0]);
+    r
+}
+
+/// Full reduction of a value in [0, 2p) (constant time).
+#[inline(always)]
+fn reduce_once<const N: usize>(a: [u64; N], p: &[u64; N]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut borrow = 0;
+    for i in 0..N {
+        let (x, b) = limbs::sbb(a[i], p[i], borrow);
+        d[i] = x;
+        borrow = b;
+    }
+    // borrow = 1 means a < p: keep a
+    let mask = 0u64.wrapping_sub(borrow);
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = (a[i] & mask) | (d[i] & !mask);
+    }
+    r
+}
+
+/// Montgomery multiplication in const context (portable CIOS), fully reduced.
+const fn mont_mul_const<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
+    let pinv = pack_pinv(p);
+    let t = crate::backend::portable::mont_mul(a, b, &pinv);
+    if limbs::geq(&t, p) {
+        limbs::sub(&t, p).0
+    } else {
+        t
+    }
+}
+
+/// x^e for x in Montgomery form, in const context (square and multiply).
+const fn pow_const<const N: usize>(x: &[u64; N], e: &[u64; N], p: &[u64; N], one: &[u64; N]) -> [u64; N] {
+    let mut r = *one;
+    let nb = limbs::num_bits(e);
+    let mut i = nb;
+    while i > 0 {
+        i -= 1;
+        r = mont_mul_const(&r, &r, p);
+        if (e[(i / 64) as usize] >> (i % 64)) & 1 == 1 {
+            r = mont_mul_const(&r, x, p);
+        }
+    }
+    r
+}
+
+impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
+    /// The modulus limbs followed by -p^-1 mod 2^64 (the layout the backends read).
+    pub const PINV: [u64; 8] = pack_pinv(&C::MODULUS);
+    /// -p^-1 mod 2^64.
+    pub const INV: u64 = limbs::neg_inv64(C::MODULUS[0]);
+    /// R = 2^(64N) mod p (the Montgomery form of 1).
+    pub const R: [u64; N] = limbs::pow2_mod(64 * N, &C::MODULUS);
+    /// R^2 mod p (converts into Montgomery form).
+    pub const R2: [u64; N] = limbs::pow2_mod(128 * N, &C::MODULUS);
+    /// R^3 mod p (used after the plain-integer inversion).
+    pub const R3: [u64; N] = limbs::pow2_mod(192 * N, &C::MODULUS);
+    /// Bit length of the modulus.
+    pub const BITS: u32 = limbs::num_bits(&C::MODULUS);
+    /// Length of the canonical byte encoding.
+    pub const BYTES: usize = 8 * N;
+    /// p - 1.
+    pub const P_MINUS_1: [u64; N] = limbs::sub_small(&C::MODULUS, 1);
+    /// p - 2 (Fermat inversion exponent).
+    pub const P_MINUS_2: [u64; N] = limbs::sub_small(&C::MODULUS, 2);
+    /// (p - 1) / 2 (Euler's criterion).
+    pub const P_MINUS_1_OVER_2: [u64; N] = limbs::shr1(&Self::P_MINUS_1);
+    /// The largest S with 2^S | p - 1.
+    pub const TWO_ADICITY: u32 = limbs::trailing_zeros(&Self::P_MINUS_1);
+    /// T = (p - 1) / 2^S (odd).
+    pub const TRACE: [u64; N] = limbs::shr(&Self::P_MINUS_1, Self::TWO_ADICITY);
+    /// (T - 1) / 2.
+    pub const TRACE_MINUS_1_OVER_2: [u64; N] = limbs::shr1(&limbs::sub_small(&Self::TRACE, 1));
+    /// (p - 3) / 4 (Fp2 square roots, p = 3 mod 4).
+    pub const P_MINUS_3_OVER_4: [u64; N] = limbs::shr(&limbs::sub_small(&C::MODULUS, 3), 2);
+    /// (p + 1) / 4, the square-root exponent when p = 3 mod 4.
+    pub const P_PLUS_1_OVER_4: [u64; N] = limbs::shr(&limbs::add_small(&C::MODULUS, 1), 2);
+
+    /// Zero.
+    pub const ZERO: Self = Self { limbs: [0u64; N], _c: PhantomData };
+    /// One.
+    pub const ONE: Self = Self { limbs: Self::R, _c: PhantomData };
+    /// The multiplicative generator `C::GENERATOR`.
+    pub const GENERATOR: Self = Self::from_u64_const(C::GENERATOR);
+    /// A primitive 2^S-th root of unity: GENERATOR^T.
+    pub const ROOT_OF_UNITY: Self =
+        Self::from_mont_unchecked(pow_const(&Self::GENERATOR.limbs, &Self::TRACE, &C::MODULUS, &Self::R));
+
+    const fn from_mont_unchecked(limbs: [u64; N]) -> Self {
+        Self { limbs, _c: PhantomData }
+    }
+
+    /// The element with the given canonical limbs in const context. Panics at compile time
+    /// if `limbs >= p` (for constants written in this crate only; use [`Fp::from_limbs`]
+    /// for data).
+    pub const fn from_limbs_const(limbs: [u64; N]) -> Self {
+        assert!(!limbs::geq(&limbs, &C::MODULUS), "constant is not below the modulus");
+        Self::from_mont_unchecked(mont_mul_const(&limbs, &Self::R2, &C::MODULUS))
+    }
+
+    /// The element with the given big-endian hex digits in const context (compile-time
+    /// panic when not canonical).
+    pub const fn from_hex_const(s: &str) -> Self {
+        Self::from_limbs_const(limbs::from_hex_const(s))
+    }
+
+    /// Small integer in const context.
+    pub const fn from_u64_const(v: u64) -> Self {
+        let mut l = [0u64; N];
+        l[0] = v;
+        if limbs::geq(&l, &C::MODULUS) {
+            l = limbs::sub(&l, &C::MODULUS).0;
+        }
+        Self::from_mont_unchecked(mont_mul_const(&l, &Self::R2, &C::MODULUS))
+    }
+
+    /// The element `v mod p`.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp;
+    /// assert_eq!(Fp::from_u64(2) + Fp::from_u64(3), Fp::from_u64(5));
+    /// ```
+    pub fn from_u64(v: u64) -> Self {
+        let mut l = [0u64; N];
+        l[0] = v;
+        // v < 2^64 < p for every modulus here
+        Self::from_canonical_unchecked(l)
+    }
+
+    /// Montgomery form of canonical limbs (`l < p` must already hold).
+    #[inline(always)]
+    fn from_canonical_unchecked(l: [u64; N]) -> Self {
+        Self::from_mont_unchecked(reduce_once(backend::mont_mul(&l, &Self::R2, &Self::PINV), &C::MODULUS))
+    }
+
+    /// The element with canonical little-endian limbs, or `NonCanonical` if `limbs >= p`.
+    pub fn from_limbs(l: [u64; N]) -> Result<Self, FieldError> {
+        if !bool::from(Self::limbs_lt_modulus(&l)) {
+            return Err(FieldError::NonCanonical);
+        }
+        Ok(Self::from_canonical_unchecked(l))
+    }
+
+    /// Canonical little-endian limbs of the element (out of Montgomery form).
+    #[inline]
+    pub fn to_limbs(&self) -> [u64; N] {
+        let mut one = [0u64; N];
+        one[0] = 1;
+        reduce_once(backend::mont_mul(&self.limbs, &one, &Self::PINV), &C::MODULUS)
+    }
+
+    /// The raw Montgomery-form limbs (for backends and tests).
+    pub fn to_mont_limbs(&self) -> [u64; N] {
+        self.limbs
+    }
+
+    /// Build from Montgomery-form limbs, or `NonCanonical` if they are not below p.
+    pub fn from_mont_limbs(l: [u64; N]) -> Result<Self, FieldError> {
+        if !bool::from(Self::limbs_lt_modulus(&l)) {
+            return Err(FieldError::NonCanonical);
+        }
+        Ok(Self::from_mont_unchecked(l))
+    }
+
+    fn limbs_lt_modulus(l: &[u64; N]) -> Choice {
+        let (_, borrow) = limbs::sub(l, &C::MODULUS);
+        Choice::from(borrow as u8)
+    }
+
+    /// True for zero (constant time).
+    pub fn is_zero(&self) -> Choice {
+        self.ct_eq(&Self::ZERO)
+    }
+
+    /// True for one (constant time).
+    pub fn is_one(&self) -> Choice {
+        self.ct_eq(&Self::ONE)
+    }
+
+    /// 2a.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        *self + *self
+    }
+
+    /// a^2 (Montgomery squaring through the same backend as `mul`).
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        *self * *self
+    }
+
+    /// a^(2^k).
+    #[inline]
+    pub fn square_n(&self, k: u32) -> Self {
+        let mut r = *self;
+        for _ in 0..k {
+            r = r.square();
+        }
+        r
+    }
+
+    /// a^e for a little-endian exponent, constant time in the base and in the exponent's
+    /// bits (the exponent's length is public): fixed 4-bit windows, table read by scanning.
+    ///
+    /// ```
+    /// use zkforge_field::bn254::Fr;
+    /// assert_eq!(Fr::from_u64(3).pow(&[4]), Fr::from_u64(81));
+    /// ```
+    pub fn pow(&self, exp: &[u64]) -> Self {
+        let mut table = [Self::ONE; 16];
+        for i in 1..16 {
+            table[i] = table[i - 1] * *self;
+        }
+        let mut r = Self::ONE;
+        for limb in exp.iter().rev() {
+            for w in (0..16).rev() {
+                r = r.square().square().square().square();
+                let idx = ((limb >> (4 * w)) & 15) as u8;
+                let mut sel = Self::ONE;
+                for (j, t) in table.iter().enumerate() {
+                    sel.conditional_assign(t, (j as u8).ct_eq(&idx));
+                }
+                r *= sel;
+            }
+        }
+        r
+    }
+
+    /// a^e, variable time in the exponent (sliding 4-bit windows; public exponents only).
+    pub fn pow_vartime(&self, exp: &[u64]) -> Self {
+        let mut odd = [*self; 8]; // a, a^3, ..., a^15
+        let sq = self.square();
+        for i in 1..8 {
+            odd[i] = odd[i - 1] * sq;
+        }
+        let nbits = exp.len() * 64;
+        let bit = |i: usize| (exp[i / 64] >> (i % 64)) & 1;
+        let mut r = Self::ONE;
+        let mut started = false;
+        let mut i = nbits as isize - 1;
+        while i >= 0 {
+            if bit(i as usize) == 0 {
+                if started {
+                    r = r.square();
+                }
+                i -= 1;
+                continue;
+            }
+            // window [i-l+1, i] with l <= 4 ending in a 1 bit
+            let mut l = 4.min(i as usize + 1);
+            while bit(i as usize + 1 - l) == 0 {
+                l -= 1;
+            }
+            let mut w = 0usize;
+            for k in 0..l {
+                w = (w << 1) | bit(i as usize - k) as usize;
+            }
+            if started {
+                for _ in 0..l {
+                    r = r.square();
+                }
+                r *= odd[w >> 1];
+            } else {
+                r = odd[w >> 1];
+                started = true;
+            }
+            i -= l as isize;
+        }
+        r
+    }
+
+    /// The Legendre symbol (a | p): 0 for zero, 1 for a nonzero square, -1 otherwise
+    /// (Euler's criterion; constant time).
+    pub fn legendre(&self) -> i8 {
+        let e = self.pow(&Self::P_MINUS_1_OVER_2);
+        let is_one = e.is_one();
+        let is_zero = e.is_zero();
+        let r = i8::conditional_select(&-1, &1, is_one);
+        i8::conditional_select(&r, &0, is_zero)
+    }
+
+    /// Multiplicative inverse by Fermat (a^(p-2)); constant time. Kept as a reference.
+    pub fn invert_fermat(&self) -> CtOption<Self> {
+        CtOption::new(self.pow(&Self::P_MINUS_2), !self.is_zero())
+    }
+
+    /// Uniformly random element (rejection sampling on BITS random bits).
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fr;
+    /// let x = Fr::random(&mut rand_core::OsRng);
+    /// assert_eq!(x * x.invert().unwrap(), Fr::ONE);
+    /// ```
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        let top_bits = Self::BITS - 64 * (N as u32 - 1);
+        let mask = if top_bits == 64 { u64::MAX } else { (1u64 << top_bits) - 1 };
+        loop {
+            let mut l = [0u64; N];
+            for x in l.iter_mut() {
+                *x = rng.next_u64();
+            }
+            l[N - 1] &= mask;
+            if let Ok(v) = Self::from_limbs(l) {
+                return v;
+            }
+        }
+    }
+
+    /// Canonical big-endian encoding.
+    ///
+    /// ```
+    /// use zkforge_field::bn254::Fp;
+    /// let b = Fp::from_u64(258).to_bytes_be();
+    /// assert_eq!(&b[30..], &[1, 2]);
+    /// assert_eq!(Fp::from_bytes_be(&b).unwrap(), Fp::from_u64(258));
+    /// ```
+    pub fn to_bytes_be(&self) -> C::Bytes {
+        let l = self.to_limbs();
+        let mut out = C::Bytes::ZERO;
+        let o = out.as_mut();
+        for i in 0..N {
+            o[8 * (N - 1 - i)..8 * (N - i)].copy_from_slice(&l[i].to_be_bytes());
+        }
+        out
+    }
+
+    /// Canonical little-endian encoding.
+    pub fn to_bytes_le(&self) -> C::Bytes {
+        let l = self.to_limbs();
+        let mut out = C::Bytes::ZERO;
+        let o = out.as_mut();
+        for i in 0..N {
+            o[8 * i..8 * i + 8].copy_from_slice(&l[i].to_le_bytes());
+        }
+        out
+    }
+
+    /// Decode a canonical big-endian encoding of exactly `8N` bytes; values `>= p` give
+    /// `NonCanonical`, other lengths `WrongLength`.
+    pub fn from_bytes_be(bytes: &[u8]) -> Result<Self, FieldError> {
+        if bytes.len() != 8 * N {
+            return Err(FieldError::WrongLength { expected: 8 * N, got: bytes.len() });
+        }
+        let mut l = [0u64; N];
+        for i in 0..N {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[8 * (N - 1 - i)..8 * (N - i)]);
+            l[i] = u64::from_be_bytes(w);
+        }
+        Self::from_limbs(l)
+    }
+
+    /// Decode a canonical little-endian encoding of exactly `8N` bytes.
+    pub fn from_bytes_le(bytes: &[u8]) -> Result<Self, FieldError> {
+        if bytes.len() != 8 * N {
+            return Err(FieldError::WrongLength { expected: 8 * N, got: bytes.len() });
+        }
+        let mut l = [0u64; N];
+        for i in 0..N {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[8 * i..8 * i + 8]);
+            l[i] = u64::from_le_bytes(w);
+        }
+        Self::from_limbs(l)
+    }
+
+    /// Reduce an arbitrary-length big-endian byte string mod p (for hash-to-field and
+    /// wide random values): Horner's rule over 64-bit digits, one multiplication each.
+    pub fn from_bytes_be_mod_order(bytes: &[u8]) -> Self {
+        // 2^64 in Montgomery form
+        let base = Self::from_canonical_unchecked({
+            let mut l = [0u64; N];
+            l[1] = 1;
+            l
+        });
+        let mut acc = Self::ZERO;
+        let rem = bytes.len() % 8;
+        if rem != 0 {
+            let mut w = [0u8; 8];
+            w[8 - rem..].copy_from_slice(&bytes[..rem]);
+            acc = Self::from_u64(u64::from_be_bytes(w));
+        }
+        for c in bytes[rem..].chunks_exact(8) {
+            let d = u64::from_be_bytes(c.try_into().expect("chunk of 8"));
+            acc = acc * base + Self::from_u64(d);
+        }
+        acc
+    }
+
+    /// Parse a hex string (optional `0x`, big-endian, case-insensitive); the value must be
+    /// canonical (< p).
+    ///
+    /// ```
+    /// use zkforge_field::bn254::Fr;
+    /// assert_eq!(Fr::from_hex("0x1f").unwrap(), Fr::from_u64(31));
+    /// ```
+    pub fn from_hex(s: &str) -> Result<Self, FieldError> {
+        let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+        if s.is_empty() {
+            return Err(FieldError::Empty);
+        }
+        let digits = s.trim_start_matches('0');
+        if digits.len() > 16 * N {
+            return Err(FieldError::NonCanonical);
+        }
+        let mut l = [0u64; N];
+        for (i, c) in digits.bytes().rev().enumerate() {
+            let v = (c as char).to_digit(16).ok_or(FieldError::InvalidDigit("hex"))? as u64;
+            l[i / 16] |= v << (4 * (i % 16));
+        }
+        Self::from_limbs(l)
+    }
+
+    /// Parse a decimal string; the value must be canonical (< p).
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp;
+    /// assert_eq!(Fp::from_dec("1000").unwrap(), Fp::from_u64(1000));
+    /// ```
+    pub fn from_dec(s: &str) -> Result<Self, FieldError> {
+        if s.is_empty() {
+            return Err(FieldError::Empty);
+        }
+        let mut l = [0u64; N];
+        for c in s.bytes() {
+            let d = (c as char).to_digit(10).ok_or(FieldError::InvalidDigit("decimal"))? as u64;
+            let mut carry = d;
+            for x in l.iter_mut() {
+                let (lo, hi) = limbs::mac(carry, *x, 10, 0);
+                *x = lo;
+                carry = hi;
+            }
+            if carry != 0 {
+                return Err(FieldError::NonCanonical);
+            }
+        }
+        Self::from_limbs(l)
+    }
+
+    /// Canonical big-endian hex with `0x`.
+    pub fn to_hex(&self) -> String {
+        let mut s = String::from("0x");
+        for b in self.to_bytes_be().as_ref() {
+            s.push_str(&format!("{b:02x}"));
+        }
+        s
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> Add for Fp<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // a + b < 2p < 2^(64N): no carry out (spare top bit)
+        let (s, _) = limbs::add(&self.limbs, &rhs.limbs);
+        Self::from_mont_unchecked(reduce_once(s, &C::MODULUS))
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> Sub for Fp<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        let (d, borrow) = limbs::sub(&self.limbs, &rhs.limbs);
+        let mask = 0u64.wrapping_sub(borrow);
+        let mut r = [0u64; N];
+        let mut carry = 0;
+        for i in 0..N {
+            let (x, c) = limbs::adc(d[i], C::MODULUS[i] & mask, carry);
+            r[i] = x;
+            carry = c;
+        }
+        Self::from_mont_unchecked(r)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> Neg for Fp<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        let (d, _) = limbs::sub(&C::MODULUS, &self.limbs);
+        let mut nz = 0u64;
+        for x in self.limbs {
+            nz |= x;
+        }
+        // mask = all ones when self != 0
+        let mask = 0u64.wrapping_sub(((nz | nz.wrapping_neg()) >> 63) & 1);
+        let mut r = [0u64; N];
+        for i in 0..N {
+            r[i] = d[i] & mask;
+        }
+        Self::from_mont_unchecked(r)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> Mul for Fp<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self::from_mont_unchecked(reduce_once(
+            backend::mont_mul(&self.limbs, &rhs.limbs, &Self::PINV),
+            &C::MODULUS,
+        ))
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> AddAssign for Fp<C, N> {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> SubAssign for Fp<C, N> {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> MulAssign for Fp<C, N> {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> ConstantTimeEq for Fp<C, N> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        let mut acc = 0u64;
+        for i in 0..N {
+            acc |= self.limbs[i] ^ other.limbs[i];
+        }
+        acc.ct_eq(&0)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> ConditionallySelectable for Fp<C, N> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        let mut r = [0u64; N];
+        for i in 0..N {
+            r[i] = u64::conditional_select(&a.limbs[i], &b.limbs[i], choice);
+        }
+        Self::from_mont_unchecked(r)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> PartialEq for Fp<C, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Eq for Fp<C, N> {}
+
+impl<C: FieldConfig<N>, const N: usize> Default for Fp<C, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> fmt::Debug for Fp<C, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", C::NAME, self.to_hex())
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> fmt::Display for Fp<C, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_hex())
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> core::hash::Hash for Fp<C, N> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.limbs.hash(state)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> From<u64> for Fp<C, N> {
+    fn from(v: u64) -> Self {
+        Self::from_u64(v)
+    }
+}

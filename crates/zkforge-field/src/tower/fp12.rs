@@ -1,0 +1,195 @@
+//! Fp12 = Fp6[w]/(w^2 - v): Karatsuba multiplication (3 Fp6 multiplications), complex
+//! squaring (2), inversion, conjugation (the p^6-power Frobenius), Frobenius maps, and the
+//! Granger-Scott cyclotomic squaring (ePrint 2009/565, section 3.2: 3 Fp4 squarings, i.e. 6
+//! Fp2 squarings) valid on the cyclotomic subgroup that final exponentiation lands in.
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use super::{Fp2, Fp6, TowerConfig};
+
+/// An element c0 + c1 w of Fp12.
+#[derive(Debug)]
+pub struct Fp12<C: TowerConfig<N>, const N: usize> {
+    /// Constant coefficient.
+    pub c0: Fp6<C, N>,
+    /// Coefficient of w.
+    pub c1: Fp6<C, N>,
+}
+
+impl<C: TowerConfig<N>, const N: usize> Clone for Fp12<C, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> Copy for Fp12<C, N> {}
+
+/// (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab) with 3 squarings.
+#[inline(always)]
+fn fp4_square<C: TowerConfig<N>, const N: usize>(a: Fp2<C, N>, b: Fp2<C, N>) -> (Fp2<C, N>, Fp2<C, N>) {
+    let t0 = a.square();
+    let t1 = b.square();
+    let c0 = t1.mul_by_nonresidue() + t0;
+    let c1 = (a + b).square() - t0 - t1;
+    (c0, c1)
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
+    /// Zero.
+    pub const ZERO: Self = Self { c0: Fp6::ZERO, c1: Fp6::ZERO };
+    /// One.
+    pub const ONE: Self = Self { c0: Fp6::ONE, c1: Fp6::ZERO };
+
+    /// c0 + c1 w.
+    pub const fn new(c0: Fp6<C, N>, c1: Fp6<C, N>) -> Self {
+        Self { c0, c1 }
+    }
+
+    /// Uniformly random element.
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self { c0: Fp6::random(rng), c1: Fp6::random(rng) }
+    }
+
+    /// True for one.
+    pub fn is_one(&self) -> Choice {
+        self.ct_eq(&Self::ONE)
+    }
+
+    /// Complex squaring: ab = a0 a1, c0 = (a0 + a1)(a0 + v a1) - ab - v ab, c1 = 2 ab.
+    #[inline]
+    pub fn square(&self) -> Self {
+        let ab = self.c0 * self.c1;
+        let t = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_nonresidue());
+        Self { c0: t - ab - ab.mul_by_nonresidue(), c1: ab.double() }
+    }
+
+    /// Conjugate c0 - c1 w: the p^6 Frobenius, and the inverse on the cyclotomic subgroup.
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Self { c0: self.c0, c1: -self.c1 }
+    }
+
+    /// Inverse (c0 - c1 w) / (c0^2 - v c1^2); `None` for zero.
+    pub fn invert(&self) -> CtOption<Self> {
+        let t = self.c0.square() - self.c1.square().mul_by_nonresidue();
+        t.invert().map(|ti| Self { c0: self.c0 * ti, c1: -(self.c1 * ti) })
+    }
+
+    /// a^(p^k).
+    #[inline]
+    pub fn frobenius_map(&self, k: usize) -> Self {
+        let c1 = self.c1.frobenius_map(k).mul_by_fp2(&C::FROB12_C1[k % 12]);
+        Self { c0: self.c0.frobenius_map(k), c1 }
+    }
+
+    /// Granger-Scott cyclotomic squaring. Only correct for elements of the cyclotomic
+    /// subgroup (a^(p^6 + 1)(p^2 - 1) powers, e.g. after the easy part of the final
+    /// exponentiation); elsewhere use [`Fp12::square`].
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp12;
+    /// use rand_core::OsRng;
+    /// let f = Fp12::random(&mut OsRng);
+    /// // easy part: f^(p^6 - 1)(p^2 + 1) is cyclotomic
+    /// let g = f.conjugate() * f.invert().unwrap();
+    /// let g = g.frobenius_map(2) * g;
+    /// assert_eq!(g.cyclotomic_square(), g.square());
+    /// ```
+    pub fn cyclotomic_square(&self) -> Self {
+        // Fp4 pairs (z0, z1), (z2, z3), (z4, z5) of ePrint 2009/565 in this tower's order
+        let (z0, z4, z3) = (self.c0.c0, self.c0.c1, self.c0.c2);
+        let (z2, z1, z5) = (self.c1.c0, self.c1.c1, self.c1.c2);
+
+        let (t0, t1) = fp4_square(z0, z1);
+        // A = 3 t - 2 z (and its conjugate part)
+        let z0 = (t0 - z0).double() + t0;
+        let z1 = (t1 + z1).double() + t1;
+
+        let (t0, t1) = fp4_square(z2, z3);
+        let (t2, t3) = fp4_square(z4, z5);
+        // C
+        let z4 = (t0 - z4).double() + t0;
+        let z5 = (t1 + z5).double() + t1;
+        // B
+        let t0 = t3.mul_by_nonresidue();
+        let z2 = (t0 + z2).double() + t0;
+        let z3 = (t2 - z3).double() + t2;
+
+        Self { c0: Fp6::new(z0, z4, z3), c1: Fp6::new(z2, z1, z5) }
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Mul for Fp12<C, N> {
+    type Output = Self;
+    /// Karatsuba: aa = a0 b0, bb = a1 b1, c0 = aa + v bb, c1 = (a0 + a1)(b0 + b1) - aa - bb.
+    #[inline]
+    fn mul(self, b: Self) -> Self {
+        let aa = self.c0 * b.c0;
+        let bb = self.c1 * b.c1;
+        let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - aa - bb;
+        Self { c0: aa + bb.mul_by_nonresidue(), c1 }
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> Add for Fp12<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        Self { c0: self.c0 + b.c0, c1: self.c1 + b.c1 }
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> Sub for Fp12<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        Self { c0: self.c0 - b.c0, c1: self.c1 - b.c1 }
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> Neg for Fp12<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self { c0: -self.c0, c1: -self.c1 }
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> AddAssign for Fp12<C, N> {
+    #[inline(always)]
+    fn add_assign(&mut self, b: Self) {
+        *self = *self + b;
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> SubAssign for Fp12<C, N> {
+    #[inline(always)]
+    fn sub_assign(&mut self, b: Self) {
+        *self = *self - b;
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> MulAssign for Fp12<C, N> {
+    #[inline(always)]
+    fn mul_assign(&mut self, b: Self) {
+        *self = *self * b;
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> ConstantTimeEq for Fp12<C, N> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1)
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> ConditionallySelectable for Fp12<C, N> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Self { c0: Fp6::conditional_select(&a.c0, &b.c0, c), c1: Fp6::conditional_select(&a.c1, &b.c1, c) }
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> PartialEq for Fp12<C, N> {
+    fn eq(&self, o: &Self) -> bool {
+        self.ct_eq(o).into()
+    }
+}
+impl<C: TowerConfig<N>, const N: usize> Eq for Fp12<C, N> {}
+impl<C: TowerConfig<N>, const N: usize> Default for Fp12<C, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}

@@ -1,0 +1,225 @@
+//! Fp2 = Fp[u]/(u^2 + 1): Karatsuba multiplication (3 Fp multiplications), complex squaring
+//! (2), inversion through the norm (one Fp inversion), Frobenius (conjugation) and the
+//! constant-time square root of ePrint 2012/685, Algorithm 9 (p = 3 mod 4).
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use super::TowerConfig;
+use crate::mont::{FieldConfig, Fp};
+
+/// An element c0 + c1 u of Fp2, u^2 = -1.
+#[derive(Debug)]
+pub struct Fp2<C: FieldConfig<N>, const N: usize> {
+    /// Real part.
+    pub c0: Fp<C, N>,
+    /// Coefficient of u.
+    pub c1: Fp<C, N>,
+}
+
+impl<C: FieldConfig<N>, const N: usize> Clone for Fp2<C, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Copy for Fp2<C, N> {}
+
+impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
+    /// Zero.
+    pub const ZERO: Self = Self { c0: Fp::ZERO, c1: Fp::ZERO };
+    /// One.
+    pub const ONE: Self = Self { c0: Fp::ONE, c1: Fp::ZERO };
+
+    /// c0 + c1 u.
+    pub const fn new(c0: Fp<C, N>, c1: Fp<C, N>) -> Self {
+        Self { c0, c1 }
+    }
+
+    /// Constant from two canonical big-endian hex strings (compile-time checked).
+    pub const fn from_hex_const(c0: &str, c1: &str) -> Self {
+        Self { c0: Fp::from_hex_const(c0), c1: Fp::from_hex_const(c1) }
+    }
+
+    /// Uniformly random element.
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self { c0: Fp::random(rng), c1: Fp::random(rng) }
+    }
+
+    /// True for zero.
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    /// 2a.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        Self { c0: self.c0.double(), c1: self.c1.double() }
+    }
+
+    /// Complex squaring: (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u; 2 multiplications.
+    #[inline]
+    pub fn square(&self) -> Self {
+        let t = self.c0 * self.c1;
+        Self { c0: (self.c0 + self.c1) * (self.c0 - self.c1), c1: t.double() }
+    }
+
+    /// Conjugate a0 - a1 u (the p-power Frobenius).
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Self { c0: self.c0, c1: -self.c1 }
+    }
+
+    /// a^(p^k).
+    #[inline(always)]
+    pub fn frobenius_map(&self, k: usize) -> Self {
+        if k % 2 == 1 {
+            self.conjugate()
+        } else {
+            *self
+        }
+    }
+
+    /// The norm a0^2 + a1^2 in Fp.
+    #[inline]
+    pub fn norm(&self) -> Fp<C, N> {
+        self.c0.square() + self.c1.square()
+    }
+
+    /// a * b for b in Fp.
+    #[inline(always)]
+    pub fn mul_by_fp(&self, b: &Fp<C, N>) -> Self {
+        Self { c0: self.c0 * *b, c1: self.c1 * *b }
+    }
+
+    /// Inverse (a0 - a1 u) / (a0^2 + a1^2), constant time; `None` for zero.
+    ///
+    /// ```
+    /// use zkforge_field::bn254::{Fp, Fp2};
+    /// let a = Fp2::new(Fp::from_u64(3), Fp::from_u64(4));
+    /// assert_eq!(a * a.invert().unwrap(), Fp2::ONE);
+    /// ```
+    pub fn invert(&self) -> CtOption<Self> {
+        self.norm().invert().map(|t| Self { c0: self.c0 * t, c1: -(self.c1 * t) })
+    }
+
+    /// a^e for a public exponent (variable time in `exp` only).
+    pub fn pow_vartime(&self, exp: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for limb in exp.iter().rev() {
+            for i in (0..64).rev() {
+                r = r.square();
+                if (limb >> i) & 1 == 1 {
+                    r *= *self;
+                }
+            }
+        }
+        r
+    }
+
+    /// Square root (ePrint 2012/685 Algorithm 9, p = 3 mod 4), constant time in `self`;
+    /// `None` for a non-square.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::{Fp, Fp2};
+    /// let a = Fp2::new(Fp::from_u64(5), Fp::from_u64(11)).square();
+    /// assert_eq!(a.sqrt().unwrap().square(), a);
+    /// ```
+    pub fn sqrt(&self) -> CtOption<Self> {
+        debug_assert!(C::MODULUS[0] & 3 == 3, "Algorithm 9 needs p = 3 mod 4");
+        // a1 = a^((p-3)/4), alpha = a1^2 a = a^((p-1)/2)
+        let a1 = self.pow_vartime(&Fp::<C, N>::P_MINUS_3_OVER_4);
+        let alpha = a1.square() * *self;
+        let x0 = a1 * *self;
+        let minus_one = -Self::ONE;
+        // alpha = -1: x = u x0
+        let x_i = Self { c0: -x0.c1, c1: x0.c0 };
+        // else: x = (1 + alpha)^((p-1)/2) x0
+        let b = (Self::ONE + alpha).pow_vartime(&Fp::<C, N>::P_MINUS_1_OVER_2);
+        let x_b = b * x0;
+        let x = Self::conditional_select(&x_b, &x_i, alpha.ct_eq(&minus_one));
+        CtOption::new(x, x.square().ct_eq(self))
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp2<C, N> {
+    /// a * xi (the Fp6 non-residue).
+    #[inline(always)]
+    pub fn mul_by_nonresidue(&self) -> Self {
+        C::mul_by_xi(self)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> Add for Fp2<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        Self { c0: self.c0 + b.c0, c1: self.c1 + b.c1 }
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Sub for Fp2<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        Self { c0: self.c0 - b.c0, c1: self.c1 - b.c1 }
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Neg for Fp2<C, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self { c0: -self.c0, c1: -self.c1 }
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Mul for Fp2<C, N> {
+    type Output = Self;
+    /// Karatsuba: v0 = a0 b0, v1 = a1 b1, c0 = v0 - v1, c1 = (a0 + a1)(b0 + b1) - v0 - v1.
+    #[inline]
+    fn mul(self, b: Self) -> Self {
+        let v0 = self.c0 * b.c0;
+        let v1 = self.c1 * b.c1;
+        let s = (self.c0 + self.c1) * (b.c0 + b.c1);
+        Self { c0: v0 - v1, c1: s - v0 - v1 }
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> AddAssign for Fp2<C, N> {
+    #[inline(always)]
+    fn add_assign(&mut self, b: Self) {
+        *self = *self + b;
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> SubAssign for Fp2<C, N> {
+    #[inline(always)]
+    fn sub_assign(&mut self, b: Self) {
+        *self = *self - b;
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> MulAssign for Fp2<C, N> {
+    #[inline(always)]
+    fn mul_assign(&mut self, b: Self) {
+        *self = *self * b;
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> ConstantTimeEq for Fp2<C, N> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1)
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> ConditionallySelectable for Fp2<C, N> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Self { c0: Fp::conditional_select(&a.c0, &b.c0, c), c1: Fp::conditional_select(&a.c1, &b.c1, c) }
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> PartialEq for Fp2<C, N> {
+    fn eq(&self, o: &Self) -> bool {
+        self.ct_eq(o).into()
+    }
+}
+impl<C: FieldConfig<N>, const N: usize> Eq for Fp2<C, N> {}
+impl<C: FieldConfig<N>, const N: usize> Default for Fp2<C, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}

@@ -1,0 +1,33 @@
+//! Extension-field towers Fp2 = Fp[u]/(u^2 + 1), Fp6 = Fp2[v]/(v^3 - xi), Fp12 = Fp6[w]/(w^2 - v),
+//! the towers BN254 (xi = 9 + u) and BLS12-381 (xi = 1 + u) both use for their pairings.
+//!
+//! Formulas: Karatsuba and Chung-Hasan squaring from Devegili, O hEigeartaigh, Scott, Dahab,
+//! "Multiplication and Squaring on Pairing-Friendly Fields" (ePrint 2006/471); cyclotomic
+//! squaring from Granger-Scott, "Faster Squaring in the Cyclotomic Subgroup of Sixth Degree
+//! Extensions" (ePrint 2009/565); Fp2 square roots by Algorithm 9 of Adj and
+//! Rodriguez-Henriquez, "Square root computation over even extension fields" (ePrint 2012/685).
+//! Frobenius coefficients come from `scripts/gen_tower_consts.py` and are rechecked by tests.
+
+mod fp12;
+mod fp2;
+mod fp6;
+
+pub use fp12::Fp12;
+pub use fp2::Fp2;
+pub use fp6::Fp6;
+
+use crate::mont::FieldConfig;
+
+/// The per-curve data of a tower: the Fp6 non-residue xi and the Frobenius coefficients.
+pub trait TowerConfig<const N: usize>: FieldConfig<N> {
+    /// xi, with v^3 = xi in Fp6.
+    const XI: Fp2<Self, N>;
+    /// xi^((p^k - 1) / 3), k = 0..6.
+    const FROB6_C1: [Fp2<Self, N>; 6];
+    /// xi^(2 (p^k - 1) / 3), k = 0..6.
+    const FROB6_C2: [Fp2<Self, N>; 6];
+    /// xi^((p^k - 1) / 6), k = 0..12.
+    const FROB12_C1: [Fp2<Self, N>; 12];
+    /// a * xi, specialised per curve to additions.
+    fn mul_by_xi(a: &Fp2<Self, N>) -> Fp2<Self, N>;
+}
