@@ -73,25 +73,6 @@ const fn pack_pinv<const N: usize>(p: &[u64; N]) -> [u64; 8] {
     r
 }
 
-/// Full reduction of a value in [0, 2p) (constant time).
-#[inline(always)]
-fn reduce_once<const N: usize>(a: [u64; N], p: &[u64; N]) -> [u64; N] {
-    let mut d = [0u64; N];
-    let mut borrow = 0;
-    for i in 0..N {
-        let (x, b) = limbs::sbb(a[i], p[i], borrow);
-        d[i] = x;
-        borrow = b;
-    }
-    // borrow = 1 means a < p: keep a
-    let mask = 0u64.wrapping_sub(borrow);
-    let mut r = [0u64; N];
-    for i in 0..N {
-        r[i] = (a[i] & mask) | (d[i] & !mask);
-    }
-    r
-}
-
 /// Montgomery multiplication in const context (portable CIOS), fully reduced.
 const fn mont_mul_const<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
     let pinv = pack_pinv(p);
@@ -204,7 +185,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// Montgomery form of canonical limbs (`l < p` must already hold).
     #[inline(always)]
     fn from_canonical_unchecked(l: [u64; N]) -> Self {
-        Self::from_mont_unchecked(reduce_once(backend::mont_mul(&l, &Self::R2, &Self::PINV), &C::MODULUS))
+        Self::from_mont_unchecked(backend::mont_mul(&l, &Self::R2, &Self::PINV))
     }
 
     /// The element with canonical little-endian limbs, or `NonCanonical` if `limbs >= p`.
@@ -220,7 +201,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     pub fn to_limbs(&self) -> [u64; N] {
         let mut one = [0u64; N];
         one[0] = 1;
-        reduce_once(backend::mont_mul(&self.limbs, &one, &Self::PINV), &C::MODULUS)
+        backend::mont_mul(&self.limbs, &one, &Self::PINV)
     }
 
     /// The raw Montgomery-form limbs (for backends and tests).
@@ -527,7 +508,7 @@ impl<C: FieldConfig<N>, const N: usize> Add for Fp<C, N> {
     fn add(self, rhs: Self) -> Self {
         // a + b < 2p < 2^(64N): no carry out (spare top bit)
         let (s, _) = limbs::add(&self.limbs, &rhs.limbs);
-        Self::from_mont_unchecked(reduce_once(s, &C::MODULUS))
+        Self::from_mont_unchecked(backend::portable::reduce_once(s, &Self::PINV))
     }
 }
 
@@ -571,10 +552,7 @@ impl<C: FieldConfig<N>, const N: usize> Mul for Fp<C, N> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        Self::from_mont_unchecked(reduce_once(
-            backend::mont_mul(&self.limbs, &rhs.limbs, &Self::PINV),
-            &C::MODULUS,
-        ))
+        Self::from_mont_unchecked(backend::mont_mul(&self.limbs, &rhs.limbs, &Self::PINV))
     }
 }
 

@@ -67,7 +67,7 @@ fn selected() -> u8 {
     d
 }
 
-/// Montgomery product a*b*R^-1 mod p, in [0, 2p) (the caller reduces once more).
+/// Montgomery product a*b*R^-1 mod p, fully reduced to [0, p).
 /// `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index N.
 #[inline(always)]
 pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8]) -> [u64; N] {
@@ -87,7 +87,7 @@ pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8])
             return r;
         }
     }
-    portable::mont_mul(a, b, p)
+    portable::reduce_once(portable::mont_mul(a, b, p), p)
 }
 
 #[inline(always)]

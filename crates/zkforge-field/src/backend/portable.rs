@@ -45,3 +45,22 @@ pub const fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8]) 
     debug_assert!(top == 0);
     t
 }
+
+/// Full reduction of a value in [0, 2p) (constant time: subtract, then select on the borrow).
+#[inline(always)]
+pub fn reduce_once<const N: usize>(a: [u64; N], p: &[u64; 8]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut borrow = 0;
+    for i in 0..N {
+        let (x, b) = crate::limbs::sbb(a[i], p[i], borrow);
+        d[i] = x;
+        borrow = b;
+    }
+    // borrow = 1 means a < p: keep a
+    let mask = 0u64.wrapping_sub(borrow);
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = (a[i] & mask) | (d[i] & !mask);
+    }
+    r
+}
