@@ -87,18 +87,20 @@ for n in (4, 6):
 /// top bit. `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index {n}.
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX (checked by the caller with `is_x86_feature_detected!`).
-#[inline]
-pub unsafe fn mont_mul_{n}(a: &[u64; {n}], b: &[u64; {n}], p: &[u64; 8]) -> [u64; {n}] {{
+/// The CPU must support BMI2 and ADX (checked by the caller with `is_x86_feature_detected!`),
+/// and `a` and `b` must each point to {n} readable u64 limbs. Only the first {n} output words
+/// are meaningful.
+#[inline(always)]
+pub unsafe fn mont_mul_{n}(a: *const u64, b: *const u64, p: &[u64; 8]) -> [u64; 6] {{
     let mut s = [0u64; 6];
-    // SAFETY: reads {n} words from `a` and `b` and {n + 1} from `p` (all in bounds by their
-    // types); writes only the named output registers; MULX/ADCX/ADOX need BMI2+ADX, which the
+    // SAFETY: reads {n} words from `a` and `b` (the caller's contract) and {n + 1} from `p`
+    // (in bounds by its type); writes only the named output registers; MULX/ADCX/ADOX need BMI2+ADX, which the
     // caller guarantees. No stack use; flags are clobbered (the default for asm!).
     unsafe {{
         asm!(
 {body}
-            a = inout(reg) a.as_ptr() as u64 => s[0],
-            b = inout(reg) b.as_ptr() as u64 => s[1],
+            a = inout(reg) a as u64 => s[0],
+            b = inout(reg) b as u64 => s[1],
             p = in(reg) p.as_ptr(),
 {ops}
             hi = out(reg) s[2],
@@ -107,7 +109,7 @@ pub unsafe fn mont_mul_{n}(a: &[u64; {n}], b: &[u64; {n}], p: &[u64; 8]) -> [u64
             options(pure, readonly, nostack),
         );
     }}
-    [{", ".join(f"s[{k}]" for k in range(n))}]
+    s
 }}
 """)
 print("".join(out), end="")

@@ -3,7 +3,7 @@ use zkforge_field::{bls12_381, bn254};
 #[inline(never)]
 pub fn bn_chain(mut x: bn254::Fp, y: bn254::Fp, n: usize) -> bn254::Fp {
     for _ in 0..n {
-        x = x * y;
+        x = *std::hint::black_box(&x) * y;
     }
     x
 }
@@ -15,7 +15,6 @@ pub fn bls_chain(mut x: bls12_381::Fp, y: bls12_381::Fp, n: usize) -> bls12_381:
     x
 }
 fn main() {
-    raw_main();
     let n: usize = std::env::args().nth(1).map(|s| s.parse().unwrap()).unwrap_or(10_000_000);
     let t = std::time::Instant::now();
     let r = bn_chain(bn254::Fp::from_u64(3), bn254::Fp::from_u64(5), n);
@@ -23,33 +22,4 @@ fn main() {
     let t = std::time::Instant::now();
     let r = bls_chain(bls12_381::Fp::from_u64(3), bls12_381::Fp::from_u64(5), n);
     println!("bls {:.2} ns {:?}", t.elapsed().as_nanos() as f64 / n as f64, r.is_zero());
-}
-#[inline(never)]
-pub fn bn_raw(mut x: [u64; 4], y: [u64; 4], n: usize) -> [u64; 4] {
-    let p = bn254::Fp::PINV;
-    for _ in 0..n {
-        // SAFETY: example only runs on ADX machines
-        x = unsafe { zkforge_field::backend::x86_64_adx::mont_mul_4(&x, &y, &p) };
-    }
-    x
-}
-#[inline(never)]
-pub fn bls_raw(mut x: [u64; 6], y: [u64; 6], n: usize) -> [u64; 6] {
-    let p = bls12_381::Fp::PINV;
-    for _ in 0..n {
-        // SAFETY: example only runs on ADX machines
-        x = unsafe { zkforge_field::backend::x86_64_adx::mont_mul_6(&x, &y, &p) };
-    }
-    x
-}
-#[test]
-fn dummy() {}
-pub fn raw_main() {
-    let n = 10_000_000;
-    let t = std::time::Instant::now();
-    let r = bn_raw([3, 0, 0, 0], [5, 0, 0, 0], n);
-    println!("bn raw  {:.2} ns {}", t.elapsed().as_nanos() as f64 / n as f64, r[0]);
-    let t = std::time::Instant::now();
-    let r = bls_raw([3, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0], n);
-    println!("bls raw {:.2} ns {}", t.elapsed().as_nanos() as f64 / n as f64, r[0]);
 }

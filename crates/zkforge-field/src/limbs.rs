@@ -7,15 +7,19 @@
 /// Add with carry: returns (a + b + carry mod 2^64, carry out).
 #[inline(always)]
 pub const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
-    let t = a as u128 + b as u128 + carry as u128;
-    (t as u64, (t >> 64) as u64)
+    // two overflowing adds: the shape LLVM turns into an ADC chain
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry);
+    (s, (c1 | c2) as u64)
 }
 
 /// Subtract with borrow: returns (a - b - borrow mod 2^64, borrow out in {0, 1}).
 #[inline(always)]
 pub const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
-    (t as u64, (t >> 127) as u64)
+    // two overflowing subtractions: the shape LLVM turns into an SBB chain
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow);
+    (d, (b1 | b2) as u64)
 }
 
 /// Multiply-accumulate: returns the low and high words of a + b*c + carry.

@@ -25,12 +25,12 @@ fn compare<C: FieldConfig<N>, const N: usize>() {
             let b = &inputs[(i * 7 + 3) % inputs.len()];
             let want = portable::reduce_once(portable::mont_mul(a, b, &p), &p);
             let got: [u64; N] = if N == 4 {
-                // SAFETY: BMI2 and ADX detected above.
-                let r = unsafe { x86_64_adx::mont_mul_4(a[..4].try_into().unwrap(), b[..4].try_into().unwrap(), &p) };
+                // SAFETY: BMI2 and ADX detected above; a and b hold N = 4 limbs.
+                let r = unsafe { x86_64_adx::mont_mul_4(a.as_ptr(), b.as_ptr(), &p) };
                 r[..N].try_into().unwrap()
             } else {
-                // SAFETY: as above.
-                let r = unsafe { x86_64_adx::mont_mul_6(a[..6].try_into().unwrap(), b[..6].try_into().unwrap(), &p) };
+                // SAFETY: as above, N = 6 limbs.
+                let r = unsafe { x86_64_adx::mont_mul_6(a.as_ptr(), b.as_ptr(), &p) };
                 r[..N].try_into().unwrap()
             };
             assert_eq!(got, want, "{} a={a:x?} b={b:x?}", C::NAME);

@@ -62,6 +62,12 @@ fn selected() -> u8 {
     if v != 0 {
         return v;
     }
+    init_selected()
+}
+
+#[cold]
+#[inline(never)]
+fn init_selected() -> u8 {
     let d = detect();
     SELECTED.store(d, Ordering::Relaxed);
     d
@@ -74,28 +80,21 @@ pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8])
     #[cfg(target_arch = "x86_64")]
     {
         if (N == 4 || N == 6) && selected() == 2 {
+            // SAFETY: `selected() == 2` only after BMI2 and ADX were detected on this CPU, and
+            // `a`, `b` hold N limbs, exactly what the N-limb routine reads.
+            let s = unsafe {
+                if N == 4 {
+                    x86_64_adx::mont_mul_4(a.as_ptr(), b.as_ptr(), p)
+                } else {
+                    x86_64_adx::mont_mul_6(a.as_ptr(), b.as_ptr(), p)
+                }
+            };
             let mut r = [0u64; N];
-            if N == 4 {
-                // SAFETY: `selected() == 2` only after BMI2 and ADX were detected on this CPU.
-                let x = unsafe { x86_64_adx::mont_mul_4(first4(a), first4(b), p) };
-                r.copy_from_slice(&x[..N.min(4)]);
-            } else {
-                // SAFETY: as above.
-                let x = unsafe { x86_64_adx::mont_mul_6(first6(a), first6(b), p) };
-                r.copy_from_slice(&x[..N.min(6)]);
+            for i in 0..N {
+                r[i] = s[i];
             }
             return r;
         }
     }
     portable::reduce_once(portable::mont_mul(a, b, p), p)
-}
-
-#[inline(always)]
-fn first4<const N: usize>(a: &[u64; N]) -> &[u64; 4] {
-    a[..4].try_into().expect("N == 4 checked by the caller")
-}
-
-#[inline(always)]
-fn first6<const N: usize>(a: &[u64; N]) -> &[u64; 6] {
-    a[..6].try_into().expect("N == 6 checked by the caller")
 }
