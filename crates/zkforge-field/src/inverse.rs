@@ -252,9 +252,8 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// (aR)^-1 as an integer -> a^-1 R: one Montgomery product with R^3.
     #[inline(always)]
     fn mont_from_integer_inverse(inv: [u64; N]) -> Self {
-        let x = Self::from_mont_limbs(inv).unwrap_or(Self::ZERO);
-        let r3 = Self::from_mont_limbs(Self::R3).unwrap_or(Self::ZERO);
-        x * r3
+        // `inv` < p by construction (normalised to [0, p)); R^3 mod p < p by definition
+        Self::from_mont_unchecked(inv) * Self::from_mont_unchecked(Self::R3)
     }
 
     /// Invert every nonzero element in place with one inversion (Montgomery's trick); zeros

@@ -141,7 +141,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     pub const ROOT_OF_UNITY: Self =
         Self::from_mont_unchecked(pow_const(&Self::GENERATOR.limbs, &Self::TRACE, &C::MODULUS, &Self::R));
 
-    const fn from_mont_unchecked(limbs: [u64; N]) -> Self {
+    pub(crate) const fn from_mont_unchecked(limbs: [u64; N]) -> Self {
         Self { limbs, _c: PhantomData }
     }
 
