@@ -76,12 +76,7 @@ const fn pack_pinv<const N: usize>(p: &[u64; N]) -> [u64; 8] {
 /// Montgomery multiplication in const context (portable CIOS), fully reduced.
 const fn mont_mul_const<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
     let pinv = pack_pinv(p);
-    let t = crate::backend::portable::mont_mul(a, b, &pinv);
-    if limbs::geq(&t, p) {
-        limbs::sub(&t, p).0
-    } else {
-        t
-    }
+    crate::backend::portable::reduce_once(crate::backend::portable::mont_mul(a, b, &pinv), &pinv)
 }
 
 /// x^e for x in Montgomery form, in const context (square and multiply).

@@ -47,20 +47,25 @@ pub const fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8]) 
 }
 
 /// Full reduction of a value in [0, 2p) (constant time: subtract, then select on the borrow).
+/// Also usable in const context (the derivation of constants).
 #[inline(always)]
-pub fn reduce_once<const N: usize>(a: [u64; N], p: &[u64; 8]) -> [u64; N] {
+pub const fn reduce_once<const N: usize>(a: [u64; N], p: &[u64; 8]) -> [u64; N] {
     let mut d = [0u64; N];
     let mut borrow = 0;
-    for i in 0..N {
+    let mut i = 0;
+    while i < N {
         let (x, b) = crate::limbs::sbb(a[i], p[i], borrow);
         d[i] = x;
         borrow = b;
+        i += 1;
     }
     // borrow = 1 means a < p: keep a
     let mask = 0u64.wrapping_sub(borrow);
     let mut r = [0u64; N];
-    for i in 0..N {
+    let mut i = 0;
+    while i < N {
         r[i] = (a[i] & mask) | (d[i] & !mask);
+        i += 1;
     }
     r
 }
