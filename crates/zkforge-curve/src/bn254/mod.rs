@@ -1,0 +1,260 @@
+//! BN254 (alt_bn128) G1 (y^2 = x^3 + 3 over Fp, prime order) and G2 (y^2 = x^3 + 3/(9 + u)
+//! over Fp2, a D-twist).
+//!
+//! - G1 endomorphism phi(x, y) = (beta x, y) with eigenvalue lambda; scalars split by Babai
+//!   rounding against a reduced lattice basis (GLV, CRYPTO 2001, section 4), parts < 2^127.
+//!   G1 has cofactor 1: the curve equation is the whole membership test.
+//! - G2 endomorphism psi with eigenvalue 6u^2 (= p mod r, u the BN seed); scalars split as
+//!   k = k0 + k1 6u^2 with both parts < 2^128. Subgroup test of Dai-Lin-Zhao-Zhou
+//!   (ePrint 2022/348): [u+1]P + psi([u]P) + psi^2([u]P) = psi^3([2u]P).
+//!   Cofactor clearing multiplies by the cofactor 2p - r.
+//! - Encodings of EIP-196/197: 32-byte big-endian coordinates, G1 = x || y, G2 =
+//!   x.c1 || x.c0 || y.c1 || y.c0 (imaginary part first), the identity as all zeros.
+//! Constants come from `scripts/gen_curve_consts.py` and are checked by tests.
+
+use zkforge_field::bn254::{Fp, Fp2, Fr};
+
+use crate::config::{CurveConfig, SubScalar};
+use crate::point::{Affine, Jacobian};
+use crate::wide::{divrem_ct, mul_wide, signed_mag, sub};
+use crate::CurveError;
+
+pub use zkforge_field::bn254::{Fp as Base, Fr as Scalar};
+
+/// The BN seed u.
+pub const U: u64 = 4965661367192848881;
+/// 6u^2, the eigenvalue of psi on G2.
+const SIX_U2: u128 = 0x6f4d8248eeb859fbf83e9682e87cfd46;
+/// floor(2^256 / 6u^2).
+const MU_SIX_U2: [u64; 3] = [0x2cb62031c8e01941, 0x4ccef014a773d2d5, 0x2];
+/// G2 cofactor 2p - r (little-endian limbs).
+const G2_COFACTOR: [u64; 4] = [0x345f2299c0f9fa8d, 0x06ceecda572a2489, 0xb85045b68181585e, 0x30644e72e131a029];
+
+/// A primitive cube root of unity in Fp with phi(P) = [lambda] P on G1.
+pub const BETA: Fp = Fp::from_hex_const("59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe");
+// GLV lattice basis (a1, b1), (a2, b2) with a + b lambda = 0 mod r; b1 < 0.
+const A1: [u64; 4] = [0x89d3256894d213e3, 0, 0, 0];
+const B1_ABS: [u64; 4] = [0x8211bbeb7d4f1128, 0x6f4d8248eeb859fc, 0, 0];
+const A2: [u64; 4] = [0x0be4e1541221250b, 0x6f4d8248eeb859fd, 0, 0];
+const B2: [u64; 4] = [0x89d3256894d213e3, 0, 0, 0];
+// Babai rounding constants floor(2^256 b2 / r) and floor(2^256 (-b1) / r).
+const G1_ROUND: [u64; 2] = [0xd91d232ec7e0b3d7, 0x2];
+const G2_ROUND: [u64; 3] = [0x7a7bd9d4391eb18d, 0x4ccef014a773d2cf, 0x2];
+
+const PSI_X: Fp2 = Fp2::from_hex_const(
+    "2fb347984f7911f74c0bec3cf559b143b78cc310c2c3330c99e39557176f553d",
+    "16c9e55061ebae204ba4cc8bd75a079432ae2a1d0b7c9dce1665d51c640fcba2",
+);
+const PSI_Y: Fp2 = Fp2::from_hex_const(
+    "063cf305489af5dcdc5ec698b6e2f9b9dbaae0eda9c95998dc54014671a0135a",
+    "07c03cbcac41049a0704b5a7ec796f2b21807dc98fa25bd282d37f632623b0e3",
+);
+
+/// G1 parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct G1Config;
+/// G2 parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct G2Config;
+
+/// A G1 point in affine coordinates.
+pub type G1Affine = Affine<G1Config>;
+/// A G1 point in Jacobian coordinates.
+pub type G1Projective = Jacobian<G1Config>;
+/// A G2 point in affine coordinates.
+pub type G2Affine = Affine<G2Config>;
+/// A G2 point in Jacobian coordinates.
+pub type G2Projective = Jacobian<G2Config>;
+
+impl CurveConfig for G1Config {
+    type Base = Fp;
+    const NAME: &'static str = "BN254 G1";
+    const B: Fp = Fp::from_u64_const(3);
+    const GENERATOR: (Fp, Fp) = (Fp::from_u64_const(1), Fp::from_u64_const(2));
+    const DIM: usize = 2;
+    const SUB_BITS: u32 = 128;
+
+    #[inline(always)]
+    fn mul_by_b(x: &Fp) -> Fp {
+        x.double() + *x
+    }
+
+    fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
+        // c1 = round(b2 k / r), c2 = round(-b1 k / r); k1 = k - c1 a1 - c2 a2,
+        // k2 = -c1 b1 - c2 b2 (all mod 2^256, results in (-2^127, 2^127)).
+        let p1: [u64; 6] = mul_wide(k, &G1_ROUND);
+        let c1 = [p1[4], p1[5], 0, 0];
+        let p2: [u64; 7] = mul_wide(k, &G2_ROUND);
+        let c2 = [p2[4], p2[5], p2[6], 0];
+        let t1: [u64; 4] = mul_wide(&c1, &A1);
+        let t2: [u64; 4] = mul_wide(&c2, &A2);
+        let (k1, _) = sub(&sub(k, &t1).0, &t2);
+        let t3: [u64; 4] = mul_wide(&c1, &B1_ABS);
+        let t4: [u64; 4] = mul_wide(&c2, &B2);
+        let (k2, _) = sub(&t3, &t4);
+        let (n1, m1) = signed_mag(&k1);
+        let (n2, m2) = signed_mag(&k2);
+        [SubScalar { neg: n1, mag: m1 }, SubScalar { neg: n2, mag: m2 }, SubScalar::default(), SubScalar::default()]
+    }
+
+    #[inline]
+    fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
+        Jacobian { x: p.x * BETA, y: p.y, z: p.z }
+    }
+
+    fn is_torsion_free_vartime(_p: &Jacobian<Self>) -> bool {
+        true
+    }
+
+    fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
+        *p
+    }
+}
+
+/// psi(P) = (conj(X) PSI_X, conj(Y) PSI_Y, conj(Z)).
+#[inline]
+pub fn psi(p: &G2Projective) -> G2Projective {
+    Jacobian { x: p.x.conjugate() * PSI_X, y: p.y.conjugate() * PSI_Y, z: p.z.conjugate() }
+}
+
+impl CurveConfig for G2Config {
+    type Base = Fp2;
+    const NAME: &'static str = "BN254 G2";
+    const B: Fp2 = Fp2::from_hex_const(
+        "2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",
+        "009713b03af0fed4cd2cafadeed8fdf4a74fa084e52d1852e4a2bd0685c315d2",
+    );
+    const GENERATOR: (Fp2, Fp2) = (
+        Fp2::from_hex_const(
+            "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
+            "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2",
+        ),
+        Fp2::from_hex_const(
+            "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
+            "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
+        ),
+    );
+    const DIM: usize = 2;
+    const SUB_BITS: u32 = 128;
+
+    fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
+        let (q, r0) = divrem_ct(k, SIX_U2, &MU_SIX_U2, 4);
+        [
+            SubScalar { neg: 0.into(), mag: r0 },
+            SubScalar { neg: 0.into(), mag: q },
+            SubScalar::default(),
+            SubScalar::default(),
+        ]
+    }
+
+    #[inline]
+    fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
+        psi(p)
+    }
+
+    fn is_torsion_free_vartime(p: &Jacobian<Self>) -> bool {
+        // [u+1]P + psi([u]P) + psi^2([u]P) = psi^3([2u]P)
+        let up = p.mul_u64_vartime(U);
+        let psi_up = psi(&up);
+        let psi2_up = psi(&psi_up);
+        let lhs = up.add_vartime(p).add_vartime(&psi_up).add_vartime(&psi2_up);
+        let rhs = psi(&psi(&psi(&up.double())));
+        lhs == rhs
+    }
+
+    fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
+        p.mul_bigint_vartime(&G2_COFACTOR)
+    }
+}
+
+impl core::ops::Mul<Fr> for G1Projective {
+    type Output = Self;
+    /// Constant-time scalar multiplication.
+    fn mul(self, k: Fr) -> Self {
+        self.mul_limbs(&k.to_limbs())
+    }
+}
+impl core::ops::Mul<Fr> for G2Projective {
+    type Output = Self;
+    /// Constant-time scalar multiplication.
+    fn mul(self, k: Fr) -> Self {
+        self.mul_limbs(&k.to_limbs())
+    }
+}
+
+fn fp(b: &[u8]) -> Result<Fp, CurveError> {
+    Fp::from_bytes_be(b).map_err(|_| CurveError::NonCanonical)
+}
+
+fn check_len(b: &[u8], n: usize) -> Result<(), CurveError> {
+    if b.len() != n {
+        Err(CurveError::WrongLength { expected: n, got: b.len() })
+    } else {
+        Ok(())
+    }
+}
+
+impl G1Affine {
+    /// 64-byte EIP-196 encoding x || y (identity: all zeros).
+    pub fn to_eip196(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        if !self.infinity {
+            out[..32].copy_from_slice(self.x.to_bytes_be().as_ref());
+            out[32..].copy_from_slice(self.y.to_bytes_be().as_ref());
+        }
+        out
+    }
+
+    /// Decode a 64-byte EIP-196 point: canonical coordinates on the curve, or (0, 0).
+    ///
+    /// ```
+    /// use zkforge_curve::bn254::G1Affine;
+    /// let g = G1Affine::generator();
+    /// assert_eq!(G1Affine::from_eip196(&g.to_eip196()).unwrap(), g);
+    /// ```
+    pub fn from_eip196(b: &[u8]) -> Result<Self, CurveError> {
+        check_len(b, 64)?;
+        let x = fp(&b[..32])?;
+        let y = fp(&b[32..])?;
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(Self::IDENTITY);
+        }
+        let p = Self::new_unchecked(x, y);
+        if !p.is_on_curve() {
+            return Err(CurveError::NotOnCurve);
+        }
+        Ok(p)
+    }
+}
+
+impl G2Affine {
+    /// 128-byte EIP-197 encoding x.c1 || x.c0 || y.c1 || y.c0 (identity: all zeros).
+    pub fn to_eip197(&self) -> [u8; 128] {
+        let mut out = [0u8; 128];
+        if !self.infinity {
+            for (i, c) in [self.x.c1, self.x.c0, self.y.c1, self.y.c0].iter().enumerate() {
+                out[32 * i..32 * (i + 1)].copy_from_slice(c.to_bytes_be().as_ref());
+            }
+        }
+        out
+    }
+
+    /// Decode a 128-byte EIP-197 point: canonical coordinates, on the twist and in the
+    /// order-r subgroup (as ecPairing requires), or all zeros for the identity.
+    pub fn from_eip197(b: &[u8]) -> Result<Self, CurveError> {
+        check_len(b, 128)?;
+        let x = Fp2::new(fp(&b[32..64])?, fp(&b[..32])?);
+        let y = Fp2::new(fp(&b[96..128])?, fp(&b[64..96])?);
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(Self::IDENTITY);
+        }
+        let p = Self::new_unchecked(x, y);
+        if !p.is_on_curve() {
+            return Err(CurveError::NotOnCurve);
+        }
+        if !p.is_in_subgroup() {
+            return Err(CurveError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+}

@@ -1,0 +1,264 @@
+//! Hashing to curves, RFC 9380.
+//!
+//! - [`expand_message_xmd`] with SHA-256 (section 5.3.1, with the oversize-DST rule 5.3.3);
+//! - hash_to_field (section 5.2) with L = 64 bytes per BLS12-381 Fp element, 48 per BN254 Fp;
+//! - simplified SWU (section 6.6.2) onto the isogenous curves, then the 11-isogeny (G1) and the
+//!   3-isogeny (G2) of appendix E.2/E.3, and cofactor clearing (section 7; G2 by
+//!   Budroni-Pintore);
+//! - Shallue-van de Woestijne (section 6.6.1, straight-line form of appendix F.1) for BN254 G1.
+//!
+//! Suites: BLS12381G1_XMD:SHA-256_SSWU_RO_ / _NU_, BLS12381G2_XMD:SHA-256_SSWU_RO_ / _NU_,
+//! BN254G1_XMD:SHA-256_SVDW_RO_ / _NU_. `map_to_curve_*` are exposed on their own for the
+//! EIP-2537 MAP_FP_TO_G1 / MAP_FP2_TO_G2 precompiles.
+//!
+//! Everything after expand_message is constant time in the message: both square-root
+//! candidates are computed and selected, inversions are constant time.
+
+mod iso_g1;
+mod iso_g2;
+
+use sha2::{Digest, Sha256};
+use subtle::ConditionallySelectable;
+use zkforge_field::{bls12_381, bn254};
+
+use crate::bls12_381::{G1Config as BlsG1, G2Config as BlsG2};
+use crate::bn254::G1Config as BnG1;
+use crate::config::CurveConfig;
+use crate::field::CurveField;
+use crate::point::{Affine, Jacobian};
+
+/// Errors of expand_message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HashToCurveError {
+    /// len_in_bytes > 65535 or more than 255 hash blocks requested.
+    #[error("requested output length {0} is too large for expand_message_xmd")]
+    OutputTooLong(usize),
+}
+
+/// expand_message_xmd with SHA-256 (RFC 9380 section 5.3.1). A DST longer than 255 bytes is
+/// first hashed as H("H2C-OVERSIZE-DST-" || DST) (section 5.3.3).
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::expand_message_xmd;
+/// let out = expand_message_xmd(b"abc", b"QUUX-V01-CS02-with-expander-SHA256-128", 32).unwrap();
+/// assert_eq!(out.len(), 32);
+/// ```
+pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result<Vec<u8>, HashToCurveError> {
+    const B_IN_BYTES: usize = 32;
+    const S_IN_BYTES: usize = 64;
+    let ell = len_in_bytes.div_ceil(B_IN_BYTES);
+    if ell > 255 || len_in_bytes > 65535 {
+        return Err(HashToCurveError::OutputTooLong(len_in_bytes));
+    }
+    let long_dst;
+    let dst = if dst.len() > 255 {
+        long_dst = Sha256::new().chain_update(b"H2C-OVERSIZE-DST-").chain_update(dst).finalize();
+        &long_dst[..]
+    } else {
+        dst
+    };
+    let dst_len = [dst.len() as u8];
+    let b0 = Sha256::new()
+        .chain_update([0u8; S_IN_BYTES])
+        .chain_update(msg)
+        .chain_update((len_in_bytes as u16).to_be_bytes())
+        .chain_update([0u8])
+        .chain_update(dst)
+        .chain_update(dst_len)
+        .finalize();
+    let mut bi = Sha256::new().chain_update(b0).chain_update([1u8]).chain_update(dst).chain_update(dst_len).finalize();
+    let mut out = Vec::with_capacity(ell * B_IN_BYTES);
+    out.extend_from_slice(&bi);
+    for i in 2..=ell {
+        let mut x = [0u8; B_IN_BYTES];
+        for (j, v) in x.iter_mut().enumerate() {
+            *v = b0[j] ^ bi[j];
+        }
+        bi = Sha256::new().chain_update(x).chain_update([i as u8]).chain_update(dst).chain_update(dst_len).finalize();
+        out.extend_from_slice(&bi);
+    }
+    out.truncate(len_in_bytes);
+    Ok(out)
+}
+
+/// hash_to_field for BLS12-381 Fp (L = 64), `count` elements.
+pub fn hash_to_field_bls12_381_fp(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<bls12_381::Fp>, HashToCurveError> {
+    let bytes = expand_message_xmd(msg, dst, 64 * count)?;
+    Ok(bytes.chunks_exact(64).map(bls12_381::Fp::from_bytes_be_mod_order).collect())
+}
+
+/// hash_to_field for BLS12-381 Fp2 (m = 2, L = 64), `count` elements.
+pub fn hash_to_field_bls12_381_fp2(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<bls12_381::Fp2>, HashToCurveError> {
+    let bytes = expand_message_xmd(msg, dst, 128 * count)?;
+    Ok(bytes
+        .chunks_exact(128)
+        .map(|c| bls12_381::Fp2::new(bls12_381::Fp::from_bytes_be_mod_order(&c[..64]), bls12_381::Fp::from_bytes_be_mod_order(&c[64..])))
+        .collect())
+}
+
+/// hash_to_field for BN254 Fp (L = 48), `count` elements.
+pub fn hash_to_field_bn254_fp(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<bn254::Fp>, HashToCurveError> {
+    let bytes = expand_message_xmd(msg, dst, 48 * count)?;
+    Ok(bytes.chunks_exact(48).map(bn254::Fp::from_bytes_be_mod_order).collect())
+}
+
+/// Simplified SWU onto y^2 = x^3 + A x + B (A, B != 0), RFC 9380 section 6.6.2, constant time.
+fn sswu<F: CurveField>(u: F, a: F, b: F, z: F) -> (F, F) {
+    let u2 = u.square();
+    let zu2 = z * u2;
+    let den = zu2.square() + zu2; // Z^2 u^4 + Z u^2
+    let tv1 = den.invert().unwrap_or(F::ZERO);
+    let exceptional = tv1.is_zero();
+    // x1 = (-B / A)(1 + tv1), or B / (Z A) in the exceptional case
+    let a_inv = a.invert().unwrap_or(F::ZERO);
+    let x1_gen = -b * a_inv * (F::ONE + tv1);
+    let x1_exc = b * (z * a).invert().unwrap_or(F::ZERO);
+    let x1 = F::conditional_select(&x1_gen, &x1_exc, exceptional);
+    let gx1 = (x1.square() + a) * x1 + b;
+    let x2 = zu2 * x1;
+    let gx2 = (x2.square() + a) * x2 + b;
+    let y1 = gx1.sqrt();
+    let y2 = gx2.sqrt();
+    let e1 = y1.is_some();
+    let x = F::conditional_select(&x2, &x1, e1);
+    let y = F::conditional_select(&y2.unwrap_or(F::ZERO), &y1.unwrap_or(F::ZERO), e1);
+    let flip = u.sgn0() ^ y.sgn0();
+    (x, F::conditional_select(&y, &-y, flip))
+}
+
+/// Evaluate a polynomial (constant term first) at x by Horner's rule.
+fn horner<F: CurveField>(coeffs: &[F], x: &F) -> F {
+    let mut acc = coeffs[coeffs.len() - 1];
+    for c in coeffs[..coeffs.len() - 1].iter().rev() {
+        acc = acc * *x + *c;
+    }
+    acc
+}
+
+/// Apply an isogeny given by x = xnum/xden, y = y' ynum/yden, returning Jacobian coordinates
+/// with Z = xden yden (no inversion; a zero denominator gives the identity, as RFC 9380
+/// requires).
+fn iso_map<C: CurveConfig>(x: C::Base, y: C::Base, xnum: &[C::Base], xden: &[C::Base], ynum: &[C::Base], yden: &[C::Base]) -> Jacobian<C> {
+    let xn = horner(xnum, &x);
+    let xd = horner(xden, &x);
+    let yn = horner(ynum, &x);
+    let yd = horner(yden, &x);
+    // Z = xd yd; X = xn/xd Z^2 = xn xd yd^2; Y = y yn/yd Z^3 = y yn xd^3 yd^2
+    let z = xd * yd;
+    let yd2 = yd.square();
+    let xd2 = xd.square();
+    Jacobian { x: xn * xd * yd2, y: y * yn * xd2 * xd * yd2, z }
+}
+
+/// map_to_curve for BLS12-381 G1: SSWU on E1' and the 11-isogeny (no cofactor clearing).
+pub fn map_to_curve_bls12_381_g1(u: &bls12_381::Fp) -> Jacobian<BlsG1> {
+    let (x, y) = sswu(*u, iso_g1::ISO_A, iso_g1::ISO_B, iso_g1::SSWU_Z);
+    iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
+}
+
+/// map_to_curve for BLS12-381 G2: SSWU on E2' and the 3-isogeny (no cofactor clearing).
+pub fn map_to_curve_bls12_381_g2(u: &bls12_381::Fp2) -> Jacobian<BlsG2> {
+    let (x, y) = sswu(*u, iso_g2::ISO_A, iso_g2::ISO_B, iso_g2::SSWU_Z);
+    iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN)
+}
+
+/// EIP-2537 MAP_FP_TO_G1: map_to_curve then clear_cofactor.
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::map_fp_to_g1;
+/// use zkforge_field::bls12_381::Fp;
+/// assert!(map_fp_to_g1(&Fp::from_u64(7)).is_in_subgroup());
+/// ```
+pub fn map_fp_to_g1(u: &bls12_381::Fp) -> Affine<BlsG1> {
+    BlsG1::clear_cofactor(&map_to_curve_bls12_381_g1(u)).to_affine()
+}
+
+/// EIP-2537 MAP_FP2_TO_G2: map_to_curve then clear_cofactor.
+pub fn map_fp2_to_g2(u: &bls12_381::Fp2) -> Affine<BlsG2> {
+    BlsG2::clear_cofactor(&map_to_curve_bls12_381_g2(u)).to_affine()
+}
+
+/// BLS12381G1_XMD:SHA-256_SSWU_RO_ hash_to_curve.
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::hash_to_g1;
+/// let p = hash_to_g1(b"msg", b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_").unwrap();
+/// assert!(p.is_in_subgroup());
+/// ```
+pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG1>, HashToCurveError> {
+    let u = hash_to_field_bls12_381_fp(msg, dst, 2)?;
+    let q = map_to_curve_bls12_381_g1(&u[0]).add(&map_to_curve_bls12_381_g1(&u[1]));
+    Ok(BlsG1::clear_cofactor(&q).to_affine())
+}
+
+/// BLS12381G1_XMD:SHA-256_SSWU_NU_ encode_to_curve.
+pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG1>, HashToCurveError> {
+    let u = hash_to_field_bls12_381_fp(msg, dst, 1)?;
+    Ok(BlsG1::clear_cofactor(&map_to_curve_bls12_381_g1(&u[0])).to_affine())
+}
+
+/// BLS12381G2_XMD:SHA-256_SSWU_RO_ hash_to_curve.
+pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG2>, HashToCurveError> {
+    let u = hash_to_field_bls12_381_fp2(msg, dst, 2)?;
+    let q = map_to_curve_bls12_381_g2(&u[0]).add(&map_to_curve_bls12_381_g2(&u[1]));
+    Ok(BlsG2::clear_cofactor(&q).to_affine())
+}
+
+/// BLS12381G2_XMD:SHA-256_SSWU_NU_ encode_to_curve.
+pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG2>, HashToCurveError> {
+    let u = hash_to_field_bls12_381_fp2(msg, dst, 1)?;
+    Ok(BlsG2::clear_cofactor(&map_to_curve_bls12_381_g2(&u[0])).to_affine())
+}
+
+// ---------------------------------------------------------------------------------------------
+// BN254 G1: Shallue-van de Woestijne with Z = 1 (the first Z of the appendix H.1 search).
+
+mod svdw_consts {
+    use zkforge_field::bn254::Fp;
+    /// Z.
+    pub const Z: Fp = Fp::from_u64_const(1);
+    /// c1 = g(Z) = 4.
+    pub const C1: Fp = Fp::from_u64_const(4);
+    /// c2 = -Z / 2.
+    pub const C2: Fp = Fp::from_hex_const("183227397098d014dc2822db40c0ac2ecbc0b548b438e5469e10460b6c3e7ea3");
+    /// c3 = sqrt(-g(Z) (3 Z^2 + 4A)) with sgn0(c3) = 0.
+    pub const C3: Fp = Fp::from_hex_const("16789af3a83522eb353c98fc6b36d713d5d8d1cc5dffffffa");
+    /// c4 = -4 g(Z) / (3 Z^2 + 4A).
+    pub const C4: Fp = Fp::from_hex_const("10216f7ba065e00de81ac1e7808072c9dd2b2385cd7b438469602eb24829a9bd");
+}
+
+/// Shallue-van de Woestijne map for BN254 G1 (RFC 9380 appendix F.1), constant time.
+pub fn map_to_curve_bn254_g1(u: &bn254::Fp) -> Affine<BnG1> {
+    use svdw_consts::*;
+    let b = BnG1::B;
+    let g = |x: bn254::Fp| x.square() * x + b;
+    let tv1 = u.square() * C1;
+    let tv2 = bn254::Fp::ONE + tv1;
+    let tv1 = bn254::Fp::ONE - tv1;
+    let tv3 = (tv1 * tv2).invert().unwrap_or(bn254::Fp::ZERO);
+    let tv4 = *u * tv1 * tv3 * C3;
+    let x1 = C2 - tv4;
+    let gx1 = g(x1);
+    let e1 = gx1.sqrt().is_some();
+    let x2 = C2 + tv4;
+    let gx2 = g(x2);
+    let e2 = gx2.sqrt().is_some() & !e1;
+    let x3 = (tv2.square() * tv3).square() * C4 + Z;
+    let mut x = bn254::Fp::conditional_select(&x3, &x1, e1);
+    x = bn254::Fp::conditional_select(&x, &x2, e2);
+    let y = g(x).sqrt().unwrap_or(bn254::Fp::ZERO);
+    let flip = CurveField::sgn0(u) ^ CurveField::sgn0(&y);
+    Affine::new_unchecked(x, bn254::Fp::conditional_select(&y, &-y, flip))
+}
+
+/// BN254G1_XMD:SHA-256_SVDW_RO_ hash_to_curve (G1 has cofactor 1).
+pub fn hash_to_bn254_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BnG1>, HashToCurveError> {
+    let u = hash_to_field_bn254_fp(msg, dst, 2)?;
+    Ok(map_to_curve_bn254_g1(&u[0]).to_jacobian().add(&map_to_curve_bn254_g1(&u[1]).to_jacobian()).to_affine())
+}
+
+/// BN254G1_XMD:SHA-256_SVDW_NU_ encode_to_curve.
+pub fn encode_to_bn254_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BnG1>, HashToCurveError> {
+    let u = hash_to_field_bn254_fp(msg, dst, 1)?;
+    Ok(map_to_curve_bn254_g1(&u[0]))
+}

@@ -1,0 +1,597 @@
+//! Points of y^2 = x^3 + b (a = 0) in affine, Jacobian and extended Jacobian (XYZZ) coordinates.
+//!
+//! Formulas (Explicit-Formulas Database, hyperelliptic.org/EFD, "g1p/auto-shortw-jacobian-0" and
+//! "auto-shortw-xyzz"):
+//! - Jacobian doubling `dbl-2009-l` (2M + 5S), addition `add-2007-bl` (11M + 5S), mixed addition
+//!   `madd-2007-bl` (7M + 4S), affine doubling `mdbl-2007-bl` (1M + 5S);
+//! - XYZZ addition `add-2008-s` (12M + 2S), mixed `madd-2008-s` (8M + 2S), doubling
+//!   `dbl-2008-s-1` (6M + 4S), mixed doubling `mdbl-2008-s-1` (4M + 3S).
+//!
+//! Jacobian (X, Y, Z) is x = X/Z^2, y = Y/Z^3, the identity has Z = 0. XYZZ (X, Y, ZZ, ZZZ) is
+//! x = X/ZZ, y = Y/ZZZ with ZZ^3 = ZZZ^2, identity ZZ = 0.
+//!
+//! `add`/`add_mixed` are complete and constant time (the doubling and identity cases are
+//! selected, not branched on); `*_vartime` variants branch and are for public data.
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use crate::config::CurveConfig;
+use crate::field::CurveField;
+
+/// A point in affine coordinates; the identity is flagged (its x, y are zero).
+pub struct Affine<C: CurveConfig> {
+    /// x coordinate.
+    pub x: C::Base,
+    /// y coordinate.
+    pub y: C::Base,
+    /// True for the point at infinity.
+    pub infinity: bool,
+}
+
+/// A point in Jacobian coordinates.
+pub struct Jacobian<C: CurveConfig> {
+    /// X = x Z^2.
+    pub x: C::Base,
+    /// Y = y Z^3.
+    pub y: C::Base,
+    /// Z; zero for the identity.
+    pub z: C::Base,
+}
+
+/// A point in extended Jacobian (XYZZ) coordinates, the bucket format of MSM.
+pub struct Xyzz<C: CurveConfig> {
+    /// X = x ZZ.
+    pub x: C::Base,
+    /// Y = y ZZZ.
+    pub y: C::Base,
+    /// ZZ; zero for the identity.
+    pub zz: C::Base,
+    /// ZZZ, with ZZ^3 = ZZZ^2.
+    pub zzz: C::Base,
+}
+
+macro_rules! copy_clone {
+    ($t:ident) => {
+        impl<C: CurveConfig> Clone for $t<C> {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<C: CurveConfig> Copy for $t<C> {}
+    };
+}
+copy_clone!(Affine);
+copy_clone!(Jacobian);
+copy_clone!(Xyzz);
+
+impl<C: CurveConfig> fmt::Debug for Affine<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.infinity {
+            write!(f, "{}::Affine(infinity)", C::NAME)
+        } else {
+            write!(f, "{}::Affine({:?}, {:?})", C::NAME, self.x, self.y)
+        }
+    }
+}
+impl<C: CurveConfig> fmt::Debug for Jacobian<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_affine(), f)
+    }
+}
+impl<C: CurveConfig> fmt::Debug for Xyzz<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_affine(), f)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Affine
+
+impl<C: CurveConfig> Affine<C> {
+    /// The point at infinity.
+    pub const IDENTITY: Self = Self { x: C::Base::ZERO, y: C::Base::ZERO, infinity: true };
+
+    /// The group generator.
+    pub fn generator() -> Self {
+        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, infinity: false }
+    }
+
+    /// An affine point from coordinates, without any check (see [`Affine::is_on_curve`]).
+    pub const fn new_unchecked(x: C::Base, y: C::Base) -> Self {
+        Self { x, y, infinity: false }
+    }
+
+    /// True for the identity.
+    pub fn is_identity(&self) -> bool {
+        self.infinity
+    }
+
+    /// y^2 = x^3 + b (the identity counts as on the curve).
+    pub fn is_on_curve(&self) -> bool {
+        self.infinity || self.y.square() == self.x.square() * self.x + C::B
+    }
+
+    /// In the prime-order subgroup (includes the on-curve check).
+    pub fn is_in_subgroup(&self) -> bool {
+        self.is_on_curve() && C::is_torsion_free_vartime(&self.to_jacobian())
+    }
+
+    /// To Jacobian (Z = 1, or Z = 0 for the identity).
+    pub fn to_jacobian(&self) -> Jacobian<C> {
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, Choice::from(self.infinity as u8));
+        Jacobian { x: self.x, y: self.y, z }
+    }
+
+    /// To XYZZ.
+    pub fn to_xyzz(&self) -> Xyzz<C> {
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, Choice::from(self.infinity as u8));
+        Xyzz { x: self.x, y: self.y, zz: z, zzz: z }
+    }
+}
+
+impl<C: CurveConfig> PartialEq for Affine<C> {
+    fn eq(&self, o: &Self) -> bool {
+        (self.infinity && o.infinity) || (!self.infinity && !o.infinity && self.x == o.x && self.y == o.y)
+    }
+}
+impl<C: CurveConfig> Eq for Affine<C> {}
+
+impl<C: CurveConfig> Default for Affine<C> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<C: CurveConfig> Neg for Affine<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Self { x: self.x, y: C::Base::conditional_select(&-self.y, &self.y, Choice::from(self.infinity as u8)), infinity: self.infinity }
+    }
+}
+
+impl<C: CurveConfig> ConditionallySelectable for Affine<C> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        let inf = u8::conditional_select(&(a.infinity as u8), &(b.infinity as u8), c);
+        Self { x: C::Base::conditional_select(&a.x, &b.x, c), y: C::Base::conditional_select(&a.y, &b.y, c), infinity: inf == 1 }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jacobian
+
+impl<C: CurveConfig> Jacobian<C> {
+    /// The identity (1, 1, 0).
+    pub const IDENTITY: Self = Self { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ZERO };
+
+    /// The group generator.
+    pub fn generator() -> Self {
+        Affine::<C>::generator().to_jacobian()
+    }
+
+    /// True for the identity (Z = 0).
+    #[inline(always)]
+    pub fn is_identity(&self) -> Choice {
+        self.z.is_zero()
+    }
+
+    /// Y^2 = X^3 + b Z^6.
+    pub fn is_on_curve(&self) -> bool {
+        let z2 = self.z.square();
+        let z6 = z2.square() * z2;
+        bool::from(self.is_identity()) || self.y.square() == self.x.square() * self.x + C::mul_by_b(&z6)
+    }
+
+    /// Doubling, `dbl-2009-l`: 2M + 5S. Complete (the identity and 2-torsion map to the identity).
+    #[inline]
+    pub fn double(&self) -> Self {
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = b.square();
+        let d = ((self.x + b).square() - a - c).double();
+        let e = a.double() + a;
+        let f = e.square();
+        let x3 = f - d.double();
+        let c8 = c.double().double().double();
+        let y3 = e * (d - x3) - c8;
+        let z3 = (self.y * self.z).double();
+        Self { x: x3, y: y3, z: z3 }
+    }
+
+    /// `add-2007-bl` core without special cases; returns (sum, H == 0, R == 0).
+    #[inline(always)]
+    fn add_core(&self, o: &Self) -> (Self, Choice, Choice) {
+        let z1z1 = self.z.square();
+        let z2z2 = o.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = o.x * z1z1;
+        let s1 = self.y * o.z * z2z2;
+        let s2 = o.y * self.z * z1z1;
+        let h = u2 - u1;
+        let i = h.double().square();
+        let j = h * i;
+        let r = (s2 - s1).double();
+        let v = u1 * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (s1 * j).double();
+        let z3 = ((self.z + o.z).square() - z1z1 - z2z2) * h;
+        (Self { x: x3, y: y3, z: z3 }, h.is_zero(), r.is_zero())
+    }
+
+    /// `madd-2007-bl` core (o has Z = 1, o not the identity); returns (sum, H == 0, R == 0).
+    #[inline(always)]
+    fn add_mixed_core(&self, o: &Affine<C>) -> (Self, Choice, Choice) {
+        let z1z1 = self.z.square();
+        let u2 = o.x * z1z1;
+        let s2 = o.y * self.z * z1z1;
+        let h = u2 - self.x;
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let r = (s2 - self.y).double();
+        let v = self.x * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (self.y * j).double();
+        let z3 = (self.z + h).square() - z1z1 - hh;
+        (Self { x: x3, y: y3, z: z3 }, h.is_zero(), r.is_zero())
+    }
+
+    /// Complete addition in constant time: the generic formula, with the doubling and identity
+    /// cases selected.
+    #[inline]
+    pub fn add(&self, o: &Self) -> Self {
+        let (sum, h0, r0) = self.add_core(o);
+        let dbl = self.double();
+        let mut out = Self::conditional_select(&sum, &dbl, h0 & r0);
+        out = Self::conditional_select(&out, o, self.is_identity());
+        Self::conditional_select(&out, self, o.is_identity())
+    }
+
+    /// Complete mixed addition in constant time.
+    #[inline]
+    pub fn add_mixed(&self, o: &Affine<C>) -> Self {
+        let (sum, h0, r0) = self.add_mixed_core(o);
+        let dbl = o.double_affine();
+        let mut out = Self::conditional_select(&sum, &dbl, h0 & r0);
+        out = Self::conditional_select(&out, &o.to_jacobian(), self.is_identity());
+        Self::conditional_select(&out, self, Choice::from(o.infinity as u8))
+    }
+
+    /// Addition that branches on the special cases (public data).
+    #[inline]
+    pub fn add_vartime(&self, o: &Self) -> Self {
+        if bool::from(self.is_identity()) {
+            return *o;
+        }
+        if bool::from(o.is_identity()) {
+            return *self;
+        }
+        let (sum, h0, r0) = self.add_core(o);
+        if bool::from(h0) {
+            return if bool::from(r0) { self.double() } else { Self::IDENTITY };
+        }
+        sum
+    }
+
+    /// Mixed addition that branches on the special cases (public data).
+    #[inline]
+    pub fn add_mixed_vartime(&self, o: &Affine<C>) -> Self {
+        if o.infinity {
+            return *self;
+        }
+        if bool::from(self.is_identity()) {
+            return o.to_jacobian();
+        }
+        let (sum, h0, r0) = self.add_mixed_core(o);
+        if bool::from(h0) {
+            return if bool::from(r0) { o.double_affine() } else { Self::IDENTITY };
+        }
+        sum
+    }
+
+    /// To affine with one inversion (constant time).
+    pub fn to_affine(&self) -> Affine<C> {
+        let zinv = self.z.invert().unwrap_or(C::Base::ZERO);
+        let zinv2 = zinv.square();
+        let x = self.x * zinv2;
+        let y = self.y * zinv2 * zinv;
+        let inf = self.is_identity();
+        Affine { x: C::Base::conditional_select(&x, &C::Base::ZERO, inf), y: C::Base::conditional_select(&y, &C::Base::ZERO, inf), infinity: bool::from(inf) }
+    }
+
+    /// Normalise many points to affine with a single inversion (Montgomery's trick).
+    pub fn batch_to_affine(points: &[Self]) -> Vec<Affine<C>> {
+        let mut zs: Vec<C::Base> = points.iter().map(|p| p.z).collect();
+        C::Base::batch_invert(&mut zs);
+        points
+            .iter()
+            .zip(zs)
+            .map(|(p, zinv)| {
+                if bool::from(p.is_identity()) {
+                    Affine::IDENTITY
+                } else {
+                    let zinv2 = zinv.square();
+                    Affine { x: p.x * zinv2, y: p.y * zinv2 * zinv, infinity: false }
+                }
+            })
+            .collect()
+    }
+
+    /// Multiply by a little-endian integer of any length, double-and-add (variable time; for
+    /// public scalars such as the group order or a cofactor).
+    pub fn mul_bigint_vartime(&self, k: &[u64]) -> Self {
+        let mut acc = Self::IDENTITY;
+        for limb in k.iter().rev() {
+            for i in (0..64).rev() {
+                acc = acc.double();
+                if (limb >> i) & 1 == 1 {
+                    acc = acc.add_vartime(self);
+                }
+            }
+        }
+        acc
+    }
+
+    /// Multiply by a u64 (variable time, NAF).
+    pub fn mul_u64_vartime(&self, k: u64) -> Self {
+        let mut naf = [0i8; 66];
+        let mut n = k as u128;
+        let mut i = 0;
+        while n > 0 {
+            if n & 1 == 1 {
+                let d = 2 - (n & 3) as i8;
+                naf[i] = d;
+                n = (n as i128 - d as i128) as u128;
+            }
+            n >>= 1;
+            i += 1;
+        }
+        let neg = -*self;
+        let mut acc = Self::IDENTITY;
+        for j in (0..i).rev() {
+            acc = acc.double();
+            match naf[j] {
+                1 => acc = acc.add_vartime(self),
+                -1 => acc = acc.add_vartime(&neg),
+                _ => {}
+            }
+        }
+        acc
+    }
+
+    /// To XYZZ (ZZ = Z^2, ZZZ = Z^3, X and Y unchanged).
+    pub fn to_xyzz(&self) -> Xyzz<C> {
+        let zz = self.z.square();
+        Xyzz { x: self.x, y: self.y, zz, zzz: zz * self.z }
+    }
+}
+
+impl<C: CurveConfig> Affine<C> {
+    /// 2P for an affine P as a Jacobian point, `mdbl-2007-bl`: 1M + 5S.
+    #[inline]
+    pub fn double_affine(&self) -> Jacobian<C> {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        let yyyy = yy.square();
+        let s = ((self.x + yy).square() - xx - yyyy).double();
+        let m = xx.double() + xx;
+        let t = m.square() - s.double();
+        let x3 = t;
+        let y3 = m * (s - t) - yyyy.double().double().double();
+        let z3 = self.y.double();
+        let p = Jacobian { x: x3, y: y3, z: z3 };
+        Jacobian::conditional_select(&p, &Jacobian::IDENTITY, Choice::from(self.infinity as u8))
+    }
+}
+
+impl<C: CurveConfig> ConditionallySelectable for Jacobian<C> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Self { x: C::Base::conditional_select(&a.x, &b.x, c), y: C::Base::conditional_select(&a.y, &b.y, c), z: C::Base::conditional_select(&a.z, &b.z, c) }
+    }
+}
+
+impl<C: CurveConfig> ConstantTimeEq for Jacobian<C> {
+    /// Equality of the represented points: X1 Z2^2 = X2 Z1^2 and Y1 Z2^3 = Y2 Z1^3, or both
+    /// identities.
+    fn ct_eq(&self, o: &Self) -> Choice {
+        let z1z1 = self.z.square();
+        let z2z2 = o.z.square();
+        let xe = (self.x * z2z2).ct_eq(&(o.x * z1z1));
+        let ye = (self.y * z2z2 * o.z).ct_eq(&(o.y * z1z1 * self.z));
+        let i1 = self.is_identity();
+        let i2 = o.is_identity();
+        (i1 & i2) | (!i1 & !i2 & xe & ye)
+    }
+}
+impl<C: CurveConfig> PartialEq for Jacobian<C> {
+    fn eq(&self, o: &Self) -> bool {
+        self.ct_eq(o).into()
+    }
+}
+impl<C: CurveConfig> Eq for Jacobian<C> {}
+impl<C: CurveConfig> PartialEq<Affine<C>> for Jacobian<C> {
+    fn eq(&self, o: &Affine<C>) -> bool {
+        *self == o.to_jacobian()
+    }
+}
+
+impl<C: CurveConfig> Default for Jacobian<C> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<C: CurveConfig> Neg for Jacobian<C> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self { x: self.x, y: -self.y, z: self.z }
+    }
+}
+impl<C: CurveConfig> Jacobian<C> {
+    /// Negate when `c` is set, in constant time.
+    #[inline(always)]
+    pub fn conditional_negate(&mut self, c: Choice) {
+        self.y = C::Base::conditional_select(&self.y, &-self.y, c);
+    }
+}
+impl<C: CurveConfig> Add for Jacobian<C> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        Jacobian::add(&self, &o)
+    }
+}
+impl<C: CurveConfig> Sub for Jacobian<C> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        Jacobian::add(&self, &-o)
+    }
+}
+impl<C: CurveConfig> AddAssign for Jacobian<C> {
+    fn add_assign(&mut self, o: Self) {
+        *self = Jacobian::add(self, &o);
+    }
+}
+impl<C: CurveConfig> SubAssign for Jacobian<C> {
+    fn sub_assign(&mut self, o: Self) {
+        *self = Jacobian::add(self, &-o);
+    }
+}
+impl<C: CurveConfig> Add<Affine<C>> for Jacobian<C> {
+    type Output = Self;
+    fn add(self, o: Affine<C>) -> Self {
+        self.add_mixed(&o)
+    }
+}
+impl<C: CurveConfig> From<Affine<C>> for Jacobian<C> {
+    fn from(a: Affine<C>) -> Self {
+        a.to_jacobian()
+    }
+}
+impl<C: CurveConfig> From<Jacobian<C>> for Affine<C> {
+    fn from(p: Jacobian<C>) -> Self {
+        p.to_affine()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// XYZZ
+
+impl<C: CurveConfig> Xyzz<C> {
+    /// The identity.
+    pub const IDENTITY: Self = Self { x: C::Base::ONE, y: C::Base::ONE, zz: C::Base::ZERO, zzz: C::Base::ZERO };
+
+    /// True for the identity.
+    #[inline(always)]
+    pub fn is_identity(&self) -> bool {
+        bool::from(self.zz.is_zero())
+    }
+
+    /// Doubling, `dbl-2008-s-1` with a = 0: 6M + 3S.
+    #[inline]
+    pub fn double(&self) -> Self {
+        let u = self.y.double();
+        let v = u.square();
+        let w = u * v;
+        let s = self.x * v;
+        let xx = self.x.square();
+        let m = xx.double() + xx;
+        let x3 = m.square() - s.double();
+        let y3 = m * (s - x3) - w * self.y;
+        let zz3 = v * self.zz;
+        let zzz3 = w * self.zzz;
+        Self { x: x3, y: y3, zz: zz3, zzz: zzz3 }
+    }
+
+    /// Doubling of an affine point, `mdbl-2008-s-1`.
+    #[inline]
+    pub fn double_affine(p: &Affine<C>) -> Self {
+        if p.infinity {
+            return Self::IDENTITY;
+        }
+        let u = p.y.double();
+        let v = u.square();
+        let w = u * v;
+        let s = p.x * v;
+        let xx = p.x.square();
+        let m = xx.double() + xx;
+        let x3 = m.square() - s.double();
+        let y3 = m * (s - x3) - w * p.y;
+        Self { x: x3, y: y3, zz: v, zzz: w }
+    }
+
+    /// Addition, `add-2008-s` (variable time in the special cases).
+    #[inline]
+    pub fn add_vartime(&self, o: &Self) -> Self {
+        if self.is_identity() {
+            return *o;
+        }
+        if o.is_identity() {
+            return *self;
+        }
+        let u1 = self.x * o.zz;
+        let u2 = o.x * self.zz;
+        let s1 = self.y * o.zzz;
+        let s2 = o.y * self.zzz;
+        let p = u2 - u1;
+        let r = s2 - s1;
+        if bool::from(p.is_zero()) {
+            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY };
+        }
+        let pp = p.square();
+        let ppp = p * pp;
+        let q = u1 * pp;
+        let x3 = r.square() - ppp - q.double();
+        let y3 = r * (q - x3) - s1 * ppp;
+        let zz3 = self.zz * o.zz * pp;
+        let zzz3 = self.zzz * o.zzz * ppp;
+        Self { x: x3, y: y3, zz: zz3, zzz: zzz3 }
+    }
+
+    /// Mixed addition, `madd-2008-s` (variable time in the special cases).
+    #[inline]
+    pub fn add_mixed_vartime(&self, o: &Affine<C>) -> Self {
+        if o.infinity {
+            return *self;
+        }
+        if self.is_identity() {
+            return o.to_xyzz();
+        }
+        let u2 = o.x * self.zz;
+        let s2 = o.y * self.zzz;
+        let p = u2 - self.x;
+        let r = s2 - self.y;
+        if bool::from(p.is_zero()) {
+            return if bool::from(r.is_zero()) { Self::double_affine(o) } else { Self::IDENTITY };
+        }
+        let pp = p.square();
+        let ppp = p * pp;
+        let q = self.x * pp;
+        let x3 = r.square() - ppp - q.double();
+        let y3 = r * (q - x3) - self.y * ppp;
+        let zz3 = self.zz * pp;
+        let zzz3 = self.zzz * ppp;
+        Self { x: x3, y: y3, zz: zz3, zzz: zzz3 }
+    }
+
+    /// To Jacobian with Z = ZZZ: X_J = X ZZ^2, Y_J = Y ZZZ^2 (using ZZZ^2 = ZZ^3).
+    pub fn to_jacobian(&self) -> Jacobian<C> {
+        Jacobian { x: self.x * self.zz.square(), y: self.y * self.zzz.square(), z: self.zzz }
+    }
+
+    /// To affine (one inversion).
+    pub fn to_affine(&self) -> Affine<C> {
+        if self.is_identity() {
+            return Affine::IDENTITY;
+        }
+        let zzzinv = self.zzz.invert().unwrap_or(C::Base::ZERO);
+        // 1/ZZ = ZZZ^-1 * (ZZZ/ZZ) where ZZZ/ZZ = Z... compute 1/ZZ = (zzz^-1 * zz)^2 * ... use
+        // 1/ZZ = ZZ^2 / ZZZ^2 since ZZZ^2 = ZZ^3.
+        let zzinv = self.zz.square() * zzzinv.square();
+        Affine { x: self.x * zzinv, y: self.y * zzzinv, infinity: false }
+    }
+}
