@@ -18,7 +18,7 @@ use crate::{Case, Runner};
 /// observed once: a `black_box` on every step would force each value through memory, whose
 /// store-to-load forwarding stalls depend on how each library's types are copied rather than
 /// on its arithmetic.
-fn chain2<T: Copy + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + 'static) -> Runner {
+pub(crate) fn chain2<T: Copy + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + 'static) -> Runner {
     let mut x = x0;
     Box::new(move |iters| {
         let y = black_box(y);
@@ -33,7 +33,7 @@ fn chain2<T: Copy + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + 'static) -> 
 }
 
 /// Latency chain x <- f(x) (see [`chain2`]).
-fn chain1<T: Copy + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) -> Runner {
+pub(crate) fn chain1<T: Copy + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) -> Runner {
     let mut x = x0;
     Box::new(move |iters| {
         let mut z = black_box(x);
@@ -47,7 +47,7 @@ fn chain1<T: Copy + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) -> Runner {
 }
 
 /// f over a fixed list of inputs (for sqrt, whose input must stay a square).
-fn over<T: Copy + 'static, R>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static) -> Runner {
+pub(crate) fn over<T: Copy + 'static, R>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static) -> Runner {
     Box::new(move |iters| {
         let n = inputs.len();
         let start = Instant::now();

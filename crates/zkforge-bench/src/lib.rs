@@ -9,6 +9,7 @@
 //! Mul, square and cyclotomic square are latency chains (x <- x * y), as in the issue's
 //! reference figures; inverse and sqrt chain through their own output (sqrt of x^2).
 
+pub mod curve;
 pub mod field;
 pub mod harness;
 
@@ -41,6 +42,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     let want = |g: &str| groups.is_empty() || groups.iter().any(|x| x == g);
     if want("field") {
         all.extend(field::cases());
+    }
+    if want("curve") {
+        all.extend(curve::cases());
     }
     all
 }

@@ -3,7 +3,9 @@
 //! Formulas (Explicit-Formulas Database, hyperelliptic.org/EFD, "g1p/auto-shortw-jacobian-0" and
 //! "auto-shortw-xyzz"):
 //! - Jacobian doubling `dbl-2009-l` (2M + 5S), addition `add-2007-bl` (11M + 5S), mixed addition
-//!   `madd-2007-bl` (7M + 4S), affine doubling `mdbl-2007-bl` (1M + 5S);
+//!   `madd-2007-bl` (7M + 4S), affine doubling `mdbl-2007-bl` (1M + 5S); the constant-time
+//!   `add`/`add_mixed` use a unified chord-or-tangent form of the same formulas (13M + 5S and
+//!   9M + 4S, no separate doubling to compute and select);
 //! - XYZZ addition `add-2008-s` (12M + 2S), mixed `madd-2008-s` (8M + 2S), doubling
 //!   `dbl-2008-s-1` (6M + 4S), mixed doubling `mdbl-2008-s-1` (4M + 3S).
 //!
@@ -239,24 +241,49 @@ impl<C: CurveConfig> Jacobian<C> {
         (Self { x: x3, y: y3, z: z3 }, h.is_zero(), r.is_zero())
     }
 
-    /// Complete addition in constant time: the generic formula, with the doubling and identity
-    /// cases selected.
+    /// Shared tail of the unified additions: from U1 = x1 D^2, U2, S1 = y1 D^3, S2 (D the
+    /// common denominator Z1 Z2) it computes P1 + P2, or 2 P1 when the points are equal, with
+    /// the same operations: the chord numerator/denominator (R, H) = (S2 - S1, U2 - U1) is
+    /// replaced by the tangent's (3 U1^2, 2 S1) when H = R = 0, and the tail uses
+    /// X3 = R^2 - H^2 (U1 + U2), Y3 = R (U1 H^2 - X3) - S1 H^3, Z3 = D H, which holds for both.
+    #[inline(always)]
+    fn unified_tail(u1: C::Base, u2: C::Base, s1: C::Base, s2: C::Base, d: C::Base) -> Self {
+        let h = u2 - u1;
+        let r = s2 - s1;
+        let is_dbl = h.is_zero() & r.is_zero();
+        let u1u1 = u1.square();
+        let h = C::Base::conditional_select(&h, &s1.double(), is_dbl);
+        let r = C::Base::conditional_select(&r, &(u1u1.double() + u1u1), is_dbl);
+        let hh = h.square();
+        let hhh = hh * h;
+        let x3 = r.square() - hh * (u1 + u2);
+        let y3 = r * (u1 * hh - x3) - s1 * hhh;
+        Self { x: x3, y: y3, z: d * h }
+    }
+
+    /// Complete addition in constant time (13M + 5S): one unified formula for the chord and
+    /// the tangent (see `unified_tail`), identity inputs selected.
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
-        let (sum, h0, r0) = self.add_core(o);
-        let dbl = self.double();
-        let mut out = Self::conditional_select(&sum, &dbl, h0 & r0);
-        out = Self::conditional_select(&out, o, self.is_identity());
+        let z1z1 = self.z.square();
+        let z2z2 = o.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = o.x * z1z1;
+        let s1 = self.y * o.z * z2z2;
+        let s2 = o.y * self.z * z1z1;
+        let out = Self::unified_tail(u1, u2, s1, s2, self.z * o.z);
+        let out = Self::conditional_select(&out, o, self.is_identity());
         Self::conditional_select(&out, self, o.is_identity())
     }
 
-    /// Complete mixed addition in constant time.
+    /// Complete mixed addition in constant time (9M + 4S), unified like [`Jacobian::add`].
     #[inline]
     pub fn add_mixed(&self, o: &Affine<C>) -> Self {
-        let (sum, h0, r0) = self.add_mixed_core(o);
-        let dbl = o.double_affine();
-        let mut out = Self::conditional_select(&sum, &dbl, h0 & r0);
-        out = Self::conditional_select(&out, &o.to_jacobian(), self.is_identity());
+        let z1z1 = self.z.square();
+        let u2 = o.x * z1z1;
+        let s2 = o.y * self.z * z1z1;
+        let out = Self::unified_tail(self.x, u2, self.y, s2, self.z);
+        let out = Self::conditional_select(&out, &o.to_jacobian(), self.is_identity());
         Self::conditional_select(&out, self, Choice::from(o.infinity as u8))
     }
 

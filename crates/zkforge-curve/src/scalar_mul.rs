@@ -14,7 +14,7 @@
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::config::{CurveConfig, SubScalar};
-use crate::point::Jacobian;
+use crate::point::{Affine, Jacobian};
 use crate::wide::ct_eq_u32;
 
 /// Tunables for scalar multiplication, so each choice can be measured alone.
@@ -85,17 +85,17 @@ pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConf
     let w = cfg.ct_window;
     let (dim, parts, bases, bits) = split(p, k, cfg.endomorphism);
     let half = 1usize << (w - 1);
-    // tables[i][m-1] = m * bases[i], m = 1..=half
-    let mut tables: Vec<Jacobian<C>> = Vec::with_capacity(dim * half);
-    for base in bases.iter().take(dim) {
+    // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form (one batch inversion) so the
+    // main loop uses mixed additions; the tables of the other parts are the endomorphism
+    // images of the first (or, without the split, built the same way from their own base).
+    let tables = affine_tables(&bases[..dim], half, cfg.endomorphism, |base, out| {
         let mut acc = *base;
-        tables.push(acc);
-        let dbl = base.double();
+        out.push(acc);
         for m in 2..=half {
-            acc = if m == 2 { dbl } else { acc.add(base) };
-            tables.push(acc);
+            acc = if m == 2 { base.double() } else { acc.add(base) };
+            out.push(acc);
         }
-    }
+    });
     let nwin = bits / w + 1;
     let mut acc = Jacobian::<C>::IDENTITY;
     for j in (0..nwin).rev() {
@@ -113,15 +113,44 @@ pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConf
             let d = pos as i32 - ((top as i32) << (w - 1));
             let sign = ((d >> 31) & 1) as u32;
             let mag = ((d ^ -(sign as i32)) + sign as i32) as u32;
-            let mut e = Jacobian::<C>::IDENTITY;
+            let mut e = Affine::<C>::IDENTITY;
             for m in 1..=half {
-                e = Jacobian::conditional_select(&e, &tables[i * half + m - 1], ct_eq_u32(mag, m as u32));
+                e = Affine::conditional_select(&e, &tables[i * half + m - 1], ct_eq_u32(mag, m as u32));
             }
-            e.conditional_negate(Choice::from(sign as u8) ^ parts[i].neg);
-            acc = acc.add(&e);
+            let neg = Choice::from(sign as u8) ^ parts[i].neg;
+            e.y = C::Base::conditional_select(&e.y, &-e.y, neg);
+            acc = acc.add_mixed(&e);
         }
     }
     acc
+}
+
+/// Multiples tables of every base in affine form: the first base's table is built by `build`
+/// and normalised with one inversion; with the endomorphism split the other tables are its
+/// images (endo keeps Z = 1), otherwise each is built and normalised on its own.
+fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], per: usize, endo: bool, build: impl Fn(&Jacobian<C>, &mut Vec<Jacobian<C>>)) -> Vec<Affine<C>> {
+    let mut out = Vec::with_capacity(bases.len() * per);
+    if endo {
+        let mut first = Vec::with_capacity(per);
+        build(&bases[0], &mut first);
+        let first = Jacobian::batch_to_affine(&first);
+        out.extend_from_slice(&first);
+        for _ in 1..bases.len() {
+            let prev = out.len() - per;
+            for k in 0..per {
+                let a = out[prev + k];
+                let j = C::endo(&a.to_jacobian());
+                out.push(Affine { x: j.x, y: j.y, infinity: a.infinity });
+            }
+        }
+    } else {
+        for base in bases {
+            let mut t = Vec::with_capacity(per);
+            build(base, &mut t);
+            out.extend(Jacobian::batch_to_affine(&t));
+        }
+    }
+    out
 }
 
 /// Width-w NAF digits of v, least significant first; returns the count.
@@ -182,35 +211,26 @@ pub fn mul_vartime<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMu
         lens[i] = wnaf(parts[i].mag, w, &mut digits[i]);
         maxlen = maxlen.max(lens[i]);
     }
-    // odd multiples of each (signed) base: P, 3P, ..., (2^(w-1) - 1) P
-    let mut tables: Vec<Jacobian<C>> = Vec::with_capacity(dim * tsize);
-    for i in 0..dim {
-        if lens[i] == 0 {
-            tables.extend(core::iter::repeat(Jacobian::IDENTITY).take(tsize));
-            continue;
-        }
-        let mut b = bases[i];
-        if bool::from(parts[i].neg) {
-            b = -b;
-        }
+    // odd multiples of each base: P, 3P, ..., (2^(w-1) - 1) P, affine; signs applied in the loop
+    let tables = affine_tables(&bases[..dim], tsize, cfg.endomorphism, |b, out| {
         let b2 = b.double();
-        let mut acc = b;
-        tables.push(acc);
+        let mut acc = *b;
+        out.push(acc);
         for _ in 1..tsize {
             acc = acc.add_vartime(&b2);
-            tables.push(acc);
+            out.push(acc);
         }
-    }
+    });
     let mut acc = Jacobian::<C>::IDENTITY;
     for j in (0..maxlen).rev() {
         acc = acc.double();
         for i in 0..dim {
             if j < lens[i] {
-                let d = digits[i][j];
-                if d > 0 {
-                    acc = acc.add_vartime(&tables[i * tsize + (d as usize >> 1)]);
-                } else if d < 0 {
-                    acc = acc.add_vartime(&-tables[i * tsize + ((-d) as usize >> 1)]);
+                let d = digits[i][j] as i32;
+                if d != 0 {
+                    let e = tables[i * tsize + (d.unsigned_abs() as usize >> 1)];
+                    let neg = (d < 0) ^ bool::from(parts[i].neg);
+                    acc = acc.add_mixed_vartime(&if neg { -e } else { e });
                 }
             }
         }
