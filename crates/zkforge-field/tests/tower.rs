@@ -62,6 +62,12 @@ fn generic_checks<C: TowerConfig<N>, const N: usize>() {
         if !bool::from(a.is_zero()) {
             assert!(nr.is_none());
         }
+        // every Fp element is a square in Fp2: real (square or not in Fp) and imaginary inputs
+        let b = Fp::<C, N>::random(&mut rng);
+        for v in [Fp2::new(b, Fp::ZERO), Fp2::new(-b, Fp::ZERO), Fp2::new(Fp::ZERO, b), Fp2::new(b.square(), Fp::ZERO)] {
+            let r: Option<Fp2<C, N>> = v.sqrt().into();
+            assert_eq!(r.expect("Fp elements are squares in Fp2").square(), v);
+        }
     }
     // edge: zero and one
     assert!(bool::from(Fp2::<C, N>::ZERO.invert().is_none()));

@@ -14,6 +14,13 @@ pub(crate) const ISO_B: Fp = h("12e2908d11688030018b12e8753eee3b2016c1f0f24f4070
 /// The SSWU constant Z = 11.
 pub(crate) const SSWU_Z: Fp = Fp::from_u64_const(11);
 
+/// -B'/A'.
+pub(crate) const NEG_B_OVER_A: Fp = h("793154fd85631d966ef2470460c78f6a928ad9f5bdbfac21df39753aa278ba751bdfcf95a84188e29d670675e4c9c7c");
+/// B'/(Z A').
+pub(crate) const B_OVER_ZA: Fp = h("123939a31626a32de772bc7a591ea140683bca0c62efb105310d5ce1d27d1aadf79a5d5cbe8e2c4ff7d4816af76d2814");
+/// sqrt(-Z) = sqrt(-11) (either root; signs are fixed by sgn0 afterwards).
+pub(crate) const SQRT_MINUS_Z: Fp = h("4610e003bd3ac94dfa9246c390d7a78942602029175a4ca366d601f33f3946e3ed39794735c38315d874bc1d70637c3");
+
 /// x_num coefficients k_(1,0..=11), constant term first.
 pub(crate) const XNUM: [Fp; 12] = [
     h("11a05f2b1e833340b809101dd99815856b303e88a2d7005ff2627b56cdb4e2c85610c2d5f2e62d6eaeac1662734649b7"),

@@ -18,7 +18,7 @@ mod iso_g1;
 mod iso_g2;
 
 use sha2::{Digest, Sha256};
-use subtle::ConditionallySelectable;
+use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zkforge_field::{bls12_381, bn254};
 
 use crate::bls12_381::{G1Config as BlsG1, G2Config as BlsG2};
@@ -102,28 +102,54 @@ pub fn hash_to_field_bn254_fp(msg: &[u8], dst: &[u8], count: usize) -> Result<Ve
     Ok(bytes.chunks_exact(48).map(bn254::Fp::from_bytes_be_mod_order).collect())
 }
 
-/// Simplified SWU onto y^2 = x^3 + A x + B (A, B != 0), RFC 9380 section 6.6.2, constant time.
-fn sswu<F: CurveField>(u: F, a: F, b: F, z: F) -> (F, F) {
-    let u2 = u.square();
-    let zu2 = z * u2;
+/// The common first half of simplified SWU (RFC 9380 section 6.6.2): returns (x1, x2, g(x1),
+/// g(x2), Z u^2) with g(x2) = Z^3 u^6 g(x1), so exactly one of g(x1), g(x2) is a square.
+/// `neg_b_over_a` = -B/A and `b_over_za` = B/(Z A) are precomputed.
+#[inline(always)]
+fn sswu_candidates<F: CurveField>(u: F, a: F, b: F, z: F, neg_b_over_a: F, b_over_za: F) -> (F, F, F, F) {
+    let zu2 = z * u.square();
     let den = zu2.square() + zu2; // Z^2 u^4 + Z u^2
     let tv1 = den.invert().unwrap_or(F::ZERO);
-    let exceptional = tv1.is_zero();
-    // x1 = (-B / A)(1 + tv1), or B / (Z A) in the exceptional case
-    let a_inv = a.invert().unwrap_or(F::ZERO);
-    let x1_gen = -b * a_inv * (F::ONE + tv1);
-    let x1_exc = b * (z * a).invert().unwrap_or(F::ZERO);
-    let x1 = F::conditional_select(&x1_gen, &x1_exc, exceptional);
+    let x1 = F::conditional_select(&(neg_b_over_a * (F::ONE + tv1)), &b_over_za, tv1.is_zero());
     let gx1 = (x1.square() + a) * x1 + b;
     let x2 = zu2 * x1;
     let gx2 = (x2.square() + a) * x2 + b;
-    let y1 = gx1.sqrt();
-    let y2 = gx2.sqrt();
-    let e1 = y1.is_some();
-    let x = F::conditional_select(&x2, &x1, e1);
-    let y = F::conditional_select(&y2.unwrap_or(F::ZERO), &y1.unwrap_or(F::ZERO), e1);
-    let flip = u.sgn0() ^ y.sgn0();
-    (x, F::conditional_select(&y, &-y, flip))
+    (x1, x2, gx1, gx2)
+}
+
+/// Simplified SWU onto E1' with one exponentiation: y1 = g(x1)^((p+1)/4) is sqrt(g(x1)) when
+/// that is a square and sqrt(-g(x1)) when not; then sqrt(g(x2)) = Z u^3 sqrt(-Z) y1.
+fn sswu_g1(u: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
+    use iso_g1::*;
+    let (x1, x2, gx1, _gx2) = sswu_candidates(u, ISO_A, ISO_B, SSWU_Z, NEG_B_OVER_A, B_OVER_ZA);
+    let y1 = gx1.pow_vartime(&bls12_381::Fp::P_PLUS_1_OVER_4);
+    let e1 = y1.square().ct_eq(&gx1);
+    let y2 = y1 * SQRT_MINUS_Z * SSWU_Z * u.square() * u;
+    let x = bls12_381::Fp::conditional_select(&x2, &x1, e1);
+    let y = bls12_381::Fp::conditional_select(&y2, &y1, e1);
+    let flip = CurveField::sgn0(&u) ^ CurveField::sgn0(&y);
+    (x, bls12_381::Fp::conditional_select(&y, &-y, flip))
+}
+
+/// Simplified SWU onto E2' with two Fp exponentiations: alpha1 = N(g(x1))^((p+1)/4) decides
+/// which candidate is a square (N(g) is a square in Fp iff g is one in Fp2), the other
+/// candidate's norm root is N(Z) N(u)^3 sqrt(-N(Z)) alpha1, and one Fp2 square root is taken
+/// from the chosen norm root.
+fn sswu_g2(u: bls12_381::Fp2) -> (bls12_381::Fp2, bls12_381::Fp2) {
+    use iso_g2::*;
+    type F2 = bls12_381::Fp2;
+    let (x1, x2, gx1, gx2) = sswu_candidates(u, ISO_A, ISO_B, SSWU_Z, NEG_B_OVER_A, B_OVER_ZA);
+    let n1 = gx1.norm();
+    let alpha1 = n1.pow_vartime(&bls12_381::Fp::P_PLUS_1_OVER_4);
+    let e1 = alpha1.square().ct_eq(&n1);
+    let nu = u.norm();
+    let alpha2 = alpha1 * SQRT_MINUS_NORM_Z * NORM_Z * nu.square() * nu;
+    let x = F2::conditional_select(&x2, &x1, e1);
+    let g = F2::conditional_select(&gx2, &gx1, e1);
+    let alpha = bls12_381::Fp::conditional_select(&alpha2, &alpha1, e1);
+    let y = g.sqrt_with_norm_root(alpha).unwrap_or(F2::ZERO);
+    let flip = CurveField::sgn0(&u) ^ CurveField::sgn0(&y);
+    (x, F2::conditional_select(&y, &-y, flip))
 }
 
 /// Evaluate a polynomial (constant term first) at x by Horner's rule.
@@ -152,13 +178,13 @@ fn iso_map<C: CurveConfig>(x: C::Base, y: C::Base, xnum: &[C::Base], xden: &[C::
 
 /// map_to_curve for BLS12-381 G1: SSWU on E1' and the 11-isogeny (no cofactor clearing).
 pub fn map_to_curve_bls12_381_g1(u: &bls12_381::Fp) -> Jacobian<BlsG1> {
-    let (x, y) = sswu(*u, iso_g1::ISO_A, iso_g1::ISO_B, iso_g1::SSWU_Z);
+    let (x, y) = sswu_g1(*u);
     iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
 }
 
 /// map_to_curve for BLS12-381 G2: SSWU on E2' and the 3-isogeny (no cofactor clearing).
 pub fn map_to_curve_bls12_381_g2(u: &bls12_381::Fp2) -> Jacobian<BlsG2> {
-    let (x, y) = sswu(*u, iso_g2::ISO_A, iso_g2::ISO_B, iso_g2::SSWU_Z);
+    let (x, y) = sswu_g2(*u);
     iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN)
 }
 

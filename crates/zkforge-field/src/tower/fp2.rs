@@ -119,8 +119,14 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
         r
     }
 
-    /// Square root (ePrint 2012/685 Algorithm 9, p = 3 mod 4), constant time in `self`;
-    /// `None` for a non-square.
+    /// Square root through the norm (the "complex method", Scott, ePrint 2012/685 section 4
+    /// and Adj-Rodriguez-Henriquez Alg. 8 in its p = 3 mod 4 form), constant time in `self`;
+    /// `None` for a non-square. Cost: two Fp exponentiations and a few multiplications.
+    ///
+    /// For a = a0 + a1 u: alpha = sqrt(a0^2 + a1^2) in Fp, delta = (a0 + alpha)/2 and
+    /// t = delta^((p-3)/4). If delta is a square, x = t delta + (a1 t / 2) u. Otherwise -delta
+    /// is (as -1 is not a square), and with s = (-1)^((p-3)/4):
+    /// x = (a1 s t / 2) - (s t delta) u. Both are computed and one is selected.
     ///
     /// ```
     /// use zkforge_field::bls12_381::{Fp, Fp2};
@@ -128,18 +134,29 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
     /// assert_eq!(a.sqrt().unwrap().square(), a);
     /// ```
     pub fn sqrt(&self) -> CtOption<Self> {
-        debug_assert!(C::MODULUS[0] & 3 == 3, "Algorithm 9 needs p = 3 mod 4");
-        // a1 = a^((p-3)/4), alpha = a1^2 a = a^((p-1)/2)
-        let a1 = self.pow_vartime(&Fp::<C, N>::P_MINUS_3_OVER_4);
-        let alpha = a1.square() * *self;
-        let x0 = a1 * *self;
-        let minus_one = -Self::ONE;
-        // alpha = -1: x = u x0
-        let x_i = Self { c0: -x0.c1, c1: x0.c0 };
-        // else: x = (1 + alpha)^((p-1)/2) x0
-        let b = (Self::ONE + alpha).pow_vartime(&Fp::<C, N>::P_MINUS_1_OVER_2);
-        let x_b = b * x0;
-        let x = Self::conditional_select(&x_b, &x_i, alpha.ct_eq(&minus_one));
+        let alpha = self.norm().pow_vartime(&Fp::<C, N>::P_PLUS_1_OVER_4);
+        self.sqrt_with_norm_root(alpha)
+    }
+
+    /// The second half of [`Fp2::sqrt`] for a caller that already holds `alpha`, a square
+    /// root (either sign) of the norm c0^2 + c1^2; hash-to-curve derives it without a second
+    /// exponentiation. `None` if `alpha` is not such a root or `self` is not a square.
+    pub fn sqrt_with_norm_root(&self, alpha: Fp<C, N>) -> CtOption<Self> {
+        debug_assert!(C::MODULUS[0] & 3 == 3, "the norm method here needs p = 3 mod 4");
+        let mut alpha = alpha;
+        // alpha is defined up to sign; avoid delta = 0 (only possible when a1 = 0)
+        alpha = Fp::conditional_select(&alpha, &-alpha, (self.c0 + alpha).is_zero());
+        let half = Fp::<C, N>::from_u64(2).invert_vartime().unwrap_or(Fp::ZERO);
+        let delta = (self.c0 + alpha) * half;
+        let t = delta.pow_vartime(&Fp::<C, N>::P_MINUS_3_OVER_4);
+        let td = t * delta;
+        let delta_is_square = (t * td).is_one();
+        let x_sq = Self { c0: td, c1: self.c1 * t * half };
+        // s = (-1)^((p-3)/4)
+        let s_neg = Choice::from((Fp::<C, N>::P_MINUS_3_OVER_4[0] & 1) as u8);
+        let st = Fp::conditional_select(&t, &-t, s_neg);
+        let x_nsq = Self { c0: self.c1 * st * half, c1: -(st * delta) };
+        let x = Self::conditional_select(&x_nsq, &x_sq, delta_is_square);
         CtOption::new(x, x.square().ct_eq(self))
     }
 }
