@@ -7,7 +7,7 @@ use core::fmt::Debug;
 use subtle::Choice;
 
 use crate::field::CurveField;
-use crate::point::Jacobian;
+use crate::point::{Affine, Jacobian};
 
 /// One signed sub-scalar of a GLV/GLS decomposition: `neg` set means the part is subtracted.
 #[derive(Clone, Copy, Debug)]
@@ -55,7 +55,7 @@ pub trait CurveConfig: Copy + Debug + Send + Sync + 'static + Sized {
 
     /// Membership of the prime-order subgroup for a point already known to be on the curve
     /// (endomorphism tests; variable time: inputs are public).
-    fn is_torsion_free_vartime(p: &Jacobian<Self>) -> bool;
+    fn is_torsion_free_vartime(p: &Affine<Self>) -> bool;
 
     /// Map a curve point into the prime-order subgroup (multiplication by h_eff).
     fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self>;

@@ -119,7 +119,7 @@ impl<C: CurveConfig> Affine<C> {
 
     /// In the prime-order subgroup (includes the on-curve check).
     pub fn is_in_subgroup(&self) -> bool {
-        self.is_on_curve() && C::is_torsion_free_vartime(&self.to_jacobian())
+        self.is_on_curve() && C::is_torsion_free_vartime(self)
     }
 
     /// To Jacobian (Z = 1, or Z = 0 for the identity).
@@ -397,6 +397,33 @@ impl<C: CurveConfig> Jacobian<C> {
 }
 
 impl<C: CurveConfig> Affine<C> {
+    /// k P for a public u64 k (NAF, mixed additions of the affine base; variable time).
+    pub fn mul_u64_vartime(&self, k: u64) -> Jacobian<C> {
+        let mut acc = Jacobian::<C>::IDENTITY;
+        let neg = -*self;
+        let mut naf = [0i8; 66];
+        let mut n = k as u128;
+        let mut len = 0;
+        while n > 0 {
+            if n & 1 == 1 {
+                let d = 2 - (n & 3) as i8;
+                naf[len] = d;
+                n = (n as i128 - d as i128) as u128;
+            }
+            n >>= 1;
+            len += 1;
+        }
+        for j in (0..len).rev() {
+            acc = acc.double();
+            match naf[j] {
+                1 => acc = acc.add_mixed_vartime(self),
+                -1 => acc = acc.add_mixed_vartime(&neg),
+                _ => {}
+            }
+        }
+        acc
+    }
+
     /// 2P for an affine P as a Jacobian point, `mdbl-2007-bl`: 1M + 5S.
     #[inline]
     pub fn double_affine(&self) -> Jacobian<C> {

@@ -74,6 +74,19 @@ pub fn mul_by_z_abs<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
     acc
 }
 
+/// [|z|] P for an affine P with mixed additions (variable time: subgroup checks of public
+/// points).
+fn mul_by_z_abs_affine_vartime<C: CurveConfig>(p: &Affine<C>) -> Jacobian<C> {
+    let mut acc = p.to_jacobian();
+    for i in (0..63).rev() {
+        acc = acc.double();
+        if (Z_ABS >> i) & 1 == 1 {
+            acc = acc.add_mixed_vartime(p);
+        }
+    }
+    acc
+}
+
 impl CurveConfig for G1Config {
     type Base = Fp;
     const NAME: &'static str = "BLS12-381 G1";
@@ -106,10 +119,18 @@ impl CurveConfig for G1Config {
         Jacobian { x: p.x * BETA, y: p.y, z: p.z }
     }
 
-    fn is_torsion_free_vartime(p: &Jacobian<Self>) -> bool {
-        // phi(P) + z^2 P = O
-        let t = mul_by_z_abs(&mul_by_z_abs(p));
-        bool::from(Self::endo(p).add_vartime(&t).is_identity())
+    fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
+        // phi(P) + z^2 P = O, i.e. [z^2] P = -phi(P) = (beta x, -y)
+        let zp = mul_by_z_abs_affine_vartime(p);
+        let mut t = zp;
+        for i in (0..63).rev() {
+            t = t.double();
+            if (Z_ABS >> i) & 1 == 1 {
+                t = t.add_vartime(&zp);
+            }
+        }
+        let minus_phi = Affine::<Self> { x: p.x * BETA, y: -p.y, infinity: p.infinity };
+        t == minus_phi.to_jacobian()
     }
 
     fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
@@ -171,10 +192,10 @@ impl CurveConfig for G2Config {
         psi(p)
     }
 
-    fn is_torsion_free_vartime(p: &Jacobian<Self>) -> bool {
-        // psi(P) = zP, i.e. psi(P) + |z| P = O
-        let zp = mul_by_z_abs(p);
-        bool::from(psi(p).add_vartime(&zp).is_identity())
+    fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
+        // psi(P) = zP, i.e. [|z|] P = -psi(P)
+        let zp = mul_by_z_abs_affine_vartime(p);
+        zp == -psi(&p.to_jacobian())
     }
 
     fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {

@@ -102,7 +102,7 @@ impl CurveConfig for G1Config {
         Jacobian { x: p.x * BETA, y: p.y, z: p.z }
     }
 
-    fn is_torsion_free_vartime(_p: &Jacobian<Self>) -> bool {
+    fn is_torsion_free_vartime(_p: &Affine<Self>) -> bool {
         true
     }
 
@@ -152,9 +152,10 @@ impl CurveConfig for G2Config {
         psi(p)
     }
 
-    fn is_torsion_free_vartime(p: &Jacobian<Self>) -> bool {
+    fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
         // [u+1]P + psi([u]P) + psi^2([u]P) = psi^3([2u]P)
         let up = p.mul_u64_vartime(U);
+        let p = &p.to_jacobian();
         let psi_up = psi(&up);
         let psi2_up = psi(&psi_up);
         let lhs = up.add_vartime(p).add_vartime(&psi_up).add_vartime(&psi2_up);
