@@ -34,6 +34,8 @@ pub trait CurveConfig: Copy + Debug + Send + Sync + 'static + Sized {
     const B: Self::Base;
     /// Affine generator (x, y).
     const GENERATOR: (Self::Base, Self::Base);
+    /// The prime group order r, little-endian limbs.
+    const ORDER: [u64; 4];
     /// Sub-scalars a decomposition yields (2 for GLV, 4 for the BLS12-381 G2 GLS split).
     const DIM: usize;
     /// Largest bit length of a sub-scalar magnitude.

@@ -16,6 +16,8 @@
 //! assert_eq!(G1Affine::from_compressed(&bytes).unwrap(), p);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bls12_381;
 pub mod bn254;
 pub mod config;

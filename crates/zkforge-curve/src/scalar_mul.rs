@@ -238,14 +238,40 @@ pub fn mul_vartime<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMu
     acc
 }
 
+/// k mod r for any 256-bit k, in constant time (r > 2^250 for both curves, so at most 63
+/// subtractions would be needed in general; here k < 2^256 < 64 r, done as six conditional
+/// subtractions of 32r, 16r, ..., r).
+pub fn reduce_scalar<C: CurveConfig>(k: &[u64; 4]) -> [u64; 4] {
+    let mut k = *k;
+    // top: 32 r may exceed 2^256 for r > 2^251; compare in 5 limbs
+    for shift in (0..6).rev() {
+        let mut m = [0u64; 5];
+        for i in 0..4 {
+            m[i] |= C::ORDER[i] << shift;
+            if shift > 0 {
+                m[i + 1] |= C::ORDER[i] >> (64 - shift);
+            }
+        }
+        let k5 = [k[0], k[1], k[2], k[3], 0];
+        let (d, borrow) = crate::wide::sub(&k5, &m);
+        let ge = Choice::from((borrow ^ 1) as u8);
+        for i in 0..4 {
+            k[i] = u64::conditional_select(&k[i], &d[i], ge);
+        }
+    }
+    k
+}
+
 impl<C: CurveConfig> Jacobian<C> {
-    /// k P in constant time for a canonical scalar k < r given as little-endian limbs.
+    /// k P in constant time for any 256-bit k (little-endian limbs; reduced mod r first).
+    /// Valid for P in the prime-order subgroup (the endomorphism split relies on it), which
+    /// every checked decoder guarantees.
     pub fn mul_limbs(&self, k: &[u64; 4]) -> Self {
-        mul_ct(self, k, &ScalarMulConfig::default_for(C::SUB_BITS))
+        mul_ct(self, &reduce_scalar::<C>(k), &ScalarMulConfig::default_for(C::SUB_BITS))
     }
 
-    /// k P in variable time (public k < r).
+    /// k P in variable time (public k; reduced mod r first). Same subgroup condition.
     pub fn mul_limbs_vartime(&self, k: &[u64; 4]) -> Self {
-        mul_vartime(self, k, &ScalarMulConfig::default_for(C::SUB_BITS))
+        mul_vartime(self, &reduce_scalar::<C>(k), &ScalarMulConfig::default_for(C::SUB_BITS))
     }
 }

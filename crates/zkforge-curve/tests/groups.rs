@@ -162,6 +162,24 @@ macro_rules! group_suite {
                 // identity base
                 assert!(bool::from(Jacobian::<C>::IDENTITY.mul_limbs(&scalars[5]).is_identity()));
                 assert!(bool::from(Jacobian::<C>::IDENTITY.mul_limbs_vartime(&scalars[5]).is_identity()));
+                // scalars >= r are reduced: (k + r) P = k P, and all-ones limbs
+                for k in scalars.iter().take(20) {
+                    let mut kr = [0u64; 4];
+                    let mut carry = 0u128;
+                    let r1: [u64; 4] = $r_minus_1;
+                    for i in 0..4 {
+                        let s = k[i] as u128 + r1[i] as u128 + carry + if i == 0 { 1 } else { 0 };
+                        kr[i] = s as u64;
+                        carry = s >> 64;
+                    }
+                    if carry == 0 {
+                        assert_eq!(base.mul_limbs(&kr), base.mul_limbs(k));
+                        assert_eq!(base.mul_limbs_vartime(&kr), base.mul_limbs(k));
+                    }
+                }
+                let ones = [u64::MAX; 4];
+                assert_eq!(base.mul_limbs(&ones), base.mul_bigint_vartime(&ones));
+                assert_eq!(base.mul_limbs_vartime(&ones), base.mul_bigint_vartime(&ones));
                 // r P = O through the bigint path
                 let mut r = $r_minus_1;
                 r[0] += 1;

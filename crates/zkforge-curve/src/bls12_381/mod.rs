@@ -95,6 +95,7 @@ impl CurveConfig for G1Config {
         Fp::from_hex_const("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
         Fp::from_hex_const("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
     );
+    const ORDER: [u64; 4] = <zkforge_field::bls12_381::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
 
@@ -165,6 +166,7 @@ impl CurveConfig for G2Config {
             "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
         ),
     );
+    const ORDER: [u64; 4] = <zkforge_field::bls12_381::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 4;
     const SUB_BITS: u32 = 64;
 

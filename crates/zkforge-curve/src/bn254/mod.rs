@@ -71,6 +71,7 @@ impl CurveConfig for G1Config {
     const NAME: &'static str = "BN254 G1";
     const B: Fp = Fp::from_u64_const(3);
     const GENERATOR: (Fp, Fp) = (Fp::from_u64_const(1), Fp::from_u64_const(2));
+    const ORDER: [u64; 4] = <zkforge_field::bn254::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
 
@@ -134,6 +135,7 @@ impl CurveConfig for G2Config {
             "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
         ),
     );
+    const ORDER: [u64; 4] = <zkforge_field::bn254::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
 
