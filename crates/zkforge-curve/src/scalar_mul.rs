@@ -88,11 +88,13 @@ pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConf
     // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form (one batch inversion) so the
     // main loop uses mixed additions; the tables of the other parts are the endomorphism
     // images of the first (or, without the split, built the same way from their own base).
+    // The table depends on the point only, never on the scalar, so it may branch on the
+    // point's special cases (`add_vartime`) without leaking anything about k.
     let tables = affine_tables(&bases[..dim], half, cfg.endomorphism, |base, out| {
         let mut acc = *base;
         out.push(acc);
         for m in 2..=half {
-            acc = if m == 2 { base.double() } else { acc.add(base) };
+            acc = if m == 2 { base.double() } else { acc.add_vartime(base) };
             out.push(acc);
         }
     });

@@ -2,7 +2,7 @@
 //! division of a 256-bit scalar by a divisor below 2^128 (one correction step), and the
 //! wrapping 256-bit products the GLV lattice rounding needs.
 
-use subtle::{Choice, ConditionallySelectable, ConstantTimeLess};
+use subtle::{Choice, ConditionallySelectable};
 
 /// a * b for little-endian limbs, full product into `out` (len a + len b).
 #[inline(always)]
@@ -82,8 +82,10 @@ pub(crate) fn signed_mag(v: &[u64; 4]) -> (Choice, u128) {
     (neg, (lo as u128) | ((hi as u128) << 64))
 }
 
-/// Constant-time `a == b` for small table indices.
+/// Constant-time `a == b` for table indices, by arithmetic (x - 1 borrows out of 64 bits only
+/// for x = 0) and a single `Choice` construction (each one costs an optimisation barrier).
 #[inline(always)]
 pub(crate) fn ct_eq_u32(a: u32, b: u32) -> Choice {
-    !a.ct_lt(&b) & !b.ct_lt(&a)
+    let x = (a ^ b) as u64;
+    Choice::from((x.wrapping_sub(1) >> 63) as u8)
 }

@@ -13,6 +13,67 @@ pub const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
     (s, (c1 | c2) as u64)
 }
 
+/// Run-time add with carry: the x86-64 ADC instruction through its intrinsic (LLVM does not
+/// always fuse the two-overflowing-adds shape of [`adc`] into ADC), portable elsewhere.
+#[inline(always)]
+pub fn adc_rt(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut out = 0u64;
+        // SAFETY: `_addcarry_u64` is baseline x86-64 (no feature needed); it only writes `out`.
+        #[allow(unused_unsafe)]
+        let c = unsafe { core::arch::x86_64::_addcarry_u64(carry as u8, a, b, &mut out) };
+        (out, c as u64)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        adc(a, b, carry)
+    }
+}
+
+/// Run-time subtract with borrow (SBB through its intrinsic on x86-64; see [`adc_rt`]).
+#[inline(always)]
+pub fn sbb_rt(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut out = 0u64;
+        // SAFETY: `_subborrow_u64` is baseline x86-64 (no feature needed); it only writes `out`.
+        #[allow(unused_unsafe)]
+        let b = unsafe { core::arch::x86_64::_subborrow_u64(borrow as u8, a, b, &mut out) };
+        (out, b as u64)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        sbb(a, b, borrow)
+    }
+}
+
+/// a - b with the borrow out, run-time version of [`sub`] (SBB chain).
+#[inline(always)]
+pub fn sub_rt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut borrow = 0;
+    for i in 0..N {
+        let (d, bo) = sbb_rt(a[i], b[i], borrow);
+        r[i] = d;
+        borrow = bo;
+    }
+    (r, borrow)
+}
+
+/// a + b with the carry out, run-time version of [`add`] (ADC chain).
+#[inline(always)]
+pub fn add_rt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut carry = 0;
+    for i in 0..N {
+        let (s, c) = adc_rt(a[i], b[i], carry);
+        r[i] = s;
+        carry = c;
+    }
+    (r, carry)
+}
+
 /// Subtract with borrow: returns (a - b - borrow mod 2^64, borrow out in {0, 1}).
 #[inline(always)]
 pub const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {

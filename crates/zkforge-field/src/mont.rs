@@ -230,7 +230,14 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// 2a.
     #[inline(always)]
     pub fn double(&self) -> Self {
-        *self + *self
+        // 2a < 2p < 2^(64N) (spare top bit): a one-bit shift has no carry chain, then one
+        // conditional subtraction
+        let mut d = [0u64; N];
+        d[0] = self.limbs[0] << 1;
+        for i in 1..N {
+            d[i] = (self.limbs[i] << 1) | (self.limbs[i - 1] >> 63);
+        }
+        Self::from_mont_unchecked(backend::portable::reduce_once_ct(d, &Self::PINV))
     }
 
     /// a^2 (Montgomery squaring through the same backend as `mul`).
@@ -502,8 +509,8 @@ impl<C: FieldConfig<N>, const N: usize> Add for Fp<C, N> {
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
         // a + b < 2p < 2^(64N): no carry out (spare top bit)
-        let (s, _) = limbs::add(&self.limbs, &rhs.limbs);
-        Self::from_mont_unchecked(backend::portable::reduce_once(s, &Self::PINV))
+        let (s, _) = limbs::add_rt(&self.limbs, &rhs.limbs);
+        Self::from_mont_unchecked(backend::portable::reduce_once_ct(s, &Self::PINV))
     }
 }
 
@@ -511,12 +518,12 @@ impl<C: FieldConfig<N>, const N: usize> Sub for Fp<C, N> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        let (d, borrow) = limbs::sub(&self.limbs, &rhs.limbs);
-        let mask = 0u64.wrapping_sub(borrow);
+        let (d, borrow) = limbs::sub_rt(&self.limbs, &rhs.limbs);
+        let mask = backend::portable::value_barrier(0u64.wrapping_sub(borrow));
         let mut r = [0u64; N];
         let mut carry = 0;
         for i in 0..N {
-            let (x, c) = limbs::adc(d[i], C::MODULUS[i] & mask, carry);
+            let (x, c) = limbs::adc_rt(d[i], C::MODULUS[i] & mask, carry);
             r[i] = x;
             carry = c;
         }
@@ -528,13 +535,13 @@ impl<C: FieldConfig<N>, const N: usize> Neg for Fp<C, N> {
     type Output = Self;
     #[inline(always)]
     fn neg(self) -> Self {
-        let (d, _) = limbs::sub(&C::MODULUS, &self.limbs);
+        let (d, _) = limbs::sub_rt(&C::MODULUS, &self.limbs);
         let mut nz = 0u64;
         for x in self.limbs {
             nz |= x;
         }
         // mask = all ones when self != 0
-        let mask = 0u64.wrapping_sub(((nz | nz.wrapping_neg()) >> 63) & 1);
+        let mask = backend::portable::value_barrier(0u64.wrapping_sub(((nz | nz.wrapping_neg()) >> 63) & 1));
         let mut r = [0u64; N];
         for i in 0..N {
             r[i] = d[i] & mask;

@@ -96,5 +96,5 @@ pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8])
             return r;
         }
     }
-    portable::reduce_once(portable::mont_mul(a, b, p), p)
+    portable::reduce_once_ct(portable::mont_mul(a, b, p), p)
 }

@@ -46,8 +46,46 @@ pub const fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8]) 
     t
 }
 
-/// Full reduction of a value in [0, 2p) (constant time: subtract, then select on the borrow).
-/// Also usable in const context (the derivation of constants).
+/// Hide a value from the optimiser, so that mask arithmetic on it cannot be turned into a
+/// branch (LLVM does turn `(a & m) | (d & !m)` on a borrow mask into a conditional jump, which
+/// is neither constant time nor fast on random data).
+#[inline(always)]
+pub fn value_barrier(x: u64) -> u64 {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let mut x = x;
+        // SAFETY: an empty asm block that only claims to read and rewrite `x` in a register; it
+        // touches no memory, stack or flags.
+        unsafe { core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags)) };
+        x
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        core::hint::black_box(x)
+    }
+}
+
+/// Full reduction of a value in [0, 2p) at run time: subtract, then select on the borrow
+/// through [`value_barrier`] (constant time). [`reduce_once`] is the const-context twin.
+#[inline(always)]
+pub fn reduce_once_ct<const N: usize>(a: [u64; N], p: &[u64; 8]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut borrow = 0;
+    for i in 0..N {
+        let (x, b) = crate::limbs::sbb_rt(a[i], p[i], borrow);
+        d[i] = x;
+        borrow = b;
+    }
+    let mask = value_barrier(0u64.wrapping_sub(borrow));
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = (a[i] & mask) | (d[i] & !mask);
+    }
+    r
+}
+
+/// Full reduction of a value in [0, 2p) (subtract, then select on the borrow), for const
+/// context (the derivation of constants); run-time code uses [`reduce_once_ct`].
 #[inline(always)]
 pub const fn reduce_once<const N: usize>(a: [u64; N], p: &[u64; 8]) -> [u64; N] {
     let mut d = [0u64; N];
