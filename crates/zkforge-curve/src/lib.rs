@@ -61,3 +61,12 @@ pub enum CurveError {
     #[error("point is not in the prime-order subgroup")]
     NotInSubgroup,
 }
+
+/// `Ok` when `b` has exactly `n` bytes.
+pub(crate) fn check_len(b: &[u8], n: usize) -> Result<(), CurveError> {
+    if b.len() != n {
+        Err(CurveError::WrongLength { expected: n, got: b.len() })
+    } else {
+        Ok(())
+    }
+}

@@ -90,6 +90,23 @@ impl<C: CurveConfig> fmt::Debug for Xyzz<C> {
     }
 }
 
+/// Non-adjacent form of k, least significant digit first, and its length.
+fn naf_u64(k: u64) -> ([i8; 66], usize) {
+    let mut naf = [0i8; 66];
+    let mut n = k as u128;
+    let mut len = 0;
+    while n > 0 {
+        if n & 1 == 1 {
+            let d = 2 - (n & 3) as i8;
+            naf[len] = d;
+            n = (n as i128 - d as i128) as u128;
+        }
+        n >>= 1;
+        len += 1;
+    }
+    (naf, len)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Affine
 
@@ -364,23 +381,12 @@ impl<C: CurveConfig> Jacobian<C> {
 
     /// Multiply by a u64 (variable time, NAF).
     pub fn mul_u64_vartime(&self, k: u64) -> Self {
-        let mut naf = [0i8; 66];
-        let mut n = k as u128;
-        let mut i = 0;
-        while n > 0 {
-            if n & 1 == 1 {
-                let d = 2 - (n & 3) as i8;
-                naf[i] = d;
-                n = (n as i128 - d as i128) as u128;
-            }
-            n >>= 1;
-            i += 1;
-        }
+        let (naf, len) = naf_u64(k);
         let neg = -*self;
         let mut acc = Self::IDENTITY;
-        for j in (0..i).rev() {
+        for &d in naf[..len].iter().rev() {
             acc = acc.double();
-            match naf[j] {
+            match d {
                 1 => acc = acc.add_vartime(self),
                 -1 => acc = acc.add_vartime(&neg),
                 _ => {}
@@ -399,23 +405,12 @@ impl<C: CurveConfig> Jacobian<C> {
 impl<C: CurveConfig> Affine<C> {
     /// k P for a public u64 k (NAF, mixed additions of the affine base; variable time).
     pub fn mul_u64_vartime(&self, k: u64) -> Jacobian<C> {
-        let mut acc = Jacobian::<C>::IDENTITY;
+        let (naf, len) = naf_u64(k);
         let neg = -*self;
-        let mut naf = [0i8; 66];
-        let mut n = k as u128;
-        let mut len = 0;
-        while n > 0 {
-            if n & 1 == 1 {
-                let d = 2 - (n & 3) as i8;
-                naf[len] = d;
-                n = (n as i128 - d as i128) as u128;
-            }
-            n >>= 1;
-            len += 1;
-        }
-        for j in (0..len).rev() {
+        let mut acc = Jacobian::<C>::IDENTITY;
+        for &d in naf[..len].iter().rev() {
             acc = acc.double();
-            match naf[j] {
+            match d {
                 1 => acc = acc.add_mixed_vartime(self),
                 -1 => acc = acc.add_mixed_vartime(&neg),
                 _ => {}

@@ -16,7 +16,7 @@ use zkforge_field::bls12_381::{Fp, Fp2};
 
 use super::{G1Affine, G2Affine};
 use crate::field::CurveField;
-use crate::CurveError;
+use crate::{check_len, Affine, CurveConfig, CurveError};
 
 const FLAG_C: u8 = 0x80;
 const FLAG_I: u8 = 0x40;
@@ -26,21 +26,32 @@ fn fp_from(b: &[u8]) -> Result<Fp, CurveError> {
     Fp::from_bytes_be(b).map_err(|_| CurveError::NonCanonical)
 }
 
-fn check_len(b: &[u8], n: usize) -> Result<(), CurveError> {
-    if b.len() != n {
-        Err(CurveError::WrongLength { expected: n, got: b.len() })
-    } else {
-        Ok(())
+/// A coordinate in the Zcash format: Fp as 48 big-endian bytes, Fp2 as c1 || c0.
+trait ZcashCoord: CurveField {
+    const LEN: usize;
+    fn write(&self, out: &mut [u8]);
+    fn read(b: &[u8]) -> Result<Self, CurveError>;
+}
+
+impl ZcashCoord for Fp {
+    const LEN: usize = 48;
+    fn write(&self, out: &mut [u8]) {
+        out.copy_from_slice(self.to_bytes_be().as_ref());
+    }
+    fn read(b: &[u8]) -> Result<Self, CurveError> {
+        fp_from(b)
     }
 }
 
-/// Reads the flags of a Zcash encoding and returns (flags, body with flags cleared).
-fn split_flags<const L: usize>(b: &[u8]) -> (u8, [u8; L]) {
-    let mut body = [0u8; L];
-    body.copy_from_slice(b);
-    let flags = body[0] & 0xe0;
-    body[0] &= 0x1f;
-    (flags, body)
+impl ZcashCoord for Fp2 {
+    const LEN: usize = 96;
+    fn write(&self, out: &mut [u8]) {
+        out[..48].copy_from_slice(self.c1.to_bytes_be().as_ref());
+        out[48..].copy_from_slice(self.c0.to_bytes_be().as_ref());
+    }
+    fn read(b: &[u8]) -> Result<Self, CurveError> {
+        Ok(Fp2::new(fp_from(&b[48..])?, fp_from(&b[..48])?))
+    }
 }
 
 /// y from x: the root with the requested "largest" bit.
@@ -51,53 +62,107 @@ fn y_from_x<F: CurveField>(x: F, b: F, largest: bool) -> Result<F, CurveError> {
     Ok(if bool::from(y.lexicographically_largest()) == largest { y } else { -y })
 }
 
+fn write_compressed<C: CurveConfig>(p: &Affine<C>, out: &mut [u8])
+where
+    C::Base: ZcashCoord,
+{
+    if p.infinity {
+        out[0] = FLAG_C | FLAG_I;
+        return;
+    }
+    p.x.write(out);
+    out[0] |= FLAG_C;
+    if bool::from(p.y.lexicographically_largest()) {
+        out[0] |= FLAG_S;
+    }
+}
+
+fn write_uncompressed<C: CurveConfig>(p: &Affine<C>, out: &mut [u8])
+where
+    C::Base: ZcashCoord,
+{
+    if p.infinity {
+        out[0] = FLAG_I;
+        return;
+    }
+    let n = C::Base::LEN;
+    p.x.write(&mut out[..n]);
+    p.y.write(&mut out[n..]);
+}
+
+/// Splits off the three flag bits; an infinity encoding must carry nothing else.
+fn read_flags(b: &[u8], len: usize) -> Result<(u8, Vec<u8>), CurveError> {
+    check_len(b, len)?;
+    let mut body = b.to_vec();
+    let flags = body[0] & 0xe0;
+    body[0] &= 0x1f;
+    if flags & FLAG_I != 0 && body.iter().any(|&v| v != 0) {
+        return Err(CurveError::InvalidInfinity);
+    }
+    Ok((flags, body))
+}
+
+fn read_compressed<C: CurveConfig>(b: &[u8]) -> Result<Affine<C>, CurveError>
+where
+    C::Base: ZcashCoord,
+{
+    let (flags, body) = read_flags(b, C::Base::LEN)?;
+    if flags & FLAG_C == 0 {
+        return Err(CurveError::InvalidFlags);
+    }
+    if flags & FLAG_I != 0 {
+        return if flags & FLAG_S != 0 { Err(CurveError::InvalidFlags) } else { Ok(Affine::IDENTITY) };
+    }
+    let x = C::Base::read(&body)?;
+    let y = y_from_x(x, C::B, flags & FLAG_S != 0)?;
+    Ok(Affine::new_unchecked(x, y))
+}
+
+fn read_uncompressed<C: CurveConfig>(b: &[u8]) -> Result<Affine<C>, CurveError>
+where
+    C::Base: ZcashCoord,
+{
+    let n = C::Base::LEN;
+    let (flags, body) = read_flags(b, 2 * n)?;
+    if flags & (FLAG_C | FLAG_S) != 0 {
+        return Err(CurveError::InvalidFlags);
+    }
+    if flags & FLAG_I != 0 {
+        return Ok(Affine::IDENTITY);
+    }
+    let p = Affine::new_unchecked(C::Base::read(&body[..n])?, C::Base::read(&body[n..])?);
+    if !p.is_on_curve() {
+        return Err(CurveError::NotOnCurve);
+    }
+    Ok(p)
+}
+
+fn subgroup_checked<C: CurveConfig>(p: Affine<C>) -> Result<Affine<C>, CurveError> {
+    if p.is_in_subgroup() {
+        Ok(p)
+    } else {
+        Err(CurveError::NotInSubgroup)
+    }
+}
+
 impl G1Affine {
     /// 48-byte Zcash compressed encoding.
     pub fn to_compressed(&self) -> [u8; 48] {
         let mut out = [0u8; 48];
-        if self.infinity {
-            out[0] = FLAG_C | FLAG_I;
-            return out;
-        }
-        out.copy_from_slice(self.x.to_bytes_be().as_ref());
-        out[0] |= FLAG_C;
-        if bool::from(self.y.lexicographically_largest()) {
-            out[0] |= FLAG_S;
-        }
+        write_compressed(self, &mut out);
         out
     }
 
     /// 96-byte Zcash uncompressed encoding.
     pub fn to_uncompressed(&self) -> [u8; 96] {
         let mut out = [0u8; 96];
-        if self.infinity {
-            out[0] = FLAG_I;
-            return out;
-        }
-        out[..48].copy_from_slice(self.x.to_bytes_be().as_ref());
-        out[48..].copy_from_slice(self.y.to_bytes_be().as_ref());
+        write_uncompressed(self, &mut out);
         out
     }
 
     /// Decode a compressed point, on the curve but without the subgroup check.
     pub fn from_compressed_unchecked(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 48)?;
-        let (flags, body) = split_flags::<48>(b);
-        if flags & FLAG_C == 0 {
-            return Err(CurveError::InvalidFlags);
-        }
-        if flags & FLAG_I != 0 {
-            if flags & FLAG_S != 0 {
-                return Err(CurveError::InvalidFlags);
-            }
-            if body.iter().any(|&v| v != 0) {
-                return Err(CurveError::InvalidInfinity);
-            }
-            return Ok(Self::IDENTITY);
-        }
-        let x = fp_from(&body)?;
-        let y = y_from_x(x, Fp::from_u64(4), flags & FLAG_S != 0)?;
-        Ok(Self::new_unchecked(x, y))
+        read_compressed(b)
     }
 
     /// Decode a compressed point and check subgroup membership.
@@ -108,40 +173,17 @@ impl G1Affine {
     /// assert_eq!(G1Affine::from_compressed(&g.to_compressed()).unwrap(), g);
     /// ```
     pub fn from_compressed(b: &[u8]) -> Result<Self, CurveError> {
-        let p = Self::from_compressed_unchecked(b)?;
-        if !p.is_in_subgroup() {
-            return Err(CurveError::NotInSubgroup);
-        }
-        Ok(p)
+        subgroup_checked(read_compressed(b)?)
     }
 
     /// Decode an uncompressed point, checking the curve equation but not the subgroup.
     pub fn from_uncompressed_unchecked(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 96)?;
-        let (flags, body) = split_flags::<96>(b);
-        if flags & (FLAG_C | FLAG_S) != 0 {
-            return Err(CurveError::InvalidFlags);
-        }
-        if flags & FLAG_I != 0 {
-            if body.iter().any(|&v| v != 0) {
-                return Err(CurveError::InvalidInfinity);
-            }
-            return Ok(Self::IDENTITY);
-        }
-        let p = Self::new_unchecked(fp_from(&body[..48])?, fp_from(&body[48..])?);
-        if !p.is_on_curve() {
-            return Err(CurveError::NotOnCurve);
-        }
-        Ok(p)
+        read_uncompressed(b)
     }
 
     /// Decode an uncompressed point and check subgroup membership.
     pub fn from_uncompressed(b: &[u8]) -> Result<Self, CurveError> {
-        let p = Self::from_uncompressed_unchecked(b)?;
-        if !p.is_in_subgroup() {
-            return Err(CurveError::NotInSubgroup);
-        }
-        Ok(p)
+        subgroup_checked(read_uncompressed(b)?)
     }
 
     /// 128-byte EIP-2537 encoding.
@@ -179,11 +221,11 @@ pub fn fp2_from_eip2537(b: &[u8]) -> Result<Fp2, CurveError> {
     Ok(Fp2::new(fp_from_eip2537(&b[..64])?, fp_from_eip2537(&b[64..])?))
 }
 
-fn decode_eip2537_point<C: crate::CurveConfig>(x: C::Base, y: C::Base, subgroup_check: bool) -> Result<crate::Affine<C>, CurveError> {
+fn decode_eip2537_point<C: CurveConfig>(x: C::Base, y: C::Base, subgroup_check: bool) -> Result<Affine<C>, CurveError> {
     if bool::from(x.is_zero() & y.is_zero()) {
-        return Ok(crate::Affine::IDENTITY);
+        return Ok(Affine::IDENTITY);
     }
-    let p = crate::Affine::<C>::new_unchecked(x, y);
+    let p = Affine::<C>::new_unchecked(x, y);
     if !p.is_on_curve() {
         return Err(CurveError::NotOnCurve);
     }
@@ -193,101 +235,39 @@ fn decode_eip2537_point<C: crate::CurveConfig>(x: C::Base, y: C::Base, subgroup_
     Ok(p)
 }
 
-fn fp2_to_be_c1c0(a: &Fp2, out: &mut [u8]) {
-    out[..48].copy_from_slice(a.c1.to_bytes_be().as_ref());
-    out[48..96].copy_from_slice(a.c0.to_bytes_be().as_ref());
-}
-
-fn fp2_from_be_c1c0(b: &[u8]) -> Result<Fp2, CurveError> {
-    Ok(Fp2::new(fp_from(&b[48..96])?, fp_from(&b[..48])?))
-}
-
 impl G2Affine {
     /// 96-byte Zcash compressed encoding (x.c1 || x.c0 with flags).
     pub fn to_compressed(&self) -> [u8; 96] {
         let mut out = [0u8; 96];
-        if self.infinity {
-            out[0] = FLAG_C | FLAG_I;
-            return out;
-        }
-        fp2_to_be_c1c0(&self.x, &mut out);
-        out[0] |= FLAG_C;
-        if bool::from(self.y.lexicographically_largest()) {
-            out[0] |= FLAG_S;
-        }
+        write_compressed(self, &mut out);
         out
     }
 
     /// 192-byte Zcash uncompressed encoding.
     pub fn to_uncompressed(&self) -> [u8; 192] {
         let mut out = [0u8; 192];
-        if self.infinity {
-            out[0] = FLAG_I;
-            return out;
-        }
-        fp2_to_be_c1c0(&self.x, &mut out[..96]);
-        fp2_to_be_c1c0(&self.y, &mut out[96..]);
+        write_uncompressed(self, &mut out);
         out
     }
 
     /// Decode a compressed point, on the curve but without the subgroup check.
     pub fn from_compressed_unchecked(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 96)?;
-        let (flags, body) = split_flags::<96>(b);
-        if flags & FLAG_C == 0 {
-            return Err(CurveError::InvalidFlags);
-        }
-        if flags & FLAG_I != 0 {
-            if flags & FLAG_S != 0 {
-                return Err(CurveError::InvalidFlags);
-            }
-            if body.iter().any(|&v| v != 0) {
-                return Err(CurveError::InvalidInfinity);
-            }
-            return Ok(Self::IDENTITY);
-        }
-        let x = fp2_from_be_c1c0(&body)?;
-        let b2 = <super::G2Config as crate::CurveConfig>::B;
-        let y = y_from_x(x, b2, flags & FLAG_S != 0)?;
-        Ok(Self::new_unchecked(x, y))
+        read_compressed(b)
     }
 
     /// Decode a compressed point and check subgroup membership.
     pub fn from_compressed(b: &[u8]) -> Result<Self, CurveError> {
-        let p = Self::from_compressed_unchecked(b)?;
-        if !p.is_in_subgroup() {
-            return Err(CurveError::NotInSubgroup);
-        }
-        Ok(p)
+        subgroup_checked(read_compressed(b)?)
     }
 
     /// Decode an uncompressed point, checking the curve equation but not the subgroup.
     pub fn from_uncompressed_unchecked(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 192)?;
-        let (flags, body) = split_flags::<192>(b);
-        if flags & (FLAG_C | FLAG_S) != 0 {
-            return Err(CurveError::InvalidFlags);
-        }
-        if flags & FLAG_I != 0 {
-            if body.iter().any(|&v| v != 0) {
-                return Err(CurveError::InvalidInfinity);
-            }
-            return Ok(Self::IDENTITY);
-        }
-        let p = Self::new_unchecked(fp2_from_be_c1c0(&body[..96])?, fp2_from_be_c1c0(&body[96..])?);
-        if !p.is_on_curve() {
-            return Err(CurveError::NotOnCurve);
-        }
-        Ok(p)
+        read_uncompressed(b)
     }
 
     /// Decode an uncompressed point and check subgroup membership.
     pub fn from_uncompressed(b: &[u8]) -> Result<Self, CurveError> {
-        let p = Self::from_uncompressed_unchecked(b)?;
-        if !p.is_in_subgroup() {
-            return Err(CurveError::NotInSubgroup);
-        }
-        Ok(p)
+        subgroup_checked(read_uncompressed(b)?)
     }
 
     /// 256-byte EIP-2537 encoding (x.c0, x.c1, y.c0, y.c1, each padded to 64 bytes).

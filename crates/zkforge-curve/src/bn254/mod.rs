@@ -17,7 +17,7 @@ use zkforge_field::bn254::{Fp, Fp2, Fr};
 use crate::config::{CurveConfig, SubScalar};
 use crate::point::{Affine, Jacobian};
 use crate::wide::{divrem_ct, mul_wide, signed_mag, sub};
-use crate::CurveError;
+use crate::{check_len, CurveError};
 
 pub use zkforge_field::bn254::{Fp as Base, Fr as Scalar};
 
@@ -187,14 +187,6 @@ impl core::ops::Mul<Fr> for G2Projective {
 
 fn fp(b: &[u8]) -> Result<Fp, CurveError> {
     Fp::from_bytes_be(b).map_err(|_| CurveError::NonCanonical)
-}
-
-fn check_len(b: &[u8], n: usize) -> Result<(), CurveError> {
-    if b.len() != n {
-        Err(CurveError::WrongLength { expected: n, got: b.len() })
-    } else {
-        Ok(())
-    }
 }
 
 impl G1Affine {
