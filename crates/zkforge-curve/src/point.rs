@@ -644,3 +644,27 @@ impl<C: CurveConfig> Xyzz<C> {
         Affine { x: self.x * zzinv, y: self.y * zzzinv, infinity: false }
     }
 }
+
+impl<C: CurveConfig> Neg for Xyzz<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Self { x: self.x, y: -self.y, zz: self.zz, zzz: self.zzz }
+    }
+}
+impl<C: CurveConfig> PartialEq for Xyzz<C> {
+    /// Equality of the represented points (through Jacobian coordinates).
+    fn eq(&self, o: &Self) -> bool {
+        self.to_jacobian() == o.to_jacobian()
+    }
+}
+impl<C: CurveConfig> Eq for Xyzz<C> {}
+impl<C: CurveConfig> PartialEq<Jacobian<C>> for Xyzz<C> {
+    fn eq(&self, o: &Jacobian<C>) -> bool {
+        self.to_jacobian() == *o
+    }
+}
+impl<C: CurveConfig> PartialEq<Affine<C>> for Xyzz<C> {
+    fn eq(&self, o: &Affine<C>) -> bool {
+        self.to_jacobian() == o.to_jacobian()
+    }
+}

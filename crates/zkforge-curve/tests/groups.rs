@@ -7,7 +7,7 @@ use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::PrimeField;
 use rand::RngCore;
 use zkforge_curve::scalar_mul::{mul_ct, mul_vartime, ScalarMulConfig};
-use zkforge_curve::{Affine, CurveConfig, CurveField, Jacobian};
+use zkforge_curve::{Affine, CurveConfig, CurveField, Jacobian, Xyzz};
 
 use common::*;
 
@@ -132,6 +132,9 @@ macro_rules! group_suite {
                     assert_eq!(zkforge_curve::Xyzz::double_affine(&pa).to_affine(), p.double().to_affine());
                     assert_eq!(px.add_vartime(&px).to_jacobian(), p.double());
                     assert!(px.add_vartime(&(-p).to_xyzz()).is_identity());
+                    assert!(px.add_vartime(&-px).is_identity());
+                    assert!(px == p && px == pa && px == pa.to_xyzz() && px != qx);
+                    assert!(Xyzz::<C>::IDENTITY == Jacobian::<C>::IDENTITY);
                 }
             }
 
