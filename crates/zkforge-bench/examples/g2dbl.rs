@@ -32,10 +32,15 @@ fn main() {
     let t = std::time::Instant::now();
     for _ in 0..n { x = x.square(); }
     println!("fp sq {:.1} ns {:?}", t.elapsed().as_nanos() as f64 / n as f64, black_box(x).is_zero());
-    println!("{:?} {:?}", black_box(a).is_zero(), zk_fp_double_probe(&x).is_zero());
+    println!("{:?} {:?} {:?}", black_box(a).is_zero(), zk_fp_double_probe(&x).is_zero(), zk_fp_invert_probe(&x).is_zero());
 }
 #[inline(never)]
 #[no_mangle]
 pub fn zk_fp_double_probe(x: &Fp) -> Fp {
     x.double()
+}
+#[inline(never)]
+#[no_mangle]
+pub fn zk_fp_invert_probe(x: &Fp) -> Fp {
+    x.invert().unwrap_or(Fp::ZERO)
 }
