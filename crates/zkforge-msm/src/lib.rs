@@ -1,0 +1,98 @@
+//! # zkforge-msm
+//!
+//! Multi-scalar multiplication sum_i k_i P_i on the G1 and G2 groups of BN254 and BLS12-381.
+//!
+//! - Large inputs: the bucket method (Pippenger, "On the evaluation of powers and related
+//!   problems", FOCS 1976; as laid out by Bernstein et al., "Faster batch forgery
+//!   identification", ePrint 2012/549) with signed window digits in [-2^(c-1), 2^(c-1)), so a
+//!   window needs 2^(c-1) buckets; buckets in XYZZ coordinates fed by mixed additions
+//!   (madd-2008-s, 8M + 2S), reduced by running sums (two XYZZ additions per bucket), windows
+//!   combined by c doublings each. Optionally each scalar is first split by the GLV/GLS
+//!   endomorphism into 128-bit (G1) or 64-bit (BLS12-381 G2) parts over endo^j(P).
+//! - Small inputs: the sum of single variable-time multiplications (wNAF with the
+//!   endomorphism split), below a measured threshold.
+//! - Threads: windows (or chunks of points) run in parallel on a rayon pool of the requested
+//!   size, cached per size; the caller's or the global pool is never used implicitly.
+//!
+//! Every switch lives in [`MsmConfig`]; [`MsmConfig::for_size`] picks the measured default.
+//! Scalars of any 256-bit value are accepted and reduced mod r (documented, not rejected).
+//! MSM works on public data: it is variable time.
+//!
+//! ```
+//! use zkforge_curve::bls12_381::{G1Projective, Scalar};
+//! use zkforge_msm::msm;
+//! let g = G1Projective::generator();
+//! let points = vec![(g * Scalar::from_u64(2)).to_affine(), (g * Scalar::from_u64(3)).to_affine()];
+//! let scalars = vec![Scalar::from_u64(5), Scalar::from_u64(7)];
+//! // 5 * 2G + 7 * 3G = 31 G
+//! assert_eq!(msm(&points, &scalars), g * Scalar::from_u64(31));
+//! ```
+#![warn(missing_docs)]
+
+pub mod config;
+pub mod pippenger;
+pub mod recode;
+
+pub use config::{MsmConfig, Split};
+
+use zkforge_curve::{Affine, CurveConfig, Jacobian};
+
+/// A scalar the MSM can read as four little-endian limbs (canonical or not: it is reduced).
+pub trait MsmScalar: Sync {
+    /// The scalar's integer value as little-endian limbs.
+    fn to_limbs(&self) -> [u64; 4];
+}
+
+impl MsmScalar for [u64; 4] {
+    fn to_limbs(&self) -> [u64; 4] {
+        *self
+    }
+}
+impl MsmScalar for zkforge_field::bls12_381::Fr {
+    fn to_limbs(&self) -> [u64; 4] {
+        zkforge_field::bls12_381::Fr::to_limbs(self)
+    }
+}
+impl MsmScalar for zkforge_field::bn254::Fr {
+    fn to_limbs(&self) -> [u64; 4] {
+        zkforge_field::bn254::Fr::to_limbs(self)
+    }
+}
+
+/// sum_i scalars[i] * points[i] with the measured default configuration for this size and the
+/// machine's available parallelism. Extra points or scalars beyond the shorter slice are
+/// ignored (use [`msm_with`] to see the lengths checked).
+pub fn msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
+    let n = points.len().min(scalars.len());
+    let threads = std::thread::available_parallelism().map(|t| t.get()).unwrap_or(1);
+    pippenger::msm_with_config(&points[..n], &scalars[..n], &MsmConfig::for_size(n, threads))
+}
+
+/// Error of [`msm_with`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MsmError {
+    /// points and scalars differ in length.
+    LengthMismatch {
+        /// Number of points.
+        points: usize,
+        /// Number of scalars.
+        scalars: usize,
+    },
+}
+
+impl core::fmt::Display for MsmError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            MsmError::LengthMismatch { points, scalars } => write!(f, "{points} points but {scalars} scalars"),
+        }
+    }
+}
+impl std::error::Error for MsmError {}
+
+/// sum_i scalars[i] * points[i] with an explicit configuration; the lengths must match.
+pub fn msm_with<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Result<Jacobian<C>, MsmError> {
+    if points.len() != scalars.len() {
+        return Err(MsmError::LengthMismatch { points: points.len(), scalars: scalars.len() });
+    }
+    Ok(pippenger::msm_with_config(points, scalars, cfg))
+}

@@ -1,0 +1,164 @@
+//! The bucket method and its driver: scalar reduction and optional endomorphism split,
+//! signed-digit recoding (window-major, so each window streams one digit array), bucket
+//! accumulation with XYZZ mixed additions, running-sum reduction, and window combination.
+//!
+//! Cost for n points, c-bit windows and b-bit scalars (w = b/c + 1 windows): n w mixed
+//! additions (8M + 2S each) into buckets, w 2^c XYZZ additions (12M + 2S) for the running sums,
+//! and b doublings to combine.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rayon::prelude::*;
+use zkforge_curve::scalar_mul::reduce_scalar;
+use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
+
+use crate::config::{default_window, MsmConfig, Split};
+use crate::recode::{num_windows, signed_digits};
+use crate::MsmScalar;
+
+/// A rayon pool of exactly `threads` workers, built once per size and reused.
+pub fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let mut map = POOLS.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(|e| e.into_inner());
+    map.entry(threads)
+        .or_insert_with(|| {
+            Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("rayon pool"))
+        })
+        .clone()
+}
+
+/// Bit length of the group order (the width of reduced scalars).
+fn order_bits<C: CurveConfig>() -> u32 {
+    let r = C::ORDER;
+    for i in (0..4).rev() {
+        if r[i] != 0 {
+            return 64 * i as u32 + 64 - r[i].leading_zeros();
+        }
+    }
+    0
+}
+
+/// endo^j(P) for an affine P (phi and psi keep Z = 1).
+fn endo_affine<C: CurveConfig>(p: &Affine<C>) -> Affine<C> {
+    if p.infinity {
+        return *p;
+    }
+    let j = C::endo(&p.to_jacobian());
+    Affine::new_unchecked(j.x, j.y)
+}
+
+/// The MSM with every switch given.
+pub fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
+    let n = points.len().min(scalars.len());
+    if n == 0 {
+        return Jacobian::IDENTITY;
+    }
+    if n < cfg.small_threshold {
+        return small(&points[..n], &scalars[..n]);
+    }
+    let threads = cfg.threads.max(1);
+    let run = || {
+        let ks: Vec<[u64; 4]> = scalars[..n].par_iter().map(|s| reduce_scalar::<C>(&s.to_limbs())).collect();
+        if cfg.glv {
+            let (pts, parts) = glv_expand(&points[..n], &ks);
+            let c = cfg.window.unwrap_or_else(|| default_window(n, true));
+            bucket_msm(&pts, &parts, C::SUB_BITS, c, threads, cfg.split)
+        } else {
+            let c = cfg.window.unwrap_or_else(|| default_window(n, false));
+            bucket_msm(&points[..n], &ks, order_bits::<C>(), c, threads, cfg.split)
+        }
+    };
+    if threads == 1 {
+        run()
+    } else {
+        pool(threads).install(run)
+    }
+}
+
+/// Sum of single variable-time multiplications (wNAF with the endomorphism split).
+fn small<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
+    let mut acc = Jacobian::IDENTITY;
+    for (p, k) in points.iter().zip(scalars) {
+        acc = acc.add_vartime(&p.to_jacobian().mul_limbs_vartime(&k.to_limbs()));
+    }
+    acc
+}
+
+/// Split every scalar into `DIM` parts over endo^j(P), signs folded into the points.
+fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> (Vec<Affine<C>>, Vec<[u64; 4]>) {
+    let dim = C::DIM;
+    let mut pts = vec![Affine::IDENTITY; points.len() * dim];
+    let mut parts = vec![[0u64; 4]; points.len() * dim];
+    pts.par_chunks_mut(dim).zip(parts.par_chunks_mut(dim)).zip(points.par_iter().zip(ks)).for_each(|((pc, kc), (p, k))| {
+        let d = C::decompose(k);
+        let mut e = *p;
+        for j in 0..dim {
+            if j > 0 {
+                e = endo_affine(&e);
+            }
+            pc[j] = if bool::from(d[j].neg) { -e } else { e };
+            kc[j] = [d[j].mag as u64, (d[j].mag >> 64) as u64, 0, 0];
+        }
+    });
+    (pts, parts)
+}
+
+/// The bucket method over reduced scalars of at most `bits` bits.
+pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u32, c: u32, threads: usize, split: Split) -> Jacobian<C> {
+    let m = points.len();
+    let c = c.clamp(2, 16);
+    let nwin = num_windows(bits, c);
+    // point-major digits: digits[i * nwin + w]; window w reads them with stride nwin
+    let mut digits = vec![0i16; nwin * m];
+    digits.par_chunks_mut(nwin).zip(ks.par_iter()).for_each(|(row, k)| signed_digits(k, c, nwin, row, 1));
+    let sums: Vec<Xyzz<C>> = match split {
+        Split::Windows if threads > 1 => {
+            (0..nwin).into_par_iter().map(|w| window_sum(points, &digits, nwin, w, c)).collect()
+        }
+        Split::Points if threads > 1 => {
+            let chunk = m.div_ceil(threads);
+            let partial: Vec<Vec<Xyzz<C>>> = (0..threads)
+                .into_par_iter()
+                .map(|t| {
+                    let lo = (t * chunk).min(m);
+                    let hi = ((t + 1) * chunk).min(m);
+                    (0..nwin).map(|w| window_sum(&points[lo..hi], &digits[lo * nwin..hi * nwin], nwin, w, c)).collect()
+                })
+                .collect();
+            (0..nwin).map(|w| partial.iter().fold(Xyzz::IDENTITY, |a, p| a.add_vartime(&p[w]))).collect()
+        }
+        _ => (0..nwin).map(|w| window_sum(points, &digits, nwin, w, c)).collect(),
+    };
+    // combine: sum_w 2^(c w) S_w
+    let mut acc = sums[nwin - 1].to_jacobian();
+    for w in (0..nwin - 1).rev() {
+        for _ in 0..c {
+            acc = acc.double();
+        }
+        acc = acc.add_vartime(&sums[w].to_jacobian());
+    }
+    acc
+}
+
+/// One window: accumulate into 2^(c-1) XYZZ buckets, then reduce by running sums.
+fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32) -> Xyzz<C> {
+    let mut buckets = vec![Xyzz::<C>::IDENTITY; 1 << (c - 1)];
+    for (p, row) in points.iter().zip(digits.chunks_exact(nwin)) {
+        let d = row[w];
+        if d > 0 {
+            let b = &mut buckets[d as usize - 1];
+            *b = b.add_mixed_vartime(p);
+        } else if d < 0 {
+            let b = &mut buckets[(-(d as i32)) as usize - 1];
+            *b = b.add_mixed_vartime(&-*p);
+        }
+    }
+    let mut running = Xyzz::IDENTITY;
+    let mut sum = Xyzz::IDENTITY;
+    for b in buckets.iter().rev() {
+        running = running.add_vartime(b);
+        sum = sum.add_vartime(&running);
+    }
+    sum
+}

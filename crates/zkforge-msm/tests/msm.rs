@@ -1,0 +1,196 @@
+//! MSM against the naive sum at every size 0..=300 (prefix sums of k_i P_i, computed with plain
+//! double-and-add), under every switch; adversarial inputs; and against arkworks and blst on
+//! the same random inputs at larger sizes.
+
+use ark_ec::{CurveGroup, VariableBaseMSM};
+use ark_ff::PrimeField;
+use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
+use zkforge_curve::{bls12_381, bn254, Affine, CurveConfig, Jacobian};
+use zkforge_msm::{msm, msm_with, MsmConfig, Split};
+
+fn rng() -> StdRng {
+    let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    eprintln!("ZKFORGE_SEED={seed}");
+    StdRng::seed_from_u64(seed)
+}
+
+fn random_points<C: CurveConfig>(rng: &mut impl RngCore, n: usize) -> Vec<Affine<C>> {
+    // random multiples of the generator, cheaply: a random base walked by additions
+    let g = Jacobian::<C>::generator();
+    let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
+    let mut acc = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), 0]);
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        v.push(acc);
+        acc = acc.add_vartime(&step);
+    }
+    Jacobian::batch_to_affine(&v)
+}
+
+fn random_scalars(rng: &mut impl RngCore, n: usize) -> Vec<[u64; 4]> {
+    (0..n).map(|_| [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 2]).collect()
+}
+
+/// Prefix sums of k_i P_i by double-and-add (independent of the MSM code paths).
+fn naive_prefix<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> Vec<Jacobian<C>> {
+    let mut out = vec![Jacobian::IDENTITY];
+    let mut acc = Jacobian::IDENTITY;
+    for (p, k) in points.iter().zip(ks) {
+        acc = acc.add_vartime(&p.to_jacobian().mul_bigint_vartime(k));
+        out.push(acc);
+    }
+    out
+}
+
+fn configs(n: usize) -> Vec<MsmConfig> {
+    let mut v = vec![MsmConfig::for_size(n, 1), MsmConfig::for_size(n, 2)];
+    for glv in [false, true] {
+        for (threads, split) in [(1, Split::Windows), (2, Split::Windows), (2, Split::Points), (3, Split::Points)] {
+            v.push(MsmConfig { window: None, glv, small_threshold: 0, threads, split }.with_window_for(n));
+        }
+    }
+    v
+}
+
+fn every_size<C: CurveConfig>(max: usize) {
+    let mut rng = rng();
+    let points = random_points::<C>(&mut rng, max);
+    let ks = random_scalars(&mut rng, max);
+    let want = naive_prefix(&points, &ks);
+    for n in 0..=max {
+        if n > 64 && n % 7 != 0 && n != max {
+            continue;
+        }
+        for cfg in configs(n) {
+            assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "n={n} cfg={cfg:?}");
+        }
+    }
+    // every window width at one size
+    let n = max.min(200);
+    for c in 2..=16 {
+        for glv in [false, true] {
+            let cfg = MsmConfig { window: Some(c), glv, small_threshold: 0, threads: 1, split: Split::Windows };
+            assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "c={c} glv={glv}");
+        }
+    }
+}
+
+#[test]
+fn bls12_381_g1_every_size() {
+    every_size::<bls12_381::G1Config>(300);
+}
+#[test]
+fn bn254_g1_every_size() {
+    every_size::<bn254::G1Config>(300);
+}
+#[test]
+fn bls12_381_g2_sizes() {
+    every_size::<bls12_381::G2Config>(70);
+}
+#[test]
+fn bn254_g2_sizes() {
+    every_size::<bn254::G2Config>(70);
+}
+
+fn adversarial<C: CurveConfig>() {
+    let mut rng = rng();
+    let n = 200;
+    let points = random_points::<C>(&mut rng, n);
+    let r = C::ORDER;
+    let mut r_minus_1 = r;
+    r_minus_1[0] -= 1;
+    let one = [1u64, 0, 0, 0];
+    let zero = [0u64; 4];
+    let same_k = random_scalars(&mut rng, 1)[0];
+    let p0 = points[0];
+    let cases: Vec<(Vec<Affine<C>>, Vec<[u64; 4]>)> = vec![
+        (points.clone(), vec![same_k; n]),
+        (vec![p0; n], random_scalars(&mut rng, n)),
+        (vec![p0; n], vec![same_k; n]),
+        (points.clone(), vec![zero; n]),
+        (points.clone(), vec![one; n]),
+        (points.clone(), vec![r_minus_1; n]),
+        (points.clone(), vec![r; n]),
+        (points.clone(), vec![[u64::MAX; 4]; n]),
+        // half the points the negation of the other half, same scalars: the sum is zero
+        (points[..n / 2].iter().chain(points[..n / 2].iter()).enumerate().map(|(i, p)| if i < n / 2 { *p } else { -*p }).collect(), vec![same_k; n]),
+        // identities among the bases
+        (points.iter().enumerate().map(|(i, p)| if i % 3 == 0 { Affine::IDENTITY } else { *p }).collect(), random_scalars(&mut rng, n)),
+    ];
+    for (ci, (pts, ks)) in cases.iter().enumerate() {
+        let want = *naive_prefix(pts, ks).last().unwrap();
+        for cfg in configs(n) {
+            assert_eq!(msm_with(pts, ks, &cfg).unwrap(), want, "case {ci} cfg={cfg:?}");
+        }
+    }
+    // the half/half case really cancels
+    assert!(bool::from(msm(&cases[8].0, &cases[8].1).is_identity()));
+    // mismatched lengths are an error for msm_with
+    assert!(msm_with(&points[..3], &random_scalars(&mut rng, 4), &MsmConfig::for_size(3, 1)).is_err());
+}
+
+#[test]
+fn adversarial_inputs_bls12_381_g1() {
+    adversarial::<bls12_381::G1Config>();
+}
+#[test]
+fn adversarial_inputs_bn254_g1() {
+    adversarial::<bn254::G1Config>();
+}
+#[test]
+fn adversarial_inputs_bls12_381_g2() {
+    adversarial::<bls12_381::G2Config>();
+}
+
+#[test]
+fn identity_among_9000_bases() {
+    // halo2curves' batch-affine MSM panics on this; ours must not
+    let mut rng = rng();
+    let mut points = random_points::<bn254::G1Config>(&mut rng, 9000);
+    points[4321] = Affine::IDENTITY;
+    let ks = random_scalars(&mut rng, 9000);
+    let want = *naive_prefix(&points, &ks).last().unwrap();
+    assert_eq!(msm(&points, &ks), want);
+}
+
+#[test]
+fn vs_arkworks_and_blst_bls12_381_g1() {
+    let mut rng = rng();
+    for n in [1000usize, 4096 + rng.gen_range(0..100)] {
+        let points = random_points::<bls12_381::G1Config>(&mut rng, n);
+        let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+        let ours = msm(&points, &ks).to_affine();
+        // arkworks
+        let apts: Vec<ark_bls12_381::G1Affine> = points
+            .iter()
+            .map(|p| {
+                let x = ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(p.x.to_limbs())).unwrap();
+                let y = ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(p.y.to_limbs())).unwrap();
+                ark_bls12_381::G1Affine::new_unchecked(x, y)
+            })
+            .collect();
+        let aks: Vec<ark_bls12_381::Fr> = ks.iter().map(|k| ark_bls12_381::Fr::from_bigint(ark_ff::BigInt(k.to_limbs())).unwrap()).collect();
+        let theirs = ark_bls12_381::G1Projective::msm(&apts, &aks).unwrap().into_affine();
+        let (tx, ty) = (theirs.x.into_bigint().0, theirs.y.into_bigint().0);
+        assert_eq!((ours.x.to_limbs(), ours.y.to_limbs()), (tx, ty), "arkworks n={n}");
+        // blst
+        let bpts: Vec<blst::blst_p1_affine> = points
+            .iter()
+            .map(|p| {
+                let mut a = blst::blst_p1_affine::default();
+                unsafe { blst::blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+                a
+            })
+            .collect();
+        let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
+        let bp = blst::p1_affines::from(&bpts.iter().map(|a| {
+            let mut p = blst::blst_p1::default();
+            unsafe { blst::blst_p1_from_affine(&mut p, a) };
+            p
+        }).collect::<Vec<_>>());
+        let r = bp.mult(&bks, 255);
+        let mut out = [0u8; 96];
+        unsafe { blst::blst_p1_serialize(out.as_mut_ptr(), &r) };
+        assert_eq!(out, ours.to_uncompressed(), "blst n={n}");
+    }
+}
