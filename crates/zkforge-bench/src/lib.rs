@@ -11,6 +11,7 @@
 
 pub mod curve;
 pub mod field;
+pub mod msm;
 pub mod harness;
 
 use std::time::Duration;
@@ -45,6 +46,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("curve") {
         all.extend(curve::cases());
+    }
+    if want("msm") {
+        all.extend(msm::cases());
     }
     all
 }

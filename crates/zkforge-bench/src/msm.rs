@@ -1,0 +1,167 @@
+//! MSM cases: BLS12-381 G1 against blst (its single-threaded Pippenger, and its thread pool
+//! for the two-thread rows) and arkworks (single-threaded `VariableBaseMSM`); BN254 G1 against
+//! arkworks. Sizes 2^4, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use ark_ec::VariableBaseMSM;
+use ark_ff::{BigInt, PrimeField as ArkPrimeField};
+use blst::*;
+use rand::{rngs::StdRng, RngCore, SeedableRng};
+use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
+use zkforge_msm::{msm_with, MsmConfig};
+
+use crate::{Case, Runner};
+
+fn points<C: CurveConfig>(rng: &mut impl RngCore, n: usize) -> Vec<Affine<C>> {
+    let g = Jacobian::<C>::generator();
+    let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
+    let mut acc = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), 0]);
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        v.push(acc);
+        acc = acc.add_vartime(&step);
+    }
+    Jacobian::batch_to_affine(&v)
+}
+
+fn timed(mut f: impl FnMut() + 'static) -> Runner {
+    Box::new(move |iters| {
+        let start = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        start.elapsed()
+    })
+}
+
+fn sizes() -> Vec<usize> {
+    let max = std::env::var("ZKFORGE_MSM_MAX_LOG").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(16);
+    let mut v: Vec<usize> = vec![1 << 4, 1 << 8, 1 << 12, 1 << 16];
+    for lg in [18u32, 20, 22] {
+        if lg <= max {
+            v.push(1 << lg);
+        }
+    }
+    v.retain(|&n| n <= 1 << max);
+    v
+}
+
+fn bls_g1(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(21);
+    let max = *sizes().last().unwrap();
+    let pts = points::<bls::G1Config>(&mut rng, max);
+    let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+    let bpts: Vec<blst_p1_affine> = pts
+        .iter()
+        .map(|p| {
+            let mut a = blst_p1_affine::default();
+            unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+            a
+        })
+        .collect();
+    let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
+    let apts: Vec<ark_bls12_381::G1Affine> = pts
+        .iter()
+        .map(|p| {
+            ark_bls12_381::G1Affine::new_unchecked(
+                ark_bls12_381::Fq::from_bigint(BigInt(p.x.to_limbs())).unwrap(),
+                ark_bls12_381::Fq::from_bigint(BigInt(p.y.to_limbs())).unwrap(),
+            )
+        })
+        .collect();
+    let aks: Vec<ark_bls12_381::Fr> = ks.iter().map(|k| ark_bls12_381::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()).collect();
+    let (pts, ks, bpts, bks, apts, aks) = (
+        std::sync::Arc::new(pts),
+        std::sync::Arc::new(ks),
+        std::sync::Arc::new(bpts),
+        std::sync::Arc::new(bks),
+        std::sync::Arc::new(apts),
+        std::sync::Arc::new(aks),
+    );
+    for n in sizes() {
+        for threads in [1usize, 2] {
+            if threads == 2 && n < 1 << 12 {
+                continue;
+            }
+            let ours = {
+                let (pts, ks) = (pts.clone(), ks.clone());
+                let cfg = MsmConfig::for_size(n, threads);
+                timed(move || {
+                    black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
+                })
+            };
+            let blst_r: Runner = if threads == 1 {
+                let (bpts, bks) = (bpts.clone(), bks.clone());
+                let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
+                timed(move || {
+                    let p: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+                    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+                    let mut ret = blst_p1::default();
+                    unsafe { blst_p1s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                    black_box(ret);
+                })
+            } else {
+                let (bpts, bks) = (bpts.clone(), bks.clone());
+                timed(move || {
+                    use blst::MultiPoint;
+                    black_box(bpts[..n].mult(&bks[..32 * n], 255));
+                })
+            };
+            let mut peers: Vec<(&'static str, Runner)> = vec![("blst", blst_r)];
+            if threads == 1 {
+                let (apts, aks) = (apts.clone(), aks.clone());
+                peers.push(("arkworks", timed(move || {
+                    let _ = black_box(ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).unwrap());
+                })));
+            }
+            out.push(Case { group: "msm", op: "g1_msm", curve: "bls12_381", size: n, threads, ours, peers });
+        }
+    }
+}
+
+fn bn_g1(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(22);
+    let max = *sizes().last().unwrap();
+    let pts = points::<bn::G1Config>(&mut rng, max);
+    let ks: Vec<zkforge_field::bn254::Fr> = (0..max).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
+    let apts: Vec<ark_bn254::G1Affine> = pts
+        .iter()
+        .map(|p| {
+            ark_bn254::G1Affine::new_unchecked(
+                ark_bn254::Fq::from_bigint(BigInt(p.x.to_limbs())).unwrap(),
+                ark_bn254::Fq::from_bigint(BigInt(p.y.to_limbs())).unwrap(),
+            )
+        })
+        .collect();
+    let aks: Vec<ark_bn254::Fr> = ks.iter().map(|k| ark_bn254::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()).collect();
+    let (pts, ks, apts, aks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(apts), std::sync::Arc::new(aks));
+    for n in sizes() {
+        if n < 1 << 8 {
+            continue;
+        }
+        let ours = {
+            let (pts, ks) = (pts.clone(), ks.clone());
+            let cfg = MsmConfig::for_size(n, 1);
+            timed(move || {
+                black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
+            })
+        };
+        let ark = {
+            let (apts, aks) = (apts.clone(), aks.clone());
+            timed(move || {
+                let _ = black_box(ark_bn254::G1Projective::msm(&apts[..n], &aks[..n]).unwrap());
+            })
+        };
+        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark)] });
+    }
+}
+
+/// Every MSM case.
+pub fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    bls_g1(&mut out);
+    bn_g1(&mut out);
+    out
+}
