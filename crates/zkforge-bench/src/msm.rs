@@ -1,6 +1,6 @@
 //! MSM cases: BLS12-381 G1 against blst (its single-threaded Pippenger, and its thread pool
 //! for the two-thread rows) and arkworks (single-threaded `VariableBaseMSM`); BN254 G1 against
-//! arkworks. Sizes 2^4, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
+//! arkworks. Sizes 1, 2, 4, 8, 16, 32, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -38,7 +38,7 @@ fn timed(mut f: impl FnMut() + 'static) -> Runner {
 
 fn sizes() -> Vec<usize> {
     let max = std::env::var("ZKFORGE_MSM_MAX_LOG").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(16);
-    let mut v: Vec<usize> = vec![1 << 4, 1 << 8, 1 << 12, 1 << 16];
+    let mut v: Vec<usize> = vec![1, 2, 4, 8, 16, 32, 1 << 8, 1 << 12, 1 << 16];
     for lg in [18u32, 20, 22] {
         if lg <= max {
             v.push(1 << lg);

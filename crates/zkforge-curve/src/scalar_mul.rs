@@ -156,7 +156,7 @@ fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], per: usize, endo: bool, 
 }
 
 /// Width-w NAF digits of v, least significant first; returns the count.
-fn wnaf(v: u128, w: u32, out: &mut [i8; 132]) -> usize {
+pub fn wnaf(v: u128, w: u32, out: &mut [i8; 132]) -> usize {
     let mut n = [v as u64, (v >> 64) as u64, 0u64];
     let mut i = 0;
     let full = 1i64 << w;

@@ -11,6 +11,15 @@ pub enum Split {
     Points,
 }
 
+/// What runs below the small-size threshold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmallMethod {
+    /// Straus interleaving: shared doublings, wNAF digits of the GLV/GLS parts.
+    Straus,
+    /// Independent single multiplications, summed.
+    Singles,
+}
+
 /// Multi-scalar multiplication configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MsmConfig {
@@ -18,23 +27,59 @@ pub struct MsmConfig {
     pub window: Option<u32>,
     /// Split every scalar with the GLV/GLS endomorphism first (twice the points, half the bits).
     pub glv: bool,
-    /// Below this many points, sum single multiplications instead of bucketing.
+    /// Below this many points, use `small_method` instead of buckets.
     pub small_threshold: usize,
+    /// The small-size method.
+    pub small_method: SmallMethod,
     /// Worker threads (1 = run on the calling thread).
     pub threads: usize,
     /// How threads share the work.
     pub split: Split,
 }
 
+/// Straus below this many points (measured crossover against the bucket method).
+pub const SMALL_THRESHOLD: usize = 64;
+
 impl MsmConfig {
-    /// The measured default for `n` points on `threads` threads.
+    /// The measured default for `n` points on `threads` threads (BLS12-381 G1 sweeps of
+    /// `examples/msm_sweep.rs`, 2026-11-22, this 2-core machine; see BENCHMARKS.md):
+    /// - below 8 points, single multiplications;
+    /// - up to 2^8 points, the GLV split wins (fewer windows, and the running-sum reduction
+    ///   dominates); from 2^9 on it loses (the doubled point set costs more than the windows it
+    ///   saves), except on two threads up to 2^12, where fewer windows balance better;
+    /// - on two threads, windows are split across threads up to 2^12 and points above.
     pub fn for_size(n: usize, threads: usize) -> Self {
-        Self { window: None, glv: n >= 1 << 10, small_threshold: 16, threads: threads.max(1), split: Split::Windows }
-            .with_window_for(n)
+        let threads = threads.max(1);
+        let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
+        let (glv, c, split) = if threads == 1 {
+            match lg {
+                0..=5 => (true, 5, Split::Windows),
+                6 => (true, 6, Split::Windows),
+                7..=8 => (true, 7, Split::Windows),
+                9..=10 => (false, 8, Split::Windows),
+                11..=12 => (false, 10, Split::Windows),
+                13..=14 => (false, 11, Split::Windows),
+                15..=16 => (false, 12, Split::Windows),
+                17..=18 => (false, 13, Split::Windows),
+                _ => (false, 14, Split::Windows),
+            }
+        } else {
+            match lg {
+                0..=5 => (true, 5, Split::Windows),
+                6 => (true, 6, Split::Windows),
+                7..=8 => (true, 8, Split::Windows),
+                9..=10 => (true, 9, Split::Windows),
+                11..=12 => (true, 11, Split::Windows),
+                13..=14 => (false, 10, Split::Points),
+                15..=16 => (false, 11, Split::Points),
+                17..=18 => (false, 12, Split::Points),
+                _ => (false, 13, Split::Points),
+            }
+        };
+        Self { window: Some(c), glv, small_threshold: SMALL_THRESHOLD, small_method: SmallMethod::Straus, threads, split }
     }
 
-    /// Fill in the window from the size when it is `None` (ln-based rule, tuned by the sweep in
-    /// `zkforge bench msm`).
+    /// Fill in the window from the size when it is `None`.
     pub fn with_window_for(mut self, n: usize) -> Self {
         if self.window.is_none() {
             self.window = Some(default_window(n, self.glv));
@@ -43,20 +88,13 @@ impl MsmConfig {
     }
 }
 
-/// Window width for n points (n counts the points before any GLV doubling).
+/// Window width for n points when none is configured (the single-thread column of
+/// [`MsmConfig::for_size`], shifted by one bit when the GLV split doubles the points).
 pub fn default_window(n: usize, glv: bool) -> u32 {
-    let m = if glv { 2 * n } else { n }.max(1);
-    let lg = usize::BITS - m.leading_zeros(); // ceil-ish log2
-    match lg {
-        0..=4 => 3,
-        5..=6 => 4,
-        7..=8 => 5,
-        9..=10 => 7,
-        11..=12 => 9,
-        13..=14 => 10,
-        15..=16 => 12,
-        17..=18 => 13,
-        19..=20 => 14,
-        _ => 15,
+    let c = MsmConfig::for_size(n, 1).window.unwrap_or(8);
+    if glv && n > 256 {
+        c + 1
+    } else {
+        c
     }
 }

@@ -9,8 +9,8 @@
 //!   (madd-2008-s, 8M + 2S), reduced by running sums (two XYZZ additions per bucket), windows
 //!   combined by c doublings each. Optionally each scalar is first split by the GLV/GLS
 //!   endomorphism into 128-bit (G1) or 64-bit (BLS12-381 G2) parts over endo^j(P).
-//! - Small inputs: the sum of single variable-time multiplications (wNAF with the
-//!   endomorphism split), below a measured threshold.
+//! - Small inputs: Straus interleaving of the GLV/GLS parts (shared doublings, wNAF digits,
+//!   one inversion for all tables), below a measured threshold.
 //! - Threads: windows (or chunks of points) run in parallel on a rayon pool of the requested
 //!   size, cached per size; the caller's or the global pool is never used implicitly.
 //!
@@ -32,8 +32,9 @@
 pub mod config;
 pub mod pippenger;
 pub mod recode;
+pub mod straus;
 
-pub use config::{MsmConfig, Split};
+pub use config::{MsmConfig, SmallMethod, Split};
 
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 

@@ -13,7 +13,8 @@ use rayon::prelude::*;
 use zkforge_curve::scalar_mul::reduce_scalar;
 use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
 
-use crate::config::{default_window, MsmConfig, Split};
+use crate::config::{default_window, MsmConfig, SmallMethod, Split};
+use crate::straus::straus;
 use crate::recode::{num_windows, signed_digits};
 use crate::MsmScalar;
 
@@ -55,7 +56,10 @@ pub fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scala
         return Jacobian::IDENTITY;
     }
     if n < cfg.small_threshold {
-        return small(&points[..n], &scalars[..n]);
+        return match cfg.small_method {
+            SmallMethod::Straus => straus(&points[..n], &scalars[..n], 5),
+            SmallMethod::Singles => small(&points[..n], &scalars[..n]),
+        };
     }
     let threads = cfg.threads.max(1);
     let run = || {
