@@ -17,12 +17,14 @@ fn main() {
     let pts = Jacobian::batch_to_affine(&v);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
     let reps = if lg <= 12 { 5 } else { 2 };
+    let batch: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let kind = if batch == 0 { zkforge_msm::Buckets::Xyzz } else { zkforge_msm::Buckets::BatchAffine { batch } };
     for glv in [false, true] {
         for split in if threads > 1 { vec![Split::Windows, Split::Points] } else { vec![Split::Windows] } {
-            let mut line = format!("n=2^{lg} t={threads} glv={glv} {split:?}:");
+            let mut line = format!("n=2^{lg} t={threads} glv={glv} {split:?} {kind:?}:");
             for c in 4..=16u32 {
                 if (c as i32 - lg as i32).abs() > 6 { continue; }
-                let cfg = MsmConfig { window: Some(c), glv, small_threshold: 0, small_method: zkforge_msm::SmallMethod::Straus, threads, split };
+                let cfg = MsmConfig { window: Some(c), glv, buckets: kind, small_threshold: 0, small_method: zkforge_msm::SmallMethod::Straus, threads, split };
                 let mut best = f64::MAX;
                 for _ in 0..reps {
                     let t = Instant::now();

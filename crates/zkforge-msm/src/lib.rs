@@ -29,12 +29,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod batch_affine;
 pub mod config;
 pub mod pippenger;
 pub mod recode;
 pub mod straus;
 
-pub use config::{MsmConfig, SmallMethod, Split};
+pub use config::{Buckets, MsmConfig, SmallMethod, Split};
 
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 

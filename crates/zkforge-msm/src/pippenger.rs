@@ -13,7 +13,8 @@ use rayon::prelude::*;
 use zkforge_curve::scalar_mul::reduce_scalar;
 use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
 
-use crate::config::{default_window, MsmConfig, SmallMethod, Split};
+use crate::batch_affine::window_sum_batch_affine;
+use crate::config::{default_window, Buckets, MsmConfig, SmallMethod, Split};
 use crate::straus::straus;
 use crate::recode::{num_windows, signed_digits};
 use crate::MsmScalar;
@@ -67,10 +68,10 @@ pub fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scala
         if cfg.glv {
             let (pts, parts) = glv_expand(&points[..n], &ks);
             let c = cfg.window.unwrap_or_else(|| default_window(n, true));
-            bucket_msm(&pts, &parts, C::SUB_BITS, c, threads, cfg.split)
+            bucket_msm(&pts, &parts, C::SUB_BITS, c, threads, cfg.split, cfg.buckets)
         } else {
             let c = cfg.window.unwrap_or_else(|| default_window(n, false));
-            bucket_msm(&points[..n], &ks, order_bits::<C>(), c, threads, cfg.split)
+            bucket_msm(&points[..n], &ks, order_bits::<C>(), c, threads, cfg.split, cfg.buckets)
         }
     };
     if threads == 1 {
@@ -109,7 +110,8 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> (Vec<Aff
 }
 
 /// The bucket method over reduced scalars of at most `bits` bits.
-pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u32, c: u32, threads: usize, split: Split) -> Jacobian<C> {
+#[allow(clippy::too_many_arguments)]
+pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u32, c: u32, threads: usize, split: Split, buckets: Buckets) -> Jacobian<C> {
     let m = points.len();
     let c = c.clamp(2, 16);
     let nwin = num_windows(bits, c);
@@ -118,7 +120,7 @@ pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u
     digits.par_chunks_mut(nwin).zip(ks.par_iter()).for_each(|(row, k)| signed_digits(k, c, nwin, row, 1));
     let sums: Vec<Xyzz<C>> = match split {
         Split::Windows if threads > 1 => {
-            (0..nwin).into_par_iter().map(|w| window_sum(points, &digits, nwin, w, c)).collect()
+            (0..nwin).into_par_iter().map(|w| window_sum(points, &digits, nwin, w, c, buckets)).collect()
         }
         Split::Points if threads > 1 => {
             let chunk = m.div_ceil(threads);
@@ -127,12 +129,12 @@ pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u
                 .map(|t| {
                     let lo = (t * chunk).min(m);
                     let hi = ((t + 1) * chunk).min(m);
-                    (0..nwin).map(|w| window_sum(&points[lo..hi], &digits[lo * nwin..hi * nwin], nwin, w, c)).collect()
+                    (0..nwin).map(|w| window_sum(&points[lo..hi], &digits[lo * nwin..hi * nwin], nwin, w, c, buckets)).collect()
                 })
                 .collect();
             (0..nwin).map(|w| partial.iter().fold(Xyzz::IDENTITY, |a, p| a.add_vartime(&p[w]))).collect()
         }
-        _ => (0..nwin).map(|w| window_sum(points, &digits, nwin, w, c)).collect(),
+        _ => (0..nwin).map(|w| window_sum(points, &digits, nwin, w, c, buckets)).collect(),
     };
     // combine: sum_w 2^(c w) S_w
     let mut acc = sums[nwin - 1].to_jacobian();
@@ -146,7 +148,10 @@ pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u
 }
 
 /// One window: accumulate into 2^(c-1) XYZZ buckets, then reduce by running sums.
-fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32) -> Xyzz<C> {
+fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32, kind: Buckets) -> Xyzz<C> {
+    if let Buckets::BatchAffine { batch } = kind {
+        return window_sum_batch_affine(points, digits, nwin, w, c, batch);
+    }
     let mut buckets = vec![Xyzz::<C>::IDENTITY; 1 << (c - 1)];
     for (p, row) in points.iter().zip(digits.chunks_exact(nwin)) {
         let d = row[w];

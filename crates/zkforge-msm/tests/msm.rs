@@ -6,7 +6,7 @@ use ark_ec::{CurveGroup, VariableBaseMSM};
 use ark_ff::PrimeField;
 use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381, bn254, Affine, CurveConfig, Jacobian};
-use zkforge_msm::{msm, msm_with, MsmConfig, SmallMethod, Split};
+use zkforge_msm::{msm, msm_with, Buckets, MsmConfig, SmallMethod, Split};
 
 fn rng() -> StdRng {
     let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
@@ -46,11 +46,13 @@ fn configs(n: usize) -> Vec<MsmConfig> {
     let mut v = vec![MsmConfig::for_size(n, 1), MsmConfig::for_size(n, 2)];
     for glv in [false, true] {
         for (threads, split) in [(1, Split::Windows), (2, Split::Windows), (2, Split::Points), (3, Split::Points)] {
-            v.push(MsmConfig { window: None, glv, small_threshold: 0, small_method: SmallMethod::Straus, threads, split }.with_window_for(n));
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 1 + n % 37 }, Buckets::BatchAffine { batch: 256 }] {
+                v.push(MsmConfig { window: None, glv, buckets, small_threshold: 0, small_method: SmallMethod::Straus, threads, split }.with_window_for(n));
+            }
         }
     }
     for small_method in [SmallMethod::Straus, SmallMethod::Singles] {
-        v.push(MsmConfig { window: None, glv: false, small_threshold: usize::MAX, small_method, threads: 1, split: Split::Windows }.with_window_for(n));
+        v.push(MsmConfig { window: None, glv: false, buckets: Buckets::Xyzz, small_threshold: usize::MAX, small_method, threads: 1, split: Split::Windows }.with_window_for(n));
     }
     v
 }
@@ -72,8 +74,10 @@ fn every_size<C: CurveConfig>(max: usize) {
     let n = max.min(200);
     for c in 2..=16 {
         for glv in [false, true] {
-            let cfg = MsmConfig { window: Some(c), glv, small_threshold: 0, small_method: SmallMethod::Straus, threads: 1, split: Split::Windows };
-            assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "c={c} glv={glv}");
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }] {
+                let cfg = MsmConfig { window: Some(c), glv, buckets, small_threshold: 0, small_method: SmallMethod::Straus, threads: 1, split: Split::Windows };
+                assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "c={c} glv={glv} {buckets:?}");
+            }
         }
     }
 }
