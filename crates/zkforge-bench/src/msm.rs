@@ -158,10 +158,50 @@ fn bn_g1(out: &mut Vec<Case>) {
     }
 }
 
+fn bls_g2(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(23);
+    let sizes: Vec<usize> = sizes().into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
+    let max = *sizes.last().unwrap_or(&16);
+    let pts = points::<bls::G2Config>(&mut rng, max);
+    let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+    let bpts: Vec<blst_p2_affine> = pts
+        .iter()
+        .map(|p| {
+            let mut a = blst_p2_affine::default();
+            unsafe { blst_p2_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+            a
+        })
+        .collect();
+    let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
+    let (pts, ks, bpts, bks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(bpts), std::sync::Arc::new(bks));
+    for n in sizes {
+        let ours = {
+            let (pts, ks) = (pts.clone(), ks.clone());
+            let cfg = MsmConfig::for_size(n, 1);
+            timed(move || {
+                black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
+            })
+        };
+        let blst_r = {
+            let (bpts, bks) = (bpts.clone(), bks.clone());
+            let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p2s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
+            timed(move || {
+                let p: [*const blst_p2_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+                let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+                let mut ret = blst_p2::default();
+                unsafe { blst_p2s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                black_box(ret);
+            })
+        };
+        out.push(Case { group: "msm", op: "g2_msm", curve: "bls12_381", size: n, threads: 1, ours, peers: vec![("blst", blst_r)] });
+    }
+}
+
 /// Every MSM case.
 pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     bls_g1(&mut out);
+    bls_g2(&mut out);
     bn_g1(&mut out);
     out
 }

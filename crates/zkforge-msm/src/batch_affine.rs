@@ -10,8 +10,17 @@
 
 use zkforge_curve::{Affine, CurveConfig, CurveField, Xyzz};
 
-/// One window by batch-affine accumulation then running sums; returns the window sum.
-pub fn window_sum_batch_affine<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32, batch: usize) -> Xyzz<C> {
+/// One window by batch-affine accumulation then running sums; returns the window sum and the
+/// time of each of the two phases.
+pub fn window_sum_batch_affine<C: CurveConfig>(
+    points: &[Affine<C>],
+    digits: &[i16],
+    nwin: usize,
+    w: usize,
+    c: u32,
+    batch: usize,
+) -> (Xyzz<C>, std::time::Duration, std::time::Duration) {
+    let t0 = std::time::Instant::now();
     let nb = 1usize << (c - 1);
     let mut acc = Accumulator::<C>::new(nb, batch.max(1));
     for (p, row) in points.iter().zip(digits.chunks_exact(nwin)) {
@@ -23,6 +32,7 @@ pub fn window_sum_batch_affine<C: CurveConfig>(points: &[Affine<C>], digits: &[i
         acc.push(b, q);
     }
     acc.flush();
+    let t1 = std::time::Instant::now();
     // running sums over the affine buckets and their overflow accumulators
     let mut running = Xyzz::IDENTITY;
     let mut sum = Xyzz::IDENTITY;
@@ -35,7 +45,7 @@ pub fn window_sum_batch_affine<C: CurveConfig>(points: &[Affine<C>], digits: &[i
         }
         sum = sum.add_vartime(&running);
     }
-    sum
+    (sum, t1 - t0, t1.elapsed())
 }
 
 struct Accumulator<C: CurveConfig> {

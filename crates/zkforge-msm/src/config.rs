@@ -58,11 +58,11 @@ impl MsmConfig {
     /// The measured default for `n` points on `threads` threads (BLS12-381 G1 sweeps of
     /// `examples/msm_sweep.rs`, 2026-11-22, this 2-core machine; see BENCHMARKS.md):
     /// - below 8 points, single multiplications;
-    /// - up to 2^8 points, the GLV split wins (fewer windows, and the running-sum reduction
-    ///   dominates); from 2^9 on it loses (the doubled point set costs more than the windows it
-    ///   saves), except on two threads up to 2^12, where fewer windows balance better;
-    /// - on two threads, windows are split across threads up to 2^12 and points above;
-    /// - from 2^13 points, batch-affine buckets (S = 256) beat XYZZ (2^16: 385 vs 451 ms).
+    /// - with XYZZ buckets the GLV split wins up to 2^8 points (it halves the running-sum
+    ///   reduction) and is neutral above; with batch-affine buckets it wins at every size
+    ///   measured (2^12 to 2^16), so from 2^11 the default is batch-affine (S = 256) + GLV
+    ///   (2^16, one thread: 333 ms against 447 ms for plain XYZZ; `examples/msm_ablation.rs`);
+    /// - on two threads, windows are split across threads up to 2^12 and points above.
     pub fn for_size(n: usize, threads: usize) -> Self {
         let threads = threads.max(1);
         let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
@@ -75,11 +75,11 @@ impl MsmConfig {
                 6 => (true, 6, Split::Windows, X),
                 7..=8 => (true, 7, Split::Windows, X),
                 9..=10 => (false, 8, Split::Windows, X),
-                11..=12 => (false, 10, Split::Windows, X),
-                13..=14 => (false, 11, Split::Windows, BA),
-                15..=16 => (false, 13, Split::Windows, BA),
-                17..=18 => (false, 14, Split::Windows, BA),
-                _ => (false, 15, Split::Windows, BA512),
+                11..=12 => (true, 10, Split::Windows, BA),
+                13..=14 => (true, 11, Split::Windows, BA),
+                15..=16 => (true, 13, Split::Windows, BA),
+                17..=18 => (true, 14, Split::Windows, BA),
+                _ => (true, 15, Split::Windows, BA512),
             }
         } else {
             match lg {
@@ -87,11 +87,11 @@ impl MsmConfig {
                 6 => (true, 6, Split::Windows, X),
                 7..=8 => (true, 8, Split::Windows, X),
                 9..=10 => (true, 9, Split::Windows, X),
-                11..=12 => (true, 11, Split::Windows, X),
-                13..=14 => (false, 10, Split::Points, BA),
-                15..=16 => (false, 12, Split::Points, BA),
-                17..=18 => (false, 13, Split::Points, BA),
-                _ => (false, 14, Split::Points, BA512),
+                11..=12 => (true, 11, Split::Windows, BA),
+                13..=14 => (true, 10, Split::Points, BA),
+                15..=16 => (true, 12, Split::Points, BA),
+                17..=18 => (true, 13, Split::Points, BA),
+                _ => (true, 14, Split::Points, BA512),
             }
         };
         Self { window: Some(c), glv, buckets, small_threshold: SMALL_THRESHOLD, small_method: SmallMethod::Straus, threads, split }

@@ -36,6 +36,7 @@ pub mod recode;
 pub mod straus;
 
 pub use config::{Buckets, MsmConfig, SmallMethod, Split};
+pub use pippenger::{msm_profiled, PhaseTimes};
 
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 

@@ -50,8 +50,27 @@ fn endo_affine<C: CurveConfig>(p: &Affine<C>) -> Affine<C> {
     Affine::new_unchecked(j.x, j.y)
 }
 
+/// Wall time of each MSM phase, for the ablation benchmark.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhaseTimes {
+    /// Scalar reduction, GLV/GLS decomposition and signed-digit recoding.
+    pub decompose: std::time::Duration,
+    /// Bucket accumulation (all windows).
+    pub accumulate: std::time::Duration,
+    /// Running-sum reduction of the buckets (all windows).
+    pub reduce: std::time::Duration,
+    /// Combining the window sums (doublings).
+    pub combine: std::time::Duration,
+}
+
 /// The MSM with every switch given.
 pub fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
+    msm_profiled(points, scalars, cfg, None)
+}
+
+/// [`msm_with_config`], optionally recording per-phase times. With several threads the
+/// accumulate/reduce times are summed over threads (CPU time, not wall time).
+pub fn msm_profiled<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
     let n = points.len().min(scalars.len());
     if n == 0 {
         return Jacobian::IDENTITY;
@@ -64,14 +83,21 @@ pub fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scala
     }
     let threads = cfg.threads.max(1);
     let run = || {
+        let t0 = std::time::Instant::now();
         let ks: Vec<[u64; 4]> = scalars[..n].par_iter().map(|s| reduce_scalar::<C>(&s.to_limbs())).collect();
         if cfg.glv {
             let (pts, parts) = glv_expand(&points[..n], &ks);
+            if let Some(t) = times {
+                t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
+            }
             let c = cfg.window.unwrap_or_else(|| default_window(n, true));
-            bucket_msm(&pts, &parts, C::SUB_BITS, c, threads, cfg.split, cfg.buckets)
+            bucket_msm(&pts, &parts, C::SUB_BITS, c, threads, cfg.split, cfg.buckets, times)
         } else {
+            if let Some(t) = times {
+                t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
+            }
             let c = cfg.window.unwrap_or_else(|| default_window(n, false));
-            bucket_msm(&points[..n], &ks, order_bits::<C>(), c, threads, cfg.split, cfg.buckets)
+            bucket_msm(&points[..n], &ks, order_bits::<C>(), c, threads, cfg.split, cfg.buckets, times)
         }
     };
     if threads == 1 {
@@ -111,16 +137,29 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> (Vec<Aff
 
 /// The bucket method over reduced scalars of at most `bits` bits.
 #[allow(clippy::too_many_arguments)]
-pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u32, c: u32, threads: usize, split: Split, buckets: Buckets) -> Jacobian<C> {
+pub fn bucket_msm<C: CurveConfig>(
+    points: &[Affine<C>],
+    ks: &[[u64; 4]],
+    bits: u32,
+    c: u32,
+    threads: usize,
+    split: Split,
+    buckets: Buckets,
+    times: Option<&Mutex<PhaseTimes>>,
+) -> Jacobian<C> {
     let m = points.len();
     let c = c.clamp(2, 16);
     let nwin = num_windows(bits, c);
     // point-major digits: digits[i * nwin + w]; window w reads them with stride nwin
+    let t0 = std::time::Instant::now();
     let mut digits = vec![0i16; nwin * m];
     digits.par_chunks_mut(nwin).zip(ks.par_iter()).for_each(|(row, k)| signed_digits(k, c, nwin, row, 1));
+    if let Some(t) = times {
+        t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
+    }
     let sums: Vec<Xyzz<C>> = match split {
         Split::Windows if threads > 1 => {
-            (0..nwin).into_par_iter().map(|w| window_sum(points, &digits, nwin, w, c, buckets)).collect()
+            (0..nwin).into_par_iter().map(|w| window_sum(points, &digits, nwin, w, c, buckets, times)).collect()
         }
         Split::Points if threads > 1 => {
             let chunk = m.div_ceil(threads);
@@ -129,14 +168,15 @@ pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u
                 .map(|t| {
                     let lo = (t * chunk).min(m);
                     let hi = ((t + 1) * chunk).min(m);
-                    (0..nwin).map(|w| window_sum(&points[lo..hi], &digits[lo * nwin..hi * nwin], nwin, w, c, buckets)).collect()
+                    (0..nwin).map(|w| window_sum(&points[lo..hi], &digits[lo * nwin..hi * nwin], nwin, w, c, buckets, times)).collect()
                 })
                 .collect();
             (0..nwin).map(|w| partial.iter().fold(Xyzz::IDENTITY, |a, p| a.add_vartime(&p[w]))).collect()
         }
-        _ => (0..nwin).map(|w| window_sum(points, &digits, nwin, w, c, buckets)).collect(),
+        _ => (0..nwin).map(|w| window_sum(points, &digits, nwin, w, c, buckets, times)).collect(),
     };
     // combine: sum_w 2^(c w) S_w
+    let t0 = std::time::Instant::now();
     let mut acc = sums[nwin - 1].to_jacobian();
     for w in (0..nwin - 1).rev() {
         for _ in 0..c {
@@ -144,14 +184,24 @@ pub fn bucket_msm<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], bits: u
         }
         acc = acc.add_vartime(&sums[w].to_jacobian());
     }
+    if let Some(t) = times {
+        t.lock().unwrap_or_else(|e| e.into_inner()).combine += t0.elapsed();
+    }
     acc
 }
 
 /// One window: accumulate into 2^(c-1) XYZZ buckets, then reduce by running sums.
-fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32, kind: Buckets) -> Xyzz<C> {
+fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32, kind: Buckets, times: Option<&Mutex<PhaseTimes>>) -> Xyzz<C> {
     if let Buckets::BatchAffine { batch } = kind {
-        return window_sum_batch_affine(points, digits, nwin, w, c, batch);
+        let (s, acc_t, red_t) = window_sum_batch_affine(points, digits, nwin, w, c, batch);
+        if let Some(t) = times {
+            let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
+            t.accumulate += acc_t;
+            t.reduce += red_t;
+        }
+        return s;
     }
+    let t0 = std::time::Instant::now();
     let mut buckets = vec![Xyzz::<C>::IDENTITY; 1 << (c - 1)];
     for (p, row) in points.iter().zip(digits.chunks_exact(nwin)) {
         let d = row[w];
@@ -163,11 +213,17 @@ fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize,
             *b = b.add_mixed_vartime(&-*p);
         }
     }
+    let t1 = std::time::Instant::now();
     let mut running = Xyzz::IDENTITY;
     let mut sum = Xyzz::IDENTITY;
     for b in buckets.iter().rev() {
         running = running.add_vartime(b);
         sum = sum.add_vartime(&running);
+    }
+    if let Some(t) = times {
+        let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
+        t.accumulate += t1 - t0;
+        t.reduce += t1.elapsed();
     }
     sum
 }
