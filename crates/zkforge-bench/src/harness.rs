@@ -95,13 +95,13 @@ pub fn run_case(case: &mut Case, s: Settings) -> Vec<Row> {
 /// Plain-text table of rows.
 pub fn table(rows: &[Row]) -> String {
     let mut s = format!(
-        "{:<8} {:<22} {:<10} {:>6} {:>12} {:<14} {:>12} {:>8}\n",
-        "group", "op", "curve", "size", "ours ns", "peer", "peer ns", "ratio"
+        "{:<8} {:<22} {:<10} {:>7} {:>3} {:>12} {:<14} {:>12} {:>8}\n",
+        "group", "op", "curve", "size", "thr", "ours ns", "peer", "peer ns", "ratio"
     );
     for r in rows {
         s.push_str(&format!(
-            "{:<8} {:<22} {:<10} {:>6} {:>12.1} {:<14} {:>12.1} {:>8.3}\n",
-            r.group, r.op, r.curve, r.size, r.ours_ns, r.peer, r.peer_ns, r.ratio
+            "{:<8} {:<22} {:<10} {:>7} {:>3} {:>12.1} {:<14} {:>12.1} {:>8.3}\n",
+            r.group, r.op, r.curve, r.size, r.threads, r.ours_ns, r.peer, r.peer_ns, r.ratio
         ));
     }
     s

@@ -62,13 +62,15 @@ impl MsmConfig {
     ///   reduction) and is neutral above; with batch-affine buckets it wins at every size
     ///   measured (2^12 to 2^16), so from 2^11 the default is batch-affine (S = 256) + GLV
     ///   (2^16, one thread: 333 ms against 447 ms for plain XYZZ; `examples/msm_ablation.rs`);
+    /// - at 2^20 the split loses again (its decomposition and doubled point set cost 0.6 s of
+    ///   5.1 s), and S = 1024 is best: no GLV, c = 15, S = 1024 takes 4.5 s;
     /// - on two threads, windows are split across threads up to 2^12 and points above.
     pub fn for_size(n: usize, threads: usize) -> Self {
         let threads = threads.max(1);
         let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
         const X: Buckets = Buckets::Xyzz;
         const BA: Buckets = Buckets::BatchAffine { batch: 256 };
-        const BA512: Buckets = Buckets::BatchAffine { batch: 512 };
+        const BA1024: Buckets = Buckets::BatchAffine { batch: 1024 };
         let (glv, c, split, buckets) = if threads == 1 {
             match lg {
                 0..=5 => (true, 5, Split::Windows, X),
@@ -78,8 +80,8 @@ impl MsmConfig {
                 11..=12 => (true, 10, Split::Windows, BA),
                 13..=14 => (true, 11, Split::Windows, BA),
                 15..=16 => (true, 13, Split::Windows, BA),
-                17..=18 => (true, 14, Split::Windows, BA),
-                _ => (true, 15, Split::Windows, BA512),
+                17..=18 => (false, 14, Split::Windows, BA),
+                _ => (false, 15, Split::Windows, BA1024),
             }
         } else {
             match lg {
@@ -90,8 +92,8 @@ impl MsmConfig {
                 11..=12 => (true, 11, Split::Windows, BA),
                 13..=14 => (true, 10, Split::Points, BA),
                 15..=16 => (true, 12, Split::Points, BA),
-                17..=18 => (true, 13, Split::Points, BA),
-                _ => (true, 14, Split::Points, BA512),
+                17..=18 => (false, 13, Split::Points, BA),
+                _ => (false, 14, Split::Points, BA1024),
             }
         };
         Self { window: Some(c), glv, buckets, small_threshold: SMALL_THRESHOLD, small_method: SmallMethod::Straus, threads, split }
