@@ -1,7 +1,7 @@
 //! Window/GLV/split sweep for the MSM defaults: `cargo run --release -p zkforge-bench --example msm_sweep -- LOG2N THREADS`
 use std::time::Instant;
-use rand::{rngs::StdRng, RngCore, SeedableRng};
-use zkforge_curve::{bls12_381 as bls, Jacobian};
+use rand::{rngs::StdRng, SeedableRng};
+use zkforge_curve::bls12_381 as bls;
 use zkforge_msm::{msm_with, MsmConfig, Split};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -9,12 +9,7 @@ fn main() {
     let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let n = 1usize << lg;
     let mut rng = StdRng::seed_from_u64(5);
-    let g = Jacobian::<bls::G1Config>::generator();
-    let step = g.mul_limbs_vartime(&[rng.next_u64(), 7, 0, 0]);
-    let mut acc = g;
-    let mut v = Vec::with_capacity(n);
-    for _ in 0..n { v.push(acc); acc = acc.add_vartime(&step); }
-    let pts = Jacobian::batch_to_affine(&v);
+    let pts = zkforge_curve::sample_points::<bls::G1Config>(&mut rng, n);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
     let reps = if lg <= 12 { 5 } else { 2 };
     let batch: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);

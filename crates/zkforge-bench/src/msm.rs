@@ -8,23 +8,11 @@ use std::time::Instant;
 use ark_ec::VariableBaseMSM;
 use ark_ff::{BigInt, PrimeField as ArkPrimeField};
 use blst::*;
-use rand::{rngs::StdRng, RngCore, SeedableRng};
-use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
+use rand::{rngs::StdRng, SeedableRng};
+use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_msm::{msm_with, MsmConfig};
 
 use crate::{Case, Runner};
-
-fn points<C: CurveConfig>(rng: &mut impl RngCore, n: usize) -> Vec<Affine<C>> {
-    let g = Jacobian::<C>::generator();
-    let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
-    let mut acc = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), 0]);
-    let mut v = Vec::with_capacity(n);
-    for _ in 0..n {
-        v.push(acc);
-        acc = acc.add_vartime(&step);
-    }
-    Jacobian::batch_to_affine(&v)
-}
 
 fn timed(mut f: impl FnMut() + 'static) -> Runner {
     Box::new(move |iters| {
@@ -51,7 +39,7 @@ fn sizes() -> Vec<usize> {
 fn bls_g1(out: &mut Vec<Case>) {
     let mut rng = StdRng::seed_from_u64(21);
     let max = *sizes().last().unwrap();
-    let pts = points::<bls::G1Config>(&mut rng, max);
+    let pts = sample_points::<bls::G1Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
     let bpts: Vec<blst_p1_affine> = pts
         .iter()
@@ -124,7 +112,7 @@ fn bls_g1(out: &mut Vec<Case>) {
 fn bn_g1(out: &mut Vec<Case>) {
     let mut rng = StdRng::seed_from_u64(22);
     let max = *sizes().last().unwrap();
-    let pts = points::<bn::G1Config>(&mut rng, max);
+    let pts = sample_points::<bn::G1Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bn254::Fr> = (0..max).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
     let apts: Vec<ark_bn254::G1Affine> = pts
         .iter()
@@ -162,7 +150,7 @@ fn bls_g2(out: &mut Vec<Case>) {
     let mut rng = StdRng::seed_from_u64(23);
     let sizes: Vec<usize> = sizes().into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
     let max = *sizes.last().unwrap_or(&16);
-    let pts = points::<bls::G2Config>(&mut rng, max);
+    let pts = sample_points::<bls::G2Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
     let bpts: Vec<blst_p2_affine> = pts
         .iter()

@@ -29,7 +29,7 @@ mod wide;
 
 pub use config::CurveConfig;
 pub use field::CurveField;
-pub use point::{Affine, Jacobian, Xyzz};
+pub use point::{sample_points, Affine, Jacobian, Xyzz};
 
 /// Errors from decoding points.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -668,3 +668,19 @@ impl<C: CurveConfig> PartialEq<Affine<C>> for Xyzz<C> {
         self.to_jacobian() == o.to_jacobian()
     }
 }
+
+/// n points of the prime-order subgroup for tests and benchmarks: a random multiple of the
+/// generator, then repeated additions of another random multiple (cheap: one addition per
+/// point and one batch normalisation). The points are distinct but related, so not for
+/// protocols.
+pub fn sample_points<C: CurveConfig>(rng: &mut impl rand_core::RngCore, n: usize) -> Vec<Affine<C>> {
+    let g = Jacobian::<C>::generator();
+    let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
+    let mut acc = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), 0]);
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        v.push(acc);
+        acc = acc.add_vartime(&step);
+    }
+    Jacobian::batch_to_affine(&v)
+}

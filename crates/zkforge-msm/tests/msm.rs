@@ -15,16 +15,7 @@ fn rng() -> StdRng {
 }
 
 fn random_points<C: CurveConfig>(rng: &mut impl RngCore, n: usize) -> Vec<Affine<C>> {
-    // random multiples of the generator, cheaply: a random base walked by additions
-    let g = Jacobian::<C>::generator();
-    let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
-    let mut acc = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), 0]);
-    let mut v = Vec::with_capacity(n);
-    for _ in 0..n {
-        v.push(acc);
-        acc = acc.add_vartime(&step);
-    }
-    Jacobian::batch_to_affine(&v)
+    zkforge_curve::sample_points(rng, n)
 }
 
 fn random_scalars(rng: &mut impl RngCore, n: usize) -> Vec<[u64; 4]> {
