@@ -4,7 +4,7 @@
 
 mod common;
 
-use ark_ff::{BigInt, BigInteger, Field, LegendreSymbol, PrimeField};
+use ark_ff::{BigInt, BigInteger, LegendreSymbol, PrimeField};
 use common::*;
 use zkforge_field::{bls12_381, bn254, FieldConfig, FieldError, Fp};
 
