@@ -1,4 +1,5 @@
-//! MSM ablation: each switch alone and combined, per phase, plus a sweep of the batch size S.
+//! MSM ablation: each switch alone and combined, per phase, plus sweeps of the window width c
+//! (around the default) and of the batch size S. These runs produced `MsmConfig::for_size`.
 //! `cargo run --release -p zkforge-bench --example msm_ablation -- LOG2N [THREADS]`
 //! Prints milliseconds (best of a few runs): total, then decompose/accumulate/reduce/combine.
 use std::sync::Mutex;
@@ -28,6 +29,21 @@ fn main() {
         ("batch-affine(256)+glv".into(), mk(true, Buckets::BatchAffine { batch: 256 }, c)),
         ("default".into(), base),
     ];
+    if threads > 1 {
+        for sp in [Split::Windows, Split::Points] {
+            for glv in [false, true] {
+                let mut cfg = base;
+                cfg.split = sp;
+                cfg.glv = glv;
+                rows.push((format!("{sp:?} glv={glv}"), cfg));
+            }
+        }
+    }
+    for cc in c.saturating_sub(3).max(2)..=(c + 3).min(16) {
+        let mut cfg = base;
+        cfg.window = Some(cc);
+        rows.push((format!("default, c={cc}"), cfg));
+    }
     for s in [32usize, 64, 128, 256, 512, 1024, 2048, 4096] {
         rows.push((format!("S={s}"), mk(false, Buckets::BatchAffine { batch: s }, c)));
     }

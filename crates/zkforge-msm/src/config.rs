@@ -56,7 +56,7 @@ pub const SMALL_THRESHOLD: usize = 64;
 
 impl MsmConfig {
     /// The measured default for `n` points on `threads` threads (BLS12-381 G1 sweeps of
-    /// `examples/msm_sweep.rs`, 2026-11-22, this 2-core machine; see BENCHMARKS.md):
+    /// `examples/msm_ablation.rs` (its c and S sweeps), 2026-11-22, this 2-core machine; see BENCHMARKS.md):
     /// - below 8 points, single multiplications;
     /// - with XYZZ buckets the GLV split wins up to 2^8 points (it halves the running-sum
     ///   reduction) and is neutral above; with batch-affine buckets it wins at every size
