@@ -56,8 +56,9 @@ pub const SMALL_THRESHOLD: usize = 64;
 
 impl MsmConfig {
     /// The measured default for `n` points on `threads` threads (BLS12-381 G1 sweeps of
-    /// `examples/msm_ablation.rs` (its c and S sweeps), 2026-11-22, this 2-core machine; see BENCHMARKS.md):
-    /// - below 8 points, single multiplications;
+    /// `examples/msm_ablation.rs` (its c and S sweeps), 2026-11-22, this 2-core machine;
+    /// see BENCHMARKS.md):
+    /// - below 64 points, Straus interleaving (0.61-0.86x blst from 1 to 32 points);
     /// - with XYZZ buckets the GLV split wins up to 2^8 points (it halves the running-sum
     ///   reduction) and is neutral above; with batch-affine buckets it wins at every size
     ///   measured (2^12 to 2^16), so from 2^11 the default is batch-affine (S = 256) + GLV
