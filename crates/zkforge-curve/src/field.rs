@@ -39,6 +39,8 @@ pub trait CurveField:
     fn square(&self) -> Self;
     /// a^-1 in constant time; `None` for zero.
     fn invert(&self) -> CtOption<Self>;
+    /// a^-1 in variable time (public data only); `None` for zero.
+    fn invert_vartime(&self) -> Option<Self>;
     /// Square root in constant time; `None` for a non-square.
     fn sqrt(&self) -> CtOption<Self>;
     /// True for zero.
@@ -98,6 +100,9 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp<C, N> {
     fn invert(&self) -> CtOption<Self> {
         Fp::invert(self)
     }
+    fn invert_vartime(&self) -> Option<Self> {
+        Fp::invert_vartime(self)
+    }
     fn sqrt(&self) -> CtOption<Self> {
         Fp::sqrt(self)
     }
@@ -129,6 +134,10 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp2<C, N> {
     }
     fn invert(&self) -> CtOption<Self> {
         Fp2::invert(self)
+    }
+    fn invert_vartime(&self) -> Option<Self> {
+        let t = self.norm().invert_vartime()?;
+        Some(Fp2::new(self.c0 * t, -(self.c1 * t)))
     }
     fn sqrt(&self) -> CtOption<Self> {
         Fp2::sqrt(self)

@@ -162,21 +162,34 @@ impl<C: CurveConfig> Accumulator<C> {
     }
 }
 
-/// In-place inversion of non-zero elements with one field inversion (Montgomery's trick).
+/// In-place inversion of non-zero elements with one field inversion (Montgomery's trick), the
+/// prefix products kept in `LANES` independent chains (element i in chain i mod LANES) so the
+/// multiplications of the forward and backward passes overlap instead of each waiting for the
+/// previous one: the passes become throughput-bound rather than latency-bound.
 fn batch_invert_nonzero<F: CurveField>(v: &mut [F]) {
+    const LANES: usize = 4;
     if v.is_empty() {
         return;
     }
     let mut prefix = Vec::with_capacity(v.len());
-    let mut acc = F::ONE;
-    for x in v.iter() {
-        prefix.push(acc);
-        acc *= *x;
+    let mut acc = [F::ONE; LANES];
+    for (i, x) in v.iter().enumerate() {
+        let l = i % LANES;
+        prefix.push(acc[l]);
+        acc[l] *= *x;
     }
-    let mut inv = acc.invert().unwrap_or(F::ZERO);
-    for (x, pre) in v.iter_mut().zip(prefix).rev() {
-        let next = inv * *x;
-        *x = inv * pre;
-        inv = next;
+    // invert the product of the lanes once, then peel each lane's inverse off it
+    let a01 = acc[0] * acc[1];
+    let a23 = acc[2] * acc[3];
+    // the denominators are public (MSM is variable time): the faster variable-time inverse
+    let t = (a01 * a23).invert_vartime().unwrap_or(F::ZERO);
+    let t01 = t * a23; // (a0 a1)^-1
+    let t23 = t * a01; // (a2 a3)^-1
+    let mut inv = [t01 * acc[1], t01 * acc[0], t23 * acc[3], t23 * acc[2]];
+    for (i, (x, pre)) in v.iter_mut().zip(prefix).enumerate().rev() {
+        let l = i % LANES;
+        let next = inv[l] * *x;
+        *x = inv[l] * pre;
+        inv[l] = next;
     }
 }
