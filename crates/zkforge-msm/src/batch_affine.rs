@@ -137,6 +137,10 @@ impl<C: CurveConfig> Accumulator<C> {
                 }
             }
             batch_invert_nonzero(&mut self.den);
+            // slopes in their own pass: independent multiplications that overlap
+            for (l, d) in self.num.iter_mut().zip(&self.den) {
+                *l *= *d;
+            }
             for k in 0..n {
                 let b = self.pend_b[k] as usize;
                 let q = self.pend_q[k];
@@ -144,7 +148,7 @@ impl<C: CurveConfig> Accumulator<C> {
                     self.occupied[b] = false;
                     continue;
                 }
-                let l = self.num[k] * self.den[k];
+                let l = self.num[k]; // the slope, formed in the pass above
                 let x3 = l.square() - self.x[b] - q.x;
                 let y3 = l * (self.x[b] - x3) - self.y[b];
                 self.x[b] = x3;
