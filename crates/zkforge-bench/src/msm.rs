@@ -1,6 +1,7 @@
 //! MSM cases: BLS12-381 G1 against blst (its single-threaded Pippenger, and its thread pool
 //! for the two-thread rows) and arkworks (single-threaded `VariableBaseMSM`); BN254 G1 against
-//! arkworks. Sizes 1, 2, 4, 8, 16, 32, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
+//! arkworks and halo2curves (its `msm_best` run inside a one-thread rayon pool). Sizes 1, 2, 4,
+//! 8, 16, 32, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -124,6 +125,21 @@ fn bn_g1(out: &mut Vec<Case>) {
         })
         .collect();
     let aks: Vec<ark_bn254::Fr> = ks.iter().map(|k| ark_bn254::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()).collect();
+    let h2_fq = |x: &zkforge_field::bn254::Fp| {
+        use ff::PrimeField as _;
+        halo2curves::bn256::Fq::from_repr(x.to_bytes_le().into()).unwrap()
+    };
+    let hpts: Vec<halo2curves::bn256::G1Affine> = pts.iter().map(|p| halo2curves::bn256::G1Affine { x: h2_fq(&p.x), y: h2_fq(&p.y) }).collect();
+    let hks: Vec<halo2curves::bn256::Fr> = ks
+        .iter()
+        .map(|k| {
+            use ff::PrimeField as _;
+            halo2curves::bn256::Fr::from_repr(k.to_bytes_le().into()).unwrap()
+        })
+        .collect();
+    let (hpts, hks) = (std::sync::Arc::new(hpts), std::sync::Arc::new(hks));
+    // halo2curves parallelises on rayon's global pool: run it inside a one-thread pool
+    let one = std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool"));
     let (pts, ks, apts, aks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(apts), std::sync::Arc::new(aks));
     for n in sizes() {
         if n < 1 << 8 {
@@ -142,7 +158,13 @@ fn bn_g1(out: &mut Vec<Case>) {
                 let _ = black_box(ark_bn254::G1Projective::msm(&apts[..n], &aks[..n]).unwrap());
             })
         };
-        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark)] });
+        let h2 = {
+            let (hpts, hks, one) = (hpts.clone(), hks.clone(), one.clone());
+            timed(move || {
+                black_box(one.install(|| halo2curves::msm::msm_best(&hks[..n], &hpts[..n])));
+            })
+        };
+        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark), ("halo2curves", h2)] });
     }
 }
 
