@@ -1,10 +1,11 @@
 //! The bucket method and its driver: scalar reduction and optional endomorphism split,
-//! signed-digit recoding (window-major, so each window streams one digit array), bucket
-//! accumulation with XYZZ mixed additions, running-sum reduction, and window combination.
+//! signed-digit recoding (point-major: one row of window digits per point), bucket
+//! accumulation (XYZZ mixed additions here, batch-affine ones in `batch_affine`), running-sum
+//! reduction, and window combination.
 //!
-//! Cost for n points, c-bit windows and b-bit scalars (w = b/c + 1 windows): n w mixed
-//! additions (8M + 2S each) into buckets, w 2^c XYZZ additions (12M + 2S) for the running sums,
-//! and b doublings to combine.
+//! Cost for n points, c-bit windows and b-bit scalars (w = b/c + 1 windows): n w additions
+//! into buckets (8M + 2S each in XYZZ, about 5M + 1S batch-affine), w 2^(c-1) pairs of
+//! additions for the running sums, and b doublings to combine.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
