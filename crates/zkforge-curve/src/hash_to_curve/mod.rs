@@ -11,8 +11,10 @@
 //! BN254G1_XMD:SHA-256_SVDW_RO_ / _NU_. `map_to_curve_*` are exposed on their own for the
 //! EIP-2537 MAP_FP_TO_G1 / MAP_FP2_TO_G2 precompiles.
 //!
-//! Everything after expand_message is constant time in the message: both square-root
-//! candidates are computed and selected, inversions are constant time.
+//! Everything after expand_message is constant time in the message: the square candidate is
+//! chosen by selection, never by a branch (SSWU: one Fp exponentiation for G1 and two for G2,
+//! whose results serve both candidates; SVDW: the three exponentiations of appendix F.1), and
+//! inversions are constant time.
 
 mod iso_g1;
 mod iso_g2;
