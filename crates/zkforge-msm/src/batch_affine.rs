@@ -20,11 +20,20 @@ pub fn window_sum_batch_affine<C: CurveConfig>(
     c: u32,
     batch: usize,
 ) -> (Xyzz<C>, std::time::Duration, std::time::Duration) {
+    bucket_sum_batch_affine(points.iter().zip(digits.chunks_exact(nwin).map(|row| row[w])), c, batch)
+}
+
+/// sum_b b * (sum of the points whose signed digit is +-b), batch-affine, over any stream of
+/// (point, digit) pairs; returns the sum and the accumulate and reduce times.
+pub fn bucket_sum_batch_affine<'a, C: CurveConfig>(
+    pairs: impl Iterator<Item = (&'a Affine<C>, i16)>,
+    c: u32,
+    batch: usize,
+) -> (Xyzz<C>, std::time::Duration, std::time::Duration) {
     let t0 = std::time::Instant::now();
     let nb = 1usize << (c - 1);
     let mut acc = Accumulator::<C>::new(nb, batch.max(1));
-    for (p, row) in points.iter().zip(digits.chunks_exact(nwin)) {
-        let d = row[w];
+    for (p, d) in pairs {
         if d == 0 || p.infinity {
             continue;
         }

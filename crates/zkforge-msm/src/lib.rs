@@ -11,6 +11,8 @@
 //!   endomorphism into 128-bit (G1) or 64-bit (BLS12-381 G2) parts over endo^j(P).
 //! - Small inputs: Straus interleaving of the GLV/GLS parts (shared doublings, wNAF digits,
 //!   one inversion for all tables), below a measured threshold.
+//! - Fixed bases ([`FixedBaseMsm`]): shifted copies of every base fold all windows into one
+//!   bucket pass; the stride knob trades memory for doublings.
 //! - Threads: windows (or chunks of points) run in parallel on a rayon pool of the requested
 //!   size, cached per size; the caller's or the global pool is never used implicitly.
 //!
@@ -31,11 +33,13 @@
 
 pub mod batch_affine;
 pub mod config;
+pub mod fixed_base;
 pub mod pippenger;
 pub mod recode;
 pub mod straus;
 
 pub use config::{Buckets, MsmConfig, SmallMethod, Split};
+pub use fixed_base::FixedBaseMsm;
 pub use pippenger::{msm_profiled, PhaseTimes};
 
 use zkforge_curve::{Affine, CurveConfig, Jacobian};

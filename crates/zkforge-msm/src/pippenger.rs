@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use zkforge_curve::scalar_mul::reduce_scalar;
 use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
 
-use crate::batch_affine::window_sum_batch_affine;
+use crate::batch_affine::bucket_sum_batch_affine;
 use crate::config::{default_window, Buckets, MsmConfig, SmallMethod, Split};
 use crate::straus::straus;
 use crate::recode::{num_windows, signed_digits};
@@ -191,10 +191,22 @@ pub fn bucket_msm<C: CurveConfig>(
     acc
 }
 
-/// One window: accumulate into 2^(c-1) XYZZ buckets, then reduce by running sums.
+/// One window: accumulate into 2^(c-1) buckets, then reduce by running sums.
+#[allow(clippy::too_many_arguments)]
 fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32, kind: Buckets, times: Option<&Mutex<PhaseTimes>>) -> Xyzz<C> {
+    bucket_sum(points.iter().zip(digits.chunks_exact(nwin).map(|row| row[w])), c, kind, times)
+}
+
+/// sum_b b * (sum of the points whose signed digit is +-b) over any stream of (point, digit)
+/// pairs, with the chosen bucket kind; records the accumulate and reduce times.
+pub(crate) fn bucket_sum<'a, C: CurveConfig>(
+    pairs: impl Iterator<Item = (&'a Affine<C>, i16)>,
+    c: u32,
+    kind: Buckets,
+    times: Option<&Mutex<PhaseTimes>>,
+) -> Xyzz<C> {
     if let Buckets::BatchAffine { batch } = kind {
-        let (s, acc_t, red_t) = window_sum_batch_affine(points, digits, nwin, w, c, batch);
+        let (s, acc_t, red_t) = bucket_sum_batch_affine(pairs, c, batch);
         if let Some(t) = times {
             let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
             t.accumulate += acc_t;
@@ -204,8 +216,7 @@ fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize,
     }
     let t0 = std::time::Instant::now();
     let mut buckets = vec![Xyzz::<C>::IDENTITY; 1 << (c - 1)];
-    for (p, row) in points.iter().zip(digits.chunks_exact(nwin)) {
-        let d = row[w];
+    for (p, d) in pairs {
         if d > 0 {
             let b = &mut buckets[d as usize - 1];
             *b = b.add_mixed_vartime(p);

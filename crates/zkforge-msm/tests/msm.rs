@@ -192,3 +192,37 @@ fn vs_arkworks_and_blst_bls12_381_g1() {
         assert_eq!(out, ours.to_uncompressed(), "blst n={n}");
     }
 }
+
+fn fixed_base_case<C: CurveConfig>() {
+    use zkforge_msm::FixedBaseMsm;
+    let mut rng = rng();
+    for n in [0usize, 1, 5, 100] {
+        let points = random_points::<C>(&mut rng, n);
+        let mut ks = random_scalars(&mut rng, n);
+        if n > 3 {
+            ks[0] = [0; 4];
+            ks[1] = [u64::MAX; 4];
+            ks[2] = C::ORDER;
+        }
+        let want = *naive_prefix(&points, &ks).last().unwrap();
+        for (c, stride) in [(12u32, 1usize), (8, 1), (8, 3), (5, 2), (12, 100), (3, 7)] {
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }] {
+                let t = FixedBaseMsm::with_params(&points, c, stride, buckets);
+                assert_eq!(t.msm(&ks).unwrap(), want, "n={n} c={c} stride={stride} {buckets:?}");
+            }
+        }
+        let t = FixedBaseMsm::new(&points);
+        assert_eq!(t.msm(&ks).unwrap(), want);
+        assert_eq!(t.len(), n);
+        assert!(t.msm(&ks[..n.saturating_sub(1)]).is_err() || n == 0);
+    }
+}
+
+#[test]
+fn fixed_base_bls12_381_g1() {
+    fixed_base_case::<bls12_381::G1Config>();
+}
+#[test]
+fn fixed_base_bn254_g2() {
+    fixed_base_case::<bn254::G2Config>();
+}

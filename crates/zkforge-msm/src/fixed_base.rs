@@ -1,0 +1,120 @@
+//! Fixed-base MSM: for bases known in advance (a KZG setup's 4096 points), store shifted copies
+//! 2^(c s k) P_i of every base, so that the windows of a scalar become extra points of a single
+//! bucket pass instead of separate passes joined by doublings (the precomputation of Brickell,
+//! Gordon, McCurley and Wilson, "Fast exponentiation with precomputation", EUROCRYPT 1992,
+//! applied to the bucket method).
+//!
+//! Knob: the stride s. With w windows of c bits the table holds ceil(w/s) copies of the bases
+//! (memory n ceil(w/s) affine points, see [`FixedBaseMsm::memory_bytes`]); an MSM then runs s
+//! bucket passes of n ceil(w/s) points each and c (s - 1) doublings. s = 1 is the fastest and
+//! largest; s = w is plain Pippenger with no extra memory.
+
+use zkforge_curve::scalar_mul::reduce_scalar;
+use zkforge_curve::{Affine, CurveConfig, Jacobian};
+
+use crate::config::Buckets;
+use crate::pippenger::bucket_sum;
+use crate::recode::{num_windows, signed_digits};
+use crate::{MsmError, MsmScalar};
+
+/// Precomputed tables for MSMs over one fixed list of bases.
+pub struct FixedBaseMsm<C: CurveConfig> {
+    n: usize,
+    c: u32,
+    nwin: usize,
+    stride: usize,
+    copies: usize,
+    /// tables[k * n + i] = 2^(c s k) P_i.
+    tables: Vec<Affine<C>>,
+    buckets: Buckets,
+}
+
+impl<C: CurveConfig> FixedBaseMsm<C> {
+    /// Tables with window c = 12, stride 1 and batch-affine buckets (S = 256): about 22 copies
+    /// of the bases (BLS12-381 G1, 4096 bases: 9.4 MB).
+    pub fn new(bases: &[Affine<C>]) -> Self {
+        Self::with_params(bases, 12, 1, Buckets::BatchAffine { batch: 256 })
+    }
+
+    /// Tables for window width `c` (2..=16) and stride `stride` (1..=windows; larger values
+    /// are clamped).
+    pub fn with_params(bases: &[Affine<C>], c: u32, stride: usize, buckets: Buckets) -> Self {
+        let c = c.clamp(2, 16);
+        let bits = 256 - C::ORDER[3].leading_zeros();
+        let nwin = num_windows(bits, c);
+        let stride = stride.clamp(1, nwin);
+        let copies = nwin.div_ceil(stride);
+        let n = bases.len();
+        let mut tables = Vec::with_capacity(n * copies);
+        tables.extend_from_slice(bases);
+        for k in 1..copies {
+            let prev = &tables[(k - 1) * n..k * n];
+            let shifted: Vec<Jacobian<C>> = prev
+                .iter()
+                .map(|p| {
+                    let mut q = p.to_jacobian();
+                    for _ in 0..c as usize * stride {
+                        q = q.double();
+                    }
+                    q
+                })
+                .collect();
+            tables.extend(Jacobian::batch_to_affine(&shifted));
+        }
+        Self { n, c, nwin, stride, copies, tables, buckets }
+    }
+
+    /// Bytes held by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.tables.len() * core::mem::size_of::<Affine<C>>()
+    }
+
+    /// Number of bases.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// True when there are no bases.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// sum_i scalars[i] * bases[i]; scalars of any 256-bit value are reduced mod r.
+    ///
+    /// ```
+    /// use zkforge_curve::bls12_381::{G1Projective, Scalar};
+    /// use zkforge_msm::fixed_base::FixedBaseMsm;
+    /// let g = G1Projective::generator();
+    /// let bases = vec![g.to_affine(), (g * Scalar::from_u64(2)).to_affine()];
+    /// let t = FixedBaseMsm::new(&bases);
+    /// let r = t.msm(&[Scalar::from_u64(3), Scalar::from_u64(4)]).unwrap();
+    /// assert_eq!(r, g * Scalar::from_u64(11));
+    /// ```
+    pub fn msm<S: MsmScalar>(&self, scalars: &[S]) -> Result<Jacobian<C>, MsmError> {
+        if scalars.len() != self.n {
+            return Err(MsmError::LengthMismatch { points: self.n, scalars: scalars.len() });
+        }
+        if self.n == 0 {
+            return Ok(Jacobian::IDENTITY);
+        }
+        let (n, nwin, s) = (self.n, self.nwin, self.stride);
+        let mut digits = vec![0i16; n * nwin];
+        for (row, k) in digits.chunks_exact_mut(nwin).zip(scalars) {
+            signed_digits(&reduce_scalar::<C>(&k.to_limbs()), self.c, nwin, row, 1);
+        }
+        // virtual window v gathers windows v, v + s, v + 2s, ... from the shifted copies
+        let mut acc = Jacobian::<C>::IDENTITY;
+        for v in (0..s).rev() {
+            for _ in 0..self.c {
+                acc = acc.double();
+            }
+            let pairs = (0..self.copies).filter(move |k| k * s + v < nwin).flat_map(move |k| {
+                let w = k * s + v;
+                (0..n).map(move |i| (k, i, w))
+            });
+            let sum = bucket_sum(pairs.map(|(k, i, w)| (&self.tables[k * n + i], digits[i * nwin + w])), self.c, self.buckets, None);
+            acc = acc.add_vartime(&sum.to_jacobian());
+        }
+        Ok(acc)
+    }
+}
