@@ -168,6 +168,51 @@ fn bn_g1(out: &mut Vec<Case>) {
     }
 }
 
+/// Fixed-base MSM over 4096 bases (a KZG setup's size): ours (stride 1, c = 12) against blst's
+/// precomputed fixed-window MSM (`blst_p1s_mult_wbits`, wbits = 8) and our own variable-base
+/// MSM on the same bases.
+fn bls_g1_fixed(out: &mut Vec<Case>) {
+    let n = 4096;
+    let mut rng = StdRng::seed_from_u64(24);
+    let pts = sample_points::<bls::G1Config>(&mut rng, n);
+    let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+    let table = zkforge_msm::FixedBaseMsm::new(&pts);
+    let ours = {
+        let ks = ks.clone();
+        timed(move || {
+            black_box(table.msm(&ks).unwrap());
+        })
+    };
+    let ours_var = {
+        let (pts, ks) = (pts.clone(), ks.clone());
+        let cfg = MsmConfig::for_size(n, 1);
+        timed(move || {
+            black_box(msm_with(&pts, &ks, &cfg).unwrap());
+        })
+    };
+    let bpts: Vec<blst_p1_affine> = pts
+        .iter()
+        .map(|p| {
+            let mut a = blst_p1_affine::default();
+            unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+            a
+        })
+        .collect();
+    let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
+    let wbits = 8;
+    let mut btable = vec![blst_p1_affine::default(); unsafe { blst_p1s_mult_wbits_precompute_sizeof(wbits, n) } / core::mem::size_of::<blst_p1_affine>()];
+    let pp: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+    unsafe { blst_p1s_mult_wbits_precompute(btable.as_mut_ptr(), wbits, pp.as_ptr(), n) };
+    let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_wbits_scratch_sizeof(n) } / 8 + 1];
+    let blst_fixed = timed(move || {
+        let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+        let mut ret = blst_p1::default();
+        unsafe { blst_p1s_mult_wbits(&mut ret, btable.as_ptr(), wbits, n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+        black_box(ret);
+    });
+    out.push(Case { group: "msm", op: "g1_msm_fixed_base", curve: "bls12_381", size: n, threads: 1, ours, peers: vec![("blst-wbits8", blst_fixed), ("zkforge-var", ours_var)] });
+}
+
 fn bls_g2(out: &mut Vec<Case>) {
     let mut rng = StdRng::seed_from_u64(23);
     let sizes: Vec<usize> = sizes().into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
@@ -212,6 +257,7 @@ pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     bls_g1(&mut out);
     bls_g2(&mut out);
+    bls_g1_fixed(&mut out);
     bn_g1(&mut out);
     out
 }
