@@ -29,7 +29,7 @@ fn ark_fq(x: &zkforge_field::bls12_381::Fp) -> ark_bls12_381::Fq {
 fn ark_fq2(x: &zkforge_field::bls12_381::Fp2) -> ark_bls12_381::Fq2 {
     ark_bls12_381::Fq2::new(ark_fq(&x.c0), ark_fq(&x.c1))
 }
-fn ark_g1(p: &bls::G1Affine) -> ark_bls12_381::G1Affine {
+pub(crate) fn ark_g1(p: &bls::G1Affine) -> ark_bls12_381::G1Affine {
     ark_bls12_381::G1Affine::new_unchecked(ark_fq(&p.x), ark_fq(&p.y))
 }
 fn ark_g2(p: &bls::G2Affine) -> ark_bls12_381::G2Affine {
@@ -38,12 +38,12 @@ fn ark_g2(p: &bls::G2Affine) -> ark_bls12_381::G2Affine {
 fn ark_fr(k: &zkforge_field::bls12_381::Fr) -> ark_bls12_381::Fr {
     ark_bls12_381::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()
 }
-fn blst_g1(p: &bls::G1Affine) -> blst_p1_affine {
+pub(crate) fn blst_g1(p: &bls::G1Affine) -> blst_p1_affine {
     let mut a = blst_p1_affine::default();
     unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
     a
 }
-fn blst_g2(p: &bls::G2Affine) -> blst_p2_affine {
+pub(crate) fn blst_g2(p: &bls::G2Affine) -> blst_p2_affine {
     let mut a = blst_p2_affine::default();
     unsafe { blst_p2_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
     a

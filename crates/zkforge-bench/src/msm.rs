@@ -13,6 +13,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_msm::{msm_with, MsmConfig};
 
+use crate::curve::{ark_g1, blst_g1, blst_g2};
 use crate::{Case, Runner};
 
 fn timed(mut f: impl FnMut() + 'static) -> Runner {
@@ -42,24 +43,9 @@ fn bls_g1(out: &mut Vec<Case>) {
     let max = *sizes().last().unwrap();
     let pts = sample_points::<bls::G1Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
-    let bpts: Vec<blst_p1_affine> = pts
-        .iter()
-        .map(|p| {
-            let mut a = blst_p1_affine::default();
-            unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
-            a
-        })
-        .collect();
+    let bpts: Vec<blst_p1_affine> = pts.iter().map(blst_g1).collect();
     let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
-    let apts: Vec<ark_bls12_381::G1Affine> = pts
-        .iter()
-        .map(|p| {
-            ark_bls12_381::G1Affine::new_unchecked(
-                ark_bls12_381::Fq::from_bigint(BigInt(p.x.to_limbs())).unwrap(),
-                ark_bls12_381::Fq::from_bigint(BigInt(p.y.to_limbs())).unwrap(),
-            )
-        })
-        .collect();
+    let apts: Vec<ark_bls12_381::G1Affine> = pts.iter().map(ark_g1).collect();
     let aks: Vec<ark_bls12_381::Fr> = ks.iter().map(|k| ark_bls12_381::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()).collect();
     let (pts, ks, bpts, bks, apts, aks) = (
         std::sync::Arc::new(pts),
@@ -190,14 +176,7 @@ fn bls_g1_fixed(out: &mut Vec<Case>) {
             black_box(msm_with(&pts, &ks, &cfg).unwrap());
         })
     };
-    let bpts: Vec<blst_p1_affine> = pts
-        .iter()
-        .map(|p| {
-            let mut a = blst_p1_affine::default();
-            unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
-            a
-        })
-        .collect();
+    let bpts: Vec<blst_p1_affine> = pts.iter().map(blst_g1).collect();
     let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
     let wbits = 8;
     let mut btable = vec![blst_p1_affine::default(); unsafe { blst_p1s_mult_wbits_precompute_sizeof(wbits, n) } / core::mem::size_of::<blst_p1_affine>()];
@@ -219,14 +198,7 @@ fn bls_g2(out: &mut Vec<Case>) {
     let max = *sizes.last().unwrap_or(&16);
     let pts = sample_points::<bls::G2Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
-    let bpts: Vec<blst_p2_affine> = pts
-        .iter()
-        .map(|p| {
-            let mut a = blst_p2_affine::default();
-            unsafe { blst_p2_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
-            a
-        })
-        .collect();
+    let bpts: Vec<blst_p2_affine> = pts.iter().map(blst_g2).collect();
     let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
     let (pts, ks, bpts, bks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(bpts), std::sync::Arc::new(bks));
     for n in sizes {
