@@ -12,6 +12,7 @@
 pub mod curve;
 pub mod field;
 pub mod msm;
+pub mod msm_ablation;
 pub mod harness;
 
 use std::time::Duration;

@@ -1,6 +1,7 @@
 //! MSM cases: BLS12-381 G1 against blst (its single-threaded Pippenger, and its thread pool
 //! for the two-thread rows) and arkworks (single-threaded `VariableBaseMSM`); BN254 G1 against
-//! arkworks and halo2curves (its `msm_best` run inside a one-thread rayon pool). Sizes 1, 2, 4,
+//! arkworks and halo2curves (its `msm_best` run inside a one-thread rayon pool); G2 of both
+//! curves (blst for BLS12-381, arkworks for BN254). Sizes 1, 2, 4,
 //! 8, 16, 32, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
 
 use std::hint::black_box;
@@ -224,6 +225,38 @@ fn bls_g2(out: &mut Vec<Case>) {
     }
 }
 
+/// BN254 G2 against arkworks (blst has no BN254); sizes 16, 256, 4096.
+fn bn_g2(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(25);
+    let sizes: Vec<usize> = sizes().into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
+    let max = *sizes.last().unwrap_or(&16);
+    let pts = sample_points::<bn::G2Config>(&mut rng, max);
+    let ks: Vec<zkforge_field::bn254::Fr> = (0..max).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
+    let fq = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
+    let apts: Vec<ark_bn254::G2Affine> = pts
+        .iter()
+        .map(|p| ark_bn254::G2Affine::new_unchecked(ark_bn254::Fq2::new(fq(&p.x.c0), fq(&p.x.c1)), ark_bn254::Fq2::new(fq(&p.y.c0), fq(&p.y.c1))))
+        .collect();
+    let aks: Vec<ark_bn254::Fr> = ks.iter().map(|k| ark_bn254::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()).collect();
+    let (pts, ks, apts, aks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(apts), std::sync::Arc::new(aks));
+    for n in sizes {
+        let ours = {
+            let (pts, ks) = (pts.clone(), ks.clone());
+            let cfg = MsmConfig::for_size(n, 1);
+            timed(move || {
+                black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
+            })
+        };
+        let ark = {
+            let (apts, aks) = (apts.clone(), aks.clone());
+            timed(move || {
+                let _ = black_box(ark_bn254::G2Projective::msm(&apts[..n], &aks[..n]).unwrap());
+            })
+        };
+        out.push(Case { group: "msm", op: "g2_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark)] });
+    }
+}
+
 /// Every MSM case.
 pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
@@ -231,5 +264,6 @@ pub fn cases() -> Vec<Case> {
     bls_g2(&mut out);
     bls_g1_fixed(&mut out);
     bn_g1(&mut out);
+    bn_g2(&mut out);
     out
 }

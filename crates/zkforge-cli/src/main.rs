@@ -1,6 +1,7 @@
 //! The `zkforge` command. `zkforge bench [GROUP...] [--json FILE]` runs the head-to-head
 //! benchmarks (ours against blst, arkworks and halo2curves on the same inputs) and prints
-//! medians and the ratio ours / peer.
+//! medians and the ratio ours / peer. `zkforge bench msm --ablation` prints the MSM ablation
+//! table instead: every switch alone and combined, per phase, at sizes 2^0 to 2^20.
 
 use clap::{Parser, Subcommand};
 
@@ -26,13 +27,38 @@ enum Cmd {
         /// Target milliseconds per batch.
         #[arg(long, default_value_t = 2.0)]
         batch_ms: f64,
+        /// With group msm: print the ablation table (each switch alone and combined, per phase)
+        /// instead of the head-to-head rows.
+        #[arg(long)]
+        ablation: bool,
+        /// Ablation: smallest log2 size.
+        #[arg(long, default_value_t = 0)]
+        min_log: u32,
+        /// Ablation: largest log2 size (22 by hand).
+        #[arg(long, default_value_t = 20)]
+        max_log: u32,
+        /// Ablation: threads per MSM.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Ablation: add the sweeps of the window width c and the batch size S.
+        #[arg(long)]
+        sweeps: bool,
     },
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cli = Cli::parse();
     match cli.cmd {
-        Cmd::Bench { groups, json, samples, batch_ms } => {
+        Cmd::Bench { groups, ablation: true, min_log, max_log, threads, sweeps, .. } => {
+            if groups.iter().any(|g| g != "msm") {
+                return Err("--ablation applies to the msm group only".into());
+            }
+            let opts = zkforge_bench::msm_ablation::AblationOptions { min_log, max_log: max_log.max(min_log), threads: threads.max(1), sweeps };
+            eprintln!("zkforge bench msm --ablation: BLS12-381 G1, 2^{min_log}..2^{max_log}, {threads} thread(s)");
+            let table = zkforge_bench::msm_ablation::run(opts, |block| eprint!("{block}"));
+            println!("{table}");
+        }
+        Cmd::Bench { groups, json, samples, batch_ms, .. } => {
             let settings = zkforge_bench::harness::Settings { batch_ms, samples };
             let mut rows = Vec::new();
             let backend = if zkforge_field::backend::adx_active() { "x86-64 MULX/ADX" } else { "portable" };

@@ -1,0 +1,184 @@
+//! The optimal ate pairing on BLS12-381: e(P, Q) = f_{|x|,Q}(P)^(-1 conj) ^ (3 (p^12 - 1) / r)
+//! with x = -0xd201000000010000 (Bowe, "BLS12-381: New zk-SNARK Elliptic Curve Construction";
+//! Vercauteren, "Optimal pairings", IEEE TIT 2010).
+//!
+//! Miller loop: 63 doubling steps and 5 addition steps over the bits of |x|, on the M-type
+//! twist (lines in slots 0, 1, 4), then one conjugation because x < 0. Per pair and bit:
+//! doubling step 3 M~ + 5 S~, line evaluation 4 m, sparse product 13 M~; per bit for all pairs:
+//! one Fp12 squaring (2 Fp6 multiplications = 12 M~). One pair: about 63 * (12 + 16) M~ +
+//! 63 * 5 S~ + 5 * 24 M~ ~ 1900 M~ + 315 S~.
+//!
+//! Final exponentiation: easy part f^((p^6 - 1)(p^2 + 1)) with one Fp12 inversion, one
+//! conjugation, one p^2-Frobenius and two multiplications; hard part by Hayashida, Hayasaka,
+//! Teruya, "Efficient final exponentiation via cyclotomic structure for pairings over families
+//! of elliptic curves" (ePrint 2020/875): the exponent 3 (p^4 - p^2 + 1) / r =
+//! (x - 1)^2 (x + p)(x^2 + p^2 - 1) + 3 costs 5 exponentiations by x (5 * 63 cyclotomic
+//! squarings + 5 * 5 multiplications), 2 Frobenius maps and 8 multiplications. The result is
+//! the cube of the reduced Tate exponent's, as in arkworks and gnark-crypto (3 is prime to r,
+//! so it is still a non-degenerate bilinear pairing).
+
+use zkforge_curve::bls12_381::{G1Affine, G2Affine, G2Config};
+use zkforge_curve::CurveConfig;
+use zkforge_field::bls12_381::{Fp12, Fp2, FpConfig, FrConfig};
+use zkforge_field::FieldConfig;
+
+use crate::line::{LineCoeffs, Twist};
+use crate::miller::{self, Lines, LoopShape};
+
+/// The target group of BLS12-381.
+pub type Gt = crate::gt::Gt<FpConfig, 6>;
+
+/// |x|, the absolute value of the curve parameter.
+pub const X_ABS: u64 = 0xd201_0000_0001_0000;
+const DIGITS: ([i8; 64], usize) = miller::loop_digits::<64>(X_ABS as u128, false);
+static LOOP_DIGITS: [i8; 64] = DIGITS.0;
+
+fn shape() -> LoopShape {
+    LoopShape { digits: &LOOP_DIGITS[..DIGITS.1], extra: 0, twist: Twist::M, conjugate: true }
+}
+
+fn three_b() -> Fp2 {
+    let b = G2Config::B;
+    b.double() + b
+}
+
+/// The group order r as little-endian limbs.
+fn order() -> [u64; 4] {
+    <FrConfig as FieldConfig<4>>::MODULUS
+}
+
+/// A G2 point with every Miller-loop line precomputed (68 lines, 13 KiB): for a fixed Q such
+/// as the generator or a KZG setup's [tau]_2, it saves the doubling and addition steps.
+#[derive(Clone, Debug)]
+pub struct G2Prepared {
+    coeffs: Vec<LineCoeffs<FpConfig, 6>>,
+    infinity: bool,
+}
+
+impl G2Prepared {
+    /// Precompute the lines of Q.
+    pub fn new(q: &G2Affine) -> Self {
+        if q.infinity {
+            return Self { coeffs: Vec::new(), infinity: true };
+        }
+        Self { coeffs: miller::prepare(&shape(), &three_b(), Lines::live(q.x, q.y, [(Fp2::ZERO, Fp2::ZERO); 2])), infinity: false }
+    }
+}
+
+impl From<&G2Affine> for G2Prepared {
+    fn from(q: &G2Affine) -> Self {
+        Self::new(q)
+    }
+}
+
+/// prod_i f_{|x|, Q_i}(P_i), conjugated: the Miller loop of all pairs with one accumulator.
+/// Pairs with an identity point are skipped (their pairing is one). Points must lie in G1 and
+/// G2 (the decoders of `zkforge-curve` check this).
+///
+/// ```
+/// use zkforge_curve::bls12_381::{G1Projective, G2Projective};
+/// use zkforge_pairing::bls12_381::{final_exponentiation, multi_miller_loop, pairing};
+/// let (p, q) = (G1Projective::generator().to_affine(), G2Projective::generator().to_affine());
+/// let f = multi_miller_loop(&[(p, q)]);
+/// assert_eq!(final_exponentiation(&f).unwrap(), pairing(&p, &q));
+/// ```
+pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
+    let mut live: Vec<_> = pairs
+        .iter()
+        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .map(|(p, q)| (p.x, p.y, Lines::live(q.x, q.y, [(Fp2::ZERO, Fp2::ZERO); 2])))
+        .collect();
+    miller::multi_miller_loop(&shape(), &three_b(), &mut live)
+}
+
+/// The multi-Miller loop with prepared G2 points.
+pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
+    let mut live: Vec<_> = pairs
+        .iter()
+        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .map(|(p, q)| (p.x, p.y, Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
+        .collect();
+    miller::multi_miller_loop(&shape(), &three_b(), &mut live)
+}
+
+/// f^(|x| ) on the cyclotomic subgroup, then conjugated: f^x for the negative x.
+#[inline]
+fn exp_by_x(f: &Fp12) -> Fp12 {
+    crate::gt::cyclotomic_pow_u64_naf(f, X_ABS).conjugate()
+}
+
+/// The easy part f^((p^6 - 1)(p^2 + 1)); `None` for f = 0.
+pub(crate) fn easy_part(f: &Fp12) -> Option<Fp12> {
+    let inv: Option<Fp12> = f.invert().into();
+    inv.map(|fi| {
+        let t = f.conjugate() * fi; // f^(p^6 - 1)
+        t.frobenius_map(2) * t
+    })
+}
+
+/// The hard part on a cyclotomic f: f^(3 (p^4 - p^2 + 1) / r) by the chain of ePrint
+/// 2020/875 (exponents tracked in the comments).
+pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
+    let f3 = f.cyclotomic_square() * *f; // f^3
+    let t = exp_by_x(f) * f.conjugate(); // f^(x-1)
+    let t = exp_by_x(&t) * t.conjugate(); // f^((x-1)^2)
+    let a = exp_by_x(&t) * t.frobenius_map(1); // a = f^((x-1)^2 (x+p))
+    let ax2 = exp_by_x(&exp_by_x(&a)); // a^(x^2)
+    let b = ax2 * a.frobenius_map(2) * a.conjugate(); // a^(x^2 + p^2 - 1)
+    f3 * b
+}
+
+/// The final exponentiation of a Miller-loop output; `None` only for f = 0, which no Miller
+/// loop of valid points produces.
+pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
+    easy_part(f).map(|e| crate::gt::Gt(hard_part(&e)))
+}
+
+/// e(P, Q).
+///
+/// ```
+/// use zkforge_curve::bls12_381::{G1Projective, G2Projective, Scalar};
+/// use zkforge_pairing::bls12_381::pairing;
+/// let (g1, g2) = (G1Projective::generator(), G2Projective::generator());
+/// let (a, b) = (Scalar::from_u64(6), Scalar::from_u64(7));
+/// // e(aP, bQ) = e(P, Q)^(ab)
+/// let lhs = pairing(&(g1 * a).to_affine(), &(g2 * b).to_affine());
+/// let rhs = pairing(&g1.to_affine(), &g2.to_affine()).pow_vartime(&[42, 0, 0, 0]);
+/// assert_eq!(lhs, rhs);
+/// ```
+pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
+    final_exponentiation(&multi_miller_loop(&[(*p, *q)])).unwrap_or(Gt::IDENTITY)
+}
+
+/// prod_i e(P_i, Q_i) == 1, with one shared Miller loop and one final exponentiation (the
+/// check of BLS signature verification, KZG verification and the EIP-2537 pairing
+/// precompile). The empty product is one: `true`.
+///
+/// ```
+/// use zkforge_curve::bls12_381::{G1Projective, G2Projective, Scalar};
+/// use zkforge_pairing::bls12_381::pairing_check;
+/// let (g1, g2) = (G1Projective::generator(), G2Projective::generator());
+/// let s = Scalar::from_u64(5);
+/// // e(sP, Q) e(-P, sQ) = 1
+/// assert!(pairing_check(&[((g1 * s).to_affine(), g2.to_affine()), ((-g1).to_affine(), (g2 * s).to_affine())]));
+/// ```
+pub fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
+    final_exponentiation(&multi_miller_loop(pairs)).is_some_and(|g| g.is_identity())
+}
+
+/// [`pairing_check`] with prepared G2 points.
+pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
+    final_exponentiation(&multi_miller_loop_prepared(pairs)).is_some_and(|g| g.is_identity())
+}
+
+impl Gt {
+    /// Decode (576 bytes) and check membership in Gt.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::PairingError> {
+        Self::from_bytes_with_order(bytes, &order())
+    }
+
+    /// The generator e(G1, G2).
+    pub fn generator() -> Self {
+        pairing(&zkforge_curve::bls12_381::G1Projective::generator().to_affine(), &zkforge_curve::bls12_381::G2Projective::generator().to_affine())
+    }
+}

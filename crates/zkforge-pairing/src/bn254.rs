@@ -1,0 +1,183 @@
+//! The optimal ate pairing on BN254 (alt_bn128, the curve of the EVM's EIP-196/197
+//! precompiles): e(P, Q) = (f_{6u+2,Q}(P) l_{T,pi(Q)}(P) l_{T',-pi^2(Q)}(P))^((p^12 - 1)/r
+//! * m) with u = 4965661367192848881 (Vercauteren, "Optimal pairings"; Beuchat et al.,
+//! "High-speed software implementation of the optimal ate pairing over Barreto-Naehrig curves",
+//! ePrint 2010/354).
+//!
+//! Miller loop: the non-adjacent form of 6u + 2 (66 digits, 65 doubling steps and 21 addition steps with +-Q),
+//! then the two Frobenius addition steps with pi(Q) and -pi^2(Q), on the D-type twist (lines in
+//! slots 0, 3, 4). Step costs as in `line.rs` and `sparse.rs`.
+//!
+//! Final exponentiation: easy part as for BLS12 (one Fp12 inversion); hard part by Fuentes-
+//! Castaneda, Knapp, Rodriguez-Henriquez, "Faster hashing to G2" (SAC 2011) in the form of
+//! Duquesne-Ghammam (ePrint 2015/192): f^(2u (6u^2 + 3u + 1) (p^4 - p^2 + 1) / r) with 3
+//! exponentiations by u, 3 cyclotomic squarings, 13 multiplications and 3 Frobenius maps. The
+//! multiple m = 2u(6u^2 + 3u + 1) is prime to r; arkworks and gnark-crypto compute the same
+//! power.
+
+use zkforge_curve::bn254::{psi, G1Affine, G2Affine, G2Config};
+use zkforge_curve::{CurveConfig, Jacobian};
+use zkforge_field::bn254::{Fp12, Fp2, FpConfig, FrConfig};
+use zkforge_field::FieldConfig;
+
+use crate::line::{LineCoeffs, Twist};
+use crate::miller::{self, Lines, LoopShape};
+
+/// The target group of BN254.
+pub type Gt = crate::gt::Gt<FpConfig, 4>;
+
+/// The BN parameter u.
+pub const U: u64 = zkforge_curve::bn254::U;
+/// The ate loop count 6u + 2.
+pub const ATE_LOOP_COUNT: u128 = 6 * U as u128 + 2;
+const DIGITS: ([i8; 80], usize) = miller::loop_digits::<80>(ATE_LOOP_COUNT, true);
+static LOOP_DIGITS: [i8; 80] = DIGITS.0;
+
+fn shape() -> LoopShape {
+    LoopShape { digits: &LOOP_DIGITS[..DIGITS.1], extra: 2, twist: Twist::D, conjugate: false }
+}
+
+fn three_b() -> Fp2 {
+    let b = G2Config::B;
+    b.double() + b
+}
+
+fn order() -> [u64; 4] {
+    <FrConfig as FieldConfig<4>>::MODULUS
+}
+
+/// pi(Q) and -pi^2(Q) for an affine Q (psi keeps Z = 1, so the results stay affine).
+fn frobenius_points(q: &G2Affine) -> [(Fp2, Fp2); 2] {
+    let j: Jacobian<G2Config> = (*q).into();
+    let q1 = psi(&j);
+    let q2 = psi(&q1);
+    [(q1.x, q1.y), (q2.x, -q2.y)]
+}
+
+fn live(q: &G2Affine) -> Lines<'static, FpConfig, 4> {
+    Lines::live(q.x, q.y, frobenius_points(q))
+}
+
+/// A G2 point with every Miller-loop line precomputed (88 lines, 5.5 KiB).
+#[derive(Clone, Debug)]
+pub struct G2Prepared {
+    coeffs: Vec<LineCoeffs<FpConfig, 4>>,
+    infinity: bool,
+}
+
+impl G2Prepared {
+    /// Precompute the lines of Q.
+    pub fn new(q: &G2Affine) -> Self {
+        if q.infinity {
+            return Self { coeffs: Vec::new(), infinity: true };
+        }
+        Self { coeffs: miller::prepare(&shape(), &three_b(), live(q)), infinity: false }
+    }
+}
+
+impl From<&G2Affine> for G2Prepared {
+    fn from(q: &G2Affine) -> Self {
+        Self::new(q)
+    }
+}
+
+/// The Miller loop of all pairs with one accumulator; identity pairs are skipped. Points must
+/// lie in G1 and G2 (`from_eip197` checks the G2 subgroup).
+///
+/// ```
+/// use zkforge_curve::bn254::{G1Projective, G2Projective};
+/// use zkforge_pairing::bn254::{final_exponentiation, multi_miller_loop, pairing};
+/// let (p, q) = (G1Projective::generator().to_affine(), G2Projective::generator().to_affine());
+/// assert_eq!(final_exponentiation(&multi_miller_loop(&[(p, q)])).unwrap(), pairing(&p, &q));
+/// ```
+pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
+    let mut v: Vec<_> = pairs.iter().filter(|(p, q)| !p.infinity && !q.infinity).map(|(p, q)| (p.x, p.y, live(q))).collect();
+    miller::multi_miller_loop(&shape(), &three_b(), &mut v)
+}
+
+/// The multi-Miller loop with prepared G2 points.
+pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
+    let mut v: Vec<_> = pairs
+        .iter()
+        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .map(|(p, q)| (p.x, p.y, Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
+        .collect();
+    miller::multi_miller_loop(&shape(), &three_b(), &mut v)
+}
+
+/// f^(-u) on the cyclotomic subgroup.
+#[inline]
+fn exp_by_neg_u(f: &Fp12) -> Fp12 {
+    crate::gt::cyclotomic_pow_u64_naf(f, U).conjugate()
+}
+
+/// The hard part on a cyclotomic f: f^(2u (6u^2 + 3u + 1) (p^4 - p^2 + 1) / r), computed as
+/// f^(l3 p^3 + l2 p^2 + l1 p + l0) with l3 = 12u^3 + 6u^2 + 4u - 1, l2 = 12u^3 + 6u^2 + 6u,
+/// l1 = 12u^3 + 6u^2 + 4u, l0 = 12u^3 + 12u^2 + 6u + 1.
+pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
+    let a = exp_by_neg_u(f); // f^(-u)
+    let b = a.cyclotomic_square(); // f^(-2u)
+    let d = b.cyclotomic_square() * b; // f^(-6u)
+    let e = exp_by_neg_u(&d); // f^(6u^2)
+    let g = exp_by_neg_u(&e.cyclotomic_square()); // f^(-12u^3)
+    let j = g.conjugate() * e; // f^(12u^3 + 6u^2)
+    let k = j * d.conjugate(); // f^(12u^3 + 6u^2 + 6u)  (l2)
+    let l = k * b; // f^(12u^3 + 6u^2 + 4u)  (l1)
+    let m = k * e * *f; // f^(12u^3 + 12u^2 + 6u + 1)  (l0)
+    let t = l * f.conjugate(); // f^(l3)
+    t.frobenius_map(3) * k.frobenius_map(2) * l.frobenius_map(1) * m
+}
+
+/// The final exponentiation of a Miller-loop output; `None` only for f = 0.
+pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
+    let inv: Option<Fp12> = f.invert().into();
+    inv.map(|fi| {
+        let t = f.conjugate() * fi;
+        let e = t.frobenius_map(2) * t;
+        crate::gt::Gt(hard_part(&e))
+    })
+}
+
+/// e(P, Q).
+///
+/// ```
+/// use zkforge_curve::bn254::{G1Projective, G2Projective, Scalar};
+/// use zkforge_pairing::bn254::pairing;
+/// let (g1, g2) = (G1Projective::generator(), G2Projective::generator());
+/// let lhs = pairing(&(g1 * Scalar::from_u64(6)).to_affine(), &(g2 * Scalar::from_u64(7)).to_affine());
+/// assert_eq!(lhs, pairing(&g1.to_affine(), &g2.to_affine()).pow_vartime(&[42, 0, 0, 0]));
+/// ```
+pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
+    final_exponentiation(&multi_miller_loop(&[(*p, *q)])).unwrap_or(Gt::IDENTITY)
+}
+
+/// prod_i e(P_i, Q_i) == 1 with one Miller loop and one final exponentiation: the EIP-197
+/// ecPairing check. The empty product is one: `true`.
+///
+/// ```
+/// use zkforge_curve::bn254::{G1Projective, G2Projective, Scalar};
+/// use zkforge_pairing::bn254::pairing_check;
+/// let (g1, g2) = (G1Projective::generator(), G2Projective::generator());
+/// let s = Scalar::from_u64(9);
+/// assert!(pairing_check(&[((g1 * s).to_affine(), g2.to_affine()), ((-g1).to_affine(), (g2 * s).to_affine())]));
+/// ```
+pub fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
+    final_exponentiation(&multi_miller_loop(pairs)).is_some_and(|g| g.is_identity())
+}
+
+/// [`pairing_check`] with prepared G2 points.
+pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
+    final_exponentiation(&multi_miller_loop_prepared(pairs)).is_some_and(|g| g.is_identity())
+}
+
+impl Gt {
+    /// Decode (384 bytes) and check membership in Gt.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::PairingError> {
+        Self::from_bytes_with_order(bytes, &order())
+    }
+
+    /// The generator e(G1, G2).
+    pub fn generator() -> Self {
+        pairing(&zkforge_curve::bn254::G1Projective::generator().to_affine(), &zkforge_curve::bn254::G2Projective::generator().to_affine())
+    }
+}

@@ -1,0 +1,173 @@
+//! The multi-Miller loop shared by both curves: one Fp12 accumulator for all pairs, one
+//! squaring per loop digit for all of them, each pair's line multiplied in sparse form. Lines
+//! come either from a live twist point (computed as the loop runs) or from a prepared list
+//! (`G2Prepared`, computed once for a fixed G2 point).
+//!
+//! Loop shape: digits of the loop count from the one after the leading 1 down to bit 0
+//! (a doubling step per digit, an addition with +-Q per non-zero digit), then `extra`
+//! addition steps with per-pair points (BN254's Frobenius steps), then a conjugation when
+//! the curve parameter is negative (BLS12-381).
+
+use zkforge_field::tower::{Fp12, Fp2, TowerConfig};
+use zkforge_field::Fp;
+
+use crate::line::{addition_step, doubling_step, mul_by_line, G2Homogeneous, LineCoeffs, Twist};
+
+/// A curve's Miller loop.
+pub(crate) struct LoopShape {
+    /// Loop digits (0, 1, -1) after the leading 1, most significant first.
+    pub digits: &'static [i8],
+    /// Number of trailing addition steps with per-pair extra points.
+    pub extra: usize,
+    /// Sextic twist type.
+    pub twist: Twist,
+    /// Conjugate the result (negative loop parameter).
+    pub conjugate: bool,
+}
+
+/// Where one pair's lines come from.
+pub(crate) enum Lines<'a, C: TowerConfig<N>, const N: usize> {
+    /// From a precomputed list, in loop order.
+    Prepared { coeffs: &'a [LineCoeffs<C, N>], pos: usize },
+    /// Computed from the running point T.
+    Live {
+        t: G2Homogeneous<C, N>,
+        qx: Fp2<C, N>,
+        qy: Fp2<C, N>,
+        neg_qy: Fp2<C, N>,
+        extra: [(Fp2<C, N>, Fp2<C, N>); 2],
+    },
+}
+
+impl<'a, C: TowerConfig<N>, const N: usize> Lines<'a, C, N> {
+    /// Live lines for Q = (qx, qy) with its extra points.
+    pub fn live(qx: Fp2<C, N>, qy: Fp2<C, N>, extra: [(Fp2<C, N>, Fp2<C, N>); 2]) -> Self {
+        Lines::Live { t: G2Homogeneous { x: qx, y: qy, z: Fp2::ONE }, qx, qy, neg_qy: -qy, extra }
+    }
+
+    #[inline(always)]
+    fn take(coeffs: &[LineCoeffs<C, N>], pos: &mut usize) -> LineCoeffs<C, N> {
+        let l = coeffs[*pos];
+        *pos += 1;
+        l
+    }
+
+    #[inline(always)]
+    pub fn double(&mut self, three_b: &Fp2<C, N>) -> LineCoeffs<C, N> {
+        match self {
+            Lines::Prepared { coeffs, pos } => Self::take(coeffs, pos),
+            Lines::Live { t, .. } => doubling_step(t, three_b),
+        }
+    }
+
+    #[inline(always)]
+    pub fn add(&mut self, digit: i8) -> LineCoeffs<C, N> {
+        match self {
+            Lines::Prepared { coeffs, pos } => Self::take(coeffs, pos),
+            Lines::Live { t, qx, qy, neg_qy, .. } => {
+                let y = if digit > 0 { *qy } else { *neg_qy };
+                addition_step(t, qx, &y)
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub fn add_extra(&mut self, k: usize) -> LineCoeffs<C, N> {
+        match self {
+            Lines::Prepared { coeffs, pos } => Self::take(coeffs, pos),
+            Lines::Live { t, extra, .. } => {
+                let (x, y) = extra[k];
+                addition_step(t, &x, &y)
+            }
+        }
+    }
+}
+
+/// Every line of one G2 point, in loop order.
+pub(crate) fn prepare<C: TowerConfig<N>, const N: usize>(
+    shape: &LoopShape,
+    three_b: &Fp2<C, N>,
+    mut src: Lines<'_, C, N>,
+) -> Vec<LineCoeffs<C, N>> {
+    let nonzero = shape.digits.iter().filter(|&&d| d != 0).count();
+    let mut out = Vec::with_capacity(shape.digits.len() + nonzero + shape.extra);
+    for &d in shape.digits {
+        out.push(src.double(three_b));
+        if d != 0 {
+            out.push(src.add(d));
+        }
+    }
+    for k in 0..shape.extra {
+        out.push(src.add_extra(k));
+    }
+    out
+}
+
+/// prod_i f_{loop, Q_i}(P_i) for the pairs (P_i = (x, y), lines of Q_i).
+pub(crate) fn multi_miller_loop<C: TowerConfig<N>, const N: usize>(
+    shape: &LoopShape,
+    three_b: &Fp2<C, N>,
+    pairs: &mut [(Fp<C, N>, Fp<C, N>, Lines<'_, C, N>)],
+) -> Fp12<C, N> {
+    let mut f = Fp12::<C, N>::ONE;
+    let twist = shape.twist;
+    for (k, &d) in shape.digits.iter().enumerate() {
+        if k > 0 {
+            f = f.square();
+        }
+        for (px, py, src) in pairs.iter_mut() {
+            let l = src.double(three_b);
+            f = mul_by_line(&f, &l, px, py, twist);
+        }
+        if d != 0 {
+            for (px, py, src) in pairs.iter_mut() {
+                let l = src.add(d);
+                f = mul_by_line(&f, &l, px, py, twist);
+            }
+        }
+    }
+    for k in 0..shape.extra {
+        for (px, py, src) in pairs.iter_mut() {
+            let l = src.add_extra(k);
+            f = mul_by_line(&f, &l, px, py, twist);
+        }
+    }
+    if shape.conjugate {
+        f = f.conjugate();
+    }
+    f
+}
+
+/// Signed binary digits of a loop count, most significant first, without the leading 1:
+/// plain binary when `naf` is false, the non-adjacent form otherwise.
+pub(crate) const fn loop_digits<const L: usize>(mut n: u128, naf: bool) -> ([i8; L], usize) {
+    let mut lsb_first = [0i8; L];
+    let mut len = 0;
+    while n > 0 {
+        let d: i8 = if n & 1 == 1 {
+            if naf {
+                2 - (n & 3) as i8
+            } else {
+                1
+            }
+        } else {
+            0
+        };
+        lsb_first[len] = d;
+        if d == 1 {
+            n -= 1;
+        } else if d == -1 {
+            n += 1;
+        }
+        n >>= 1;
+        len += 1;
+    }
+    // reverse, dropping the leading digit (always 1)
+    let mut out = [0i8; L];
+    let mut i = 0;
+    while i + 1 < len {
+        out[i] = lsb_first[len - 2 - i];
+        i += 1;
+    }
+    (out, len - 1)
+}
