@@ -32,7 +32,7 @@ fn ark_fq2(x: &zkforge_field::bls12_381::Fp2) -> ark_bls12_381::Fq2 {
 pub(crate) fn ark_g1(p: &bls::G1Affine) -> ark_bls12_381::G1Affine {
     ark_bls12_381::G1Affine::new_unchecked(ark_fq(&p.x), ark_fq(&p.y))
 }
-fn ark_g2(p: &bls::G2Affine) -> ark_bls12_381::G2Affine {
+pub(crate) fn ark_g2(p: &bls::G2Affine) -> ark_bls12_381::G2Affine {
     ark_bls12_381::G2Affine::new_unchecked(ark_fq2(&p.x), ark_fq2(&p.y))
 }
 fn ark_fr(k: &zkforge_field::bls12_381::Fr) -> ark_bls12_381::Fr {

@@ -13,6 +13,7 @@ pub mod curve;
 pub mod field;
 pub mod msm;
 pub mod msm_ablation;
+pub mod pairing;
 pub mod harness;
 
 use std::time::Duration;
@@ -50,6 +51,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("msm") {
         all.extend(msm::cases());
+    }
+    if want("pairing") {
+        all.extend(pairing::cases());
     }
     all
 }

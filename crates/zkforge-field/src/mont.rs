@@ -550,6 +550,38 @@ impl<C: FieldConfig<N>, const N: usize> Neg for Fp<C, N> {
     }
 }
 
+impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
+    /// a + b without the final reduction: a value in [0, 2p) held in an Fp. Only valid as an
+    /// input of `*` (Montgomery products accept inputs below 2p when 4p < 2^(64N), which
+    /// holds for both base fields), never as a result.
+    #[inline(always)]
+    pub(crate) fn add_lazy(&self, b: &Self) -> Self {
+        let (s, _) = limbs::add_rt(&self.limbs, &b.limbs);
+        Self::from_mont_unchecked(s)
+    }
+
+    /// a - b + p without reduction, in (0, 2p); the same contract as [`Fp::add_lazy`].
+    #[inline(always)]
+    pub(crate) fn sub_lazy(&self, b: &Self) -> Self {
+        let (t, _) = limbs::add_rt(&self.limbs, &C::MODULUS);
+        let (d, _) = limbs::sub_rt(&t, &b.limbs);
+        Self::from_mont_unchecked(d)
+    }
+
+    /// a0 b0 + a1 b1 with one Montgomery reduction per row for both products (the lazy sum
+    /// of products; ePrint 2022/367 section 4 names it for Fp2), when the MULX/ADX kernel is
+    /// in use; two products otherwise.
+    #[inline(always)]
+    pub fn sum_of_products2(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> Self {
+        // the one-pass kernel needs two spare top bits (p < 2^(64N - 2)) for its accumulator
+        if C::MODULUS[N - 1] >> 62 == 0 {
+            Self::from_mont_unchecked(backend::mont_sum2(&a0.limbs, &a1.limbs, &b0.limbs, &b1.limbs, &Self::PINV))
+        } else {
+            *a0 * *b0 + *a1 * *b1
+        }
+    }
+}
+
 impl<C: FieldConfig<N>, const N: usize> Mul for Fp<C, N> {
     type Output = Self;
     #[inline(always)]

@@ -73,6 +73,54 @@ fn init_selected() -> u8 {
     d
 }
 
+/// (a0 b0 + a1 b1) R^-1 mod p, fully reduced, for canonical inputs: with ADX one interleaved
+/// pass that adds both products in each row before one reduction (3N^2 multiplications
+/// instead of 4N^2); elsewhere two Montgomery products and an addition.
+#[inline(always)]
+pub(crate) fn mont_sum2<const N: usize>(a0: &[u64; N], a1: &[u64; N], b0: &[u64; N], b1: &[u64; N], p: &[u64; 8]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if (N == 4 || N == 6) && selected() == 2 {
+            let mut a = [0u64; 12];
+            let mut b = [0u64; 12];
+            a[..N].copy_from_slice(a0);
+            a[N..2 * N].copy_from_slice(a1);
+            b[..N].copy_from_slice(b0);
+            b[N..2 * N].copy_from_slice(b1);
+            let mut r = [0u64; N];
+            // SAFETY: `selected() == 2` only after BMI2 and ADX were detected on this CPU; `a`
+            // and `b` hold 2N initialised words, exactly what the N-limb routine reads.
+            unsafe {
+                if N == 4 {
+                    let s = x86_64_adx::mont_sum2_4(a.as_ptr(), b.as_ptr(), p);
+                    r.copy_from_slice(&s[..N]);
+                } else {
+                    let s = x86_64_adx::mont_sum2_6(a.as_ptr(), b.as_ptr(), p);
+                    r.copy_from_slice(&s[..N]);
+                }
+            }
+            return portable::reduce_once_ct(r, p);
+        }
+    }
+    let x = portable::reduce_once_ct(portable::mont_mul(a0, b0, p), p);
+    let y = portable::reduce_once_ct(portable::mont_mul(a1, b1, p), p);
+    let (s, _) = crate::limbs::add_rt(&x, &y);
+    portable::reduce_once_ct(s, p)
+}
+
+/// True when the MULX/ADX kernels are in use.
+#[inline(always)]
+pub(crate) fn adx_selected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        selected() == 2
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Montgomery product a*b*R^-1 mod p, fully reduced to [0, p).
 /// `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index N.
 #[inline(always)]

@@ -62,6 +62,12 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
     /// Complex squaring: (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u; 2 multiplications.
     #[inline]
     pub fn square(&self) -> Self {
+        // 4p < 2^(64N) on both base fields: the sums go unreduced into the products
+        if C::MODULUS[N - 1] >> 62 == 0 {
+            let c0 = self.c0.add_lazy(&self.c1) * self.c0.sub_lazy(&self.c1);
+            let c1 = self.c0.add_lazy(&self.c0) * self.c1;
+            return Self { c0, c1 };
+        }
         let t = self.c0 * self.c1;
         Self { c0: (self.c0 + self.c1) * (self.c0 - self.c1), c1: t.double() }
     }
@@ -192,9 +198,25 @@ impl<C: FieldConfig<N>, const N: usize> Neg for Fp2<C, N> {
 }
 impl<C: FieldConfig<N>, const N: usize> Mul for Fp2<C, N> {
     type Output = Self;
-    /// Karatsuba: v0 = a0 b0, v1 = a1 b1, c0 = v0 - v1, c1 = (a0 + a1)(b0 + b1) - v0 - v1.
+    /// With the MULX/ADX kernels: c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0, each one lazy
+    /// sum of products (two reductions in all, no Karatsuba additions). Otherwise
+    /// [`Fp2::mul_karatsuba`].
     #[inline]
     fn mul(self, b: Self) -> Self {
+        if crate::backend::adx_selected() {
+            let c0 = Fp::sum_of_products2(&self.c0, &self.c1, &b.c0, &-b.c1);
+            let c1 = Fp::sum_of_products2(&self.c0, &self.c1, &b.c1, &b.c0);
+            return Self { c0, c1 };
+        }
+        self.mul_karatsuba(&b)
+    }
+}
+
+impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
+    /// Karatsuba: v0 = a0 b0, v1 = a1 b1, c0 = v0 - v1, c1 = (a0 + a1)(b0 + b1) - v0 - v1
+    /// (three products; the portable path of `*`).
+    #[inline]
+    pub fn mul_karatsuba(&self, b: &Self) -> Self {
         let v0 = self.c0 * b.c0;
         let v1 = self.c1 * b.c1;
         let s = (self.c0 + self.c1) * (b.c0 + b.c1);

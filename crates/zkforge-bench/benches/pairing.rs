@@ -1,0 +1,18 @@
+//! Criterion benches: each pairing case as one group, ours and every peer on the same inputs.
+//! `cargo bench -p zkforge-bench --bench pairing`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn pairing(c: &mut Criterion) {
+    for mut case in zkforge_bench::pairing::cases() {
+        let mut g = c.benchmark_group(format!("{}/{}/{}", case.group, case.curve, case.op));
+        g.bench_function("zkforge", |b| b.iter_custom(|n| (case.ours)(n)));
+        for (name, r) in case.peers.iter_mut() {
+            g.bench_function(*name, |b| b.iter_custom(|n| r(n)));
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, pairing);
+criterion_main!(benches);

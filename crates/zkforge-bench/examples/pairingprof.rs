@@ -1,0 +1,35 @@
+//! Profiling loop for the pairing: `cargo run --release -p zkforge-bench --example pairingprof -- [bls|bn] [ml|fe|check] ITERS`
+//! (run under `perf record` to see where the time goes).
+use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
+use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let curve = a.get(1).map(String::as_str).unwrap_or("bls");
+    let what = a.get(2).map(String::as_str).unwrap_or("check");
+    let iters: usize = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let mut rng = rand::thread_rng();
+    let t = std::time::Instant::now();
+    if curve == "bls" {
+        let pairs: Vec<(bls::G1Affine, bls::G2Affine)> = sample_points::<bls::G1Config>(&mut rng, 2).into_iter().zip(sample_points::<bls::G2Config>(&mut rng, 2)).collect();
+        let f = pb::multi_miller_loop(&pairs[..1]);
+        for _ in 0..iters {
+            match what {
+                "ml" => drop(std::hint::black_box(pb::multi_miller_loop(&pairs[..1]))),
+                "fe" => drop(std::hint::black_box(pb::final_exponentiation(&f))),
+                _ => drop(std::hint::black_box(pb::pairing_check(&pairs))),
+            }
+        }
+    } else {
+        let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = sample_points::<bn::G1Config>(&mut rng, 2).into_iter().zip(sample_points::<bn::G2Config>(&mut rng, 2)).collect();
+        let f = pn::multi_miller_loop(&pairs[..1]);
+        for _ in 0..iters {
+            match what {
+                "ml" => drop(std::hint::black_box(pn::multi_miller_loop(&pairs[..1]))),
+                "fe" => drop(std::hint::black_box(pn::final_exponentiation(&f))),
+                _ => drop(std::hint::black_box(pn::pairing_check(&pairs))),
+            }
+        }
+    }
+    println!("{curve} {what}: {:.1} us per call", t.elapsed().as_secs_f64() * 1e6 / iters as f64);
+}

@@ -1,0 +1,211 @@
+//! Pairing cases: BLS12-381 against blst (`blst_miller_loop_n` + `blst_final_exp`, and its
+//! precomputed-lines Miller loop) and arkworks; BN254 against arkworks. Pairing checks with
+//! 1, 2, 4 and 8 pairs (fresh random points, one final exponentiation), the Miller loop of one
+//! pair (live and prepared) and the final exponentiation alone. gnark-crypto's BN254 figures
+//! are quoted in BENCHMARKS.md (no Go run here).
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use ark_ec::pairing::Pairing;
+use ark_ff::{BigInt, PrimeField as ArkPrimeField};
+use blst::*;
+use rand::{rngs::StdRng, SeedableRng};
+use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
+use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
+
+use crate::curve::{ark_g1, ark_g2, blst_g1, blst_g2};
+use crate::{Case, Runner};
+
+fn case(op: &'static str, curve: &'static str, size: usize, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
+    Case { group: "pairing", op, curve, size, threads: 1, ours, peers }
+}
+
+fn timed(mut f: impl FnMut() + 'static) -> Runner {
+    Box::new(move |iters| {
+        let start = std::time::Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        start.elapsed()
+    })
+}
+
+fn ark_bn_g1(p: &bn::G1Affine) -> ark_bn254::G1Affine {
+    let f = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
+    ark_bn254::G1Affine::new_unchecked(f(&p.x), f(&p.y))
+}
+fn ark_bn_g2(p: &bn::G2Affine) -> ark_bn254::G2Affine {
+    let f = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
+    let f2 = |x: &zkforge_field::bn254::Fp2| ark_bn254::Fq2::new(f(&x.c0), f(&x.c1));
+    ark_bn254::G2Affine::new_unchecked(f2(&p.x), f2(&p.y))
+}
+
+fn bls_cases(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(31);
+    let g1 = Arc::new(sample_points::<bls::G1Config>(&mut rng, 8));
+    let g2 = Arc::new(sample_points::<bls::G2Config>(&mut rng, 8));
+    let b1: Arc<Vec<blst_p1_affine>> = Arc::new(g1.iter().map(blst_g1).collect());
+    let b2: Arc<Vec<blst_p2_affine>> = Arc::new(g2.iter().map(blst_g2).collect());
+    let a1: Arc<Vec<ark_bls12_381::G1Affine>> = Arc::new(g1.iter().map(ark_g1).collect());
+    let a2: Arc<Vec<ark_bls12_381::G2Affine>> = Arc::new(g2.iter().map(ark_g2).collect());
+    for n in [1usize, 2, 4, 8] {
+        let pairs: Vec<(bls::G1Affine, bls::G2Affine)> = (0..n).map(|i| (g1[i], g2[i])).collect();
+        let ours = timed(move || {
+            black_box(pb::pairing_check(black_box(&pairs)));
+        });
+        let (b1c, b2c) = (b1.clone(), b2.clone());
+        let blst_r = timed(move || {
+            let ps: Vec<*const blst_p1_affine> = b1c[..n].iter().map(|p| p as *const _).collect();
+            let qs: Vec<*const blst_p2_affine> = b2c[..n].iter().map(|q| q as *const _).collect();
+            let mut ml = blst_fp12::default();
+            let mut gt = blst_fp12::default();
+            unsafe {
+                blst_miller_loop_n(&mut ml, qs.as_ptr(), ps.as_ptr(), n);
+                blst_final_exp(&mut gt, &ml);
+                black_box(blst_fp12_is_one(&gt));
+            }
+        });
+        let (a1c, a2c) = (a1.clone(), a2.clone());
+        let ark = timed(move || {
+            let r = ark_bls12_381::Bls12_381::multi_pairing(a1c[..n].iter().copied(), a2c[..n].iter().copied());
+            black_box(r.0 == <ark_bls12_381::Fq12 as ark_ff::One>::one());
+        });
+        out.push(case("pairing_check", "bls12_381", n, ours, vec![("blst", blst_r), ("arkworks", ark)]));
+    }
+    // Miller loop, one pair
+    let (p, q) = (g1[0], g2[0]);
+    let (bp, bq) = (b1[0], b2[0]);
+    let (ap, aq) = (a1[0], a2[0]);
+    out.push(case(
+        "miller_loop",
+        "bls12_381",
+        1,
+        timed(move || {
+            black_box(pb::multi_miller_loop(black_box(&[(p, q)])));
+        }),
+        vec![
+            ("blst", timed(move || {
+                let mut ml = blst_fp12::default();
+                unsafe { blst_miller_loop(&mut ml, &bq, &bp) };
+                black_box(ml);
+            })),
+            ("arkworks", timed(move || {
+                let _ = black_box(ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aq]));
+            })),
+        ],
+    ));
+    // Miller loop from prepared lines
+    let prep = pb::G2Prepared::new(&q);
+    let mut lines = vec![blst_fp6::default(); 68];
+    unsafe { blst_precompute_lines(lines.as_mut_ptr(), &bq) };
+    let aprep = <ark_bls12_381::Bls12_381 as Pairing>::G2Prepared::from(aq);
+    out.push(case(
+        "miller_loop_prepared",
+        "bls12_381",
+        1,
+        timed(move || {
+            black_box(pb::multi_miller_loop_prepared(black_box(&[(p, &prep)])));
+        }),
+        vec![
+            ("blst", timed(move || {
+                let mut ml = blst_fp12::default();
+                unsafe { blst_miller_loop_lines(&mut ml, lines.as_ptr(), &bp) };
+                black_box(ml);
+            })),
+            ("arkworks", timed(move || {
+                let _ = black_box(ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aprep.clone()]));
+            })),
+        ],
+    ));
+    // final exponentiation of a Miller-loop output
+    let f = pb::multi_miller_loop(&[(p, q)]);
+    let mut bml = blst_fp12::default();
+    unsafe { blst_miller_loop(&mut bml, &bq, &bp) };
+    let aml = ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aq]);
+    out.push(case(
+        "final_exponentiation",
+        "bls12_381",
+        1,
+        timed(move || {
+            black_box(pb::final_exponentiation(black_box(&f)));
+        }),
+        vec![
+            ("blst", timed(move || {
+                let mut gt = blst_fp12::default();
+                unsafe { blst_final_exp(&mut gt, &bml) };
+                black_box(gt);
+            })),
+            ("arkworks", timed(move || {
+                black_box(ark_bls12_381::Bls12_381::final_exponentiation(aml));
+            })),
+        ],
+    ));
+}
+
+fn bn_cases(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(32);
+    let g1 = Arc::new(sample_points::<bn::G1Config>(&mut rng, 8));
+    let g2 = Arc::new(sample_points::<bn::G2Config>(&mut rng, 8));
+    let a1: Arc<Vec<ark_bn254::G1Affine>> = Arc::new(g1.iter().map(ark_bn_g1).collect());
+    let a2: Arc<Vec<ark_bn254::G2Affine>> = Arc::new(g2.iter().map(ark_bn_g2).collect());
+    for n in [1usize, 2, 4, 8] {
+        let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = (0..n).map(|i| (g1[i], g2[i])).collect();
+        let ours = timed(move || {
+            black_box(pn::pairing_check(black_box(&pairs)));
+        });
+        let (a1c, a2c) = (a1.clone(), a2.clone());
+        let ark = timed(move || {
+            let r = ark_bn254::Bn254::multi_pairing(a1c[..n].iter().copied(), a2c[..n].iter().copied());
+            black_box(r.0 == <ark_bn254::Fq12 as ark_ff::One>::one());
+        });
+        out.push(case("pairing_check", "bn254", n, ours, vec![("arkworks", ark)]));
+    }
+    let (p, q) = (g1[0], g2[0]);
+    let (ap, aq) = (a1[0], a2[0]);
+    out.push(case(
+        "miller_loop",
+        "bn254",
+        1,
+        timed(move || {
+            black_box(pn::multi_miller_loop(black_box(&[(p, q)])));
+        }),
+        vec![("arkworks", timed(move || {
+            let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aq]));
+        }))],
+    ));
+    let prep = pn::G2Prepared::new(&q);
+    let aprep = <ark_bn254::Bn254 as Pairing>::G2Prepared::from(aq);
+    out.push(case(
+        "miller_loop_prepared",
+        "bn254",
+        1,
+        timed(move || {
+            black_box(pn::multi_miller_loop_prepared(black_box(&[(p, &prep)])));
+        }),
+        vec![("arkworks", timed(move || {
+            let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aprep.clone()]));
+        }))],
+    ));
+    let f = pn::multi_miller_loop(&[(p, q)]);
+    let aml = ark_bn254::Bn254::multi_miller_loop([ap], [aq]);
+    out.push(case(
+        "final_exponentiation",
+        "bn254",
+        1,
+        timed(move || {
+            black_box(pn::final_exponentiation(black_box(&f)));
+        }),
+        vec![("arkworks", timed(move || {
+            black_box(ark_bn254::Bn254::final_exponentiation(aml));
+        }))],
+    ));
+}
+
+/// Every pairing case.
+pub fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    bls_cases(&mut out);
+    bn_cases(&mut out);
+    out
+}
