@@ -14,6 +14,7 @@ pub mod field;
 pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
+pub mod hashsig;
 pub mod harness;
 
 use std::time::Duration;
@@ -54,6 +55,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("pairing") {
         all.extend(pairing::cases());
+    }
+    if want("hashsig") {
+        all.extend(hashsig::cases());
     }
     all
 }

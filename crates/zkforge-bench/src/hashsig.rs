@@ -1,0 +1,54 @@
+//! Hash-signature cases: the scalar Poseidon2 KoalaBear permutation (widths 16 and 24) against
+//! Plonky3's `default_koalabear_poseidon2_{16,24}` on the same state, as a latency chain
+//! (state <- perm(state)). The reference's native-build figures (0.80 / 1.09 us) are quoted
+//! in BENCHMARKS.md.
+
+use std::hint::black_box;
+
+use p3_symmetric::Permutation;
+use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
+
+use crate::{Case, Runner};
+
+fn chain<S: Copy + 'static>(mut s: S, f: impl Fn(&mut S) + 'static) -> Runner {
+    Box::new(move |iters| {
+        let t = std::time::Instant::now();
+        for _ in 0..iters {
+            f(&mut s);
+        }
+        black_box(&s);
+        t.elapsed()
+    })
+}
+
+/// Every hashsig case.
+pub fn cases() -> Vec<Case> {
+    let o16 = Poseidon2::new_16();
+    let o24 = Poseidon2::new_24();
+    let p16 = p3_koala_bear::default_koalabear_poseidon2_16();
+    let p24 = p3_koala_bear::default_koalabear_poseidon2_24();
+    let s16: [Kb; 16] = core::array::from_fn(|i| Kb::new(i as u32 * 7919 + 1));
+    let s24: [Kb; 24] = core::array::from_fn(|i| Kb::new(i as u32 * 7919 + 1));
+    let q16: [p3_koala_bear::KoalaBear; 16] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(i as u32 * 7919 + 1));
+    let q24: [p3_koala_bear::KoalaBear; 24] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(i as u32 * 7919 + 1));
+    vec![
+        Case {
+            group: "hashsig",
+            op: "poseidon2_16",
+            curve: "koalabear",
+            size: 1,
+            threads: 1,
+            ours: chain(s16, move |s| o16.permute_mut(s)),
+            peers: vec![("plonky3", chain(q16, move |s| p16.permute_mut(s)))],
+        },
+        Case {
+            group: "hashsig",
+            op: "poseidon2_24",
+            curve: "koalabear",
+            size: 1,
+            threads: 1,
+            ours: chain(s24, move |s| o24.permute_mut(s)),
+            peers: vec![("plonky3", chain(q24, move |s| p24.permute_mut(s)))],
+        },
+    ]
+}

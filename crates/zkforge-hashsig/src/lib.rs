@@ -1,0 +1,20 @@
+//! # zkforge-hashsig
+//!
+//! Hash-based signatures for Ethereum's lean consensus: Generalized XMSS over Poseidon2 and
+//! the 31-bit KoalaBear field, bit-compatible with the reference implementations (hash-sig,
+//! leanSig). This crate is being built bottom-up; present so far:
+//! - [`koalabear`]: the field, Montgomery form as Plonky3 stores it;
+//! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults.
+//!
+//! ```
+//! use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
+//! let perm = Poseidon2::new_16();
+//! let out = perm.permute([Kb::ZERO; 16]);
+//! assert_eq!(out[0].to_canonical(), 1194359470); // hash-sig's vector for the zero state
+//! ```
+#![warn(missing_docs)]
+
+pub mod koalabear;
+pub mod poseidon2;
+#[allow(missing_docs)]
+mod poseidon2_consts;

@@ -1,0 +1,98 @@
+//! KoalaBear and Poseidon2 against hash-sig's vectors and against Plonky3 (p3-koala-bear
+//! 0.4.1, whose default permutations use the same constants) on fresh random inputs.
+
+use p3_field::{PrimeCharacteristicRing, PrimeField32};
+use p3_symmetric::Permutation;
+use rand::{Rng, SeedableRng};
+use zkforge_hashsig::koalabear::{Kb, P};
+use zkforge_hashsig::poseidon2::Poseidon2;
+
+fn vectors() -> serde_json::Value {
+    serde_json::from_str(include_str!("vectors/poseidon2_koalabear_permutation.json")).unwrap()
+}
+
+fn rng() -> rand::rngs::StdRng {
+    let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    eprintln!("ZKFORGE_SEED={seed}");
+    rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+fn check_vectors<const W: usize>(perm: &Poseidon2<W>, key: &str) -> usize {
+    let v = vectors();
+    let cases = v[key].as_array().unwrap();
+    for c in cases {
+        let input: Vec<u32> = c["input"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect();
+        let want: Vec<u32> = c["output"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect();
+        let mut s = [Kb::ZERO; W];
+        for (x, i) in s.iter_mut().zip(&input) {
+            *x = Kb::new(*i);
+        }
+        let got: Vec<u32> = perm.permute(s).iter().map(|x| x.to_canonical()).collect();
+        assert_eq!(got, want, "{key} input {input:?}");
+    }
+    cases.len()
+}
+
+#[test]
+fn permutation_vectors() {
+    assert!(check_vectors(&Poseidon2::new_16(), "poseidon2_koalabear_width16") > 0);
+    assert!(check_vectors(&Poseidon2::new_24(), "poseidon2_koalabear_width24") > 0);
+}
+
+#[test]
+fn field_encodings() {
+    let v = vectors();
+    for e in v["field_element_encodings"].as_array().unwrap() {
+        let canonical = e["canonical"].as_u64().unwrap() as u32;
+        let monty = e["serde_u32_montgomery"].as_u64().unwrap() as u32;
+        let x = Kb::new(canonical);
+        assert_eq!(x.to_monty(), monty);
+        assert_eq!(Kb::from_monty(monty), Some(x));
+        let legacy = e["bincode_legacy_hex"].as_str().unwrap();
+        let want: String = monty.to_le_bytes().iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(legacy, want);
+    }
+    assert_eq!(Kb::from_monty(P), None);
+    assert_eq!(Kb::from_monty(u32::MAX), None);
+}
+
+#[test]
+fn permutations_match_plonky3() {
+    let mut rng = rng();
+    let (p16, p24) = (p3_koala_bear::default_koalabear_poseidon2_16(), p3_koala_bear::default_koalabear_poseidon2_24());
+    let (o16, o24) = (Poseidon2::new_16(), Poseidon2::new_24());
+    for _ in 0..200 {
+        let raw: [u32; 24] = core::array::from_fn(|_| rng.gen_range(0..P));
+        let mut a16: [p3_koala_bear::KoalaBear; 16] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(raw[i]));
+        p16.permute_mut(&mut a16);
+        let b16 = o16.permute(core::array::from_fn(|i| Kb::new(raw[i])));
+        assert_eq!(a16.map(|x| x.as_canonical_u32()), b16.map(|x| x.to_canonical()));
+        let mut a24: [p3_koala_bear::KoalaBear; 24] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(raw[i]));
+        p24.permute_mut(&mut a24);
+        let b24 = o24.permute(raw.map(Kb::new));
+        assert_eq!(a24.map(|x| x.as_canonical_u32()), b24.map(|x| x.to_canonical()));
+    }
+}
+
+#[test]
+fn field_ops_match_plonky3() {
+    use p3_koala_bear::KoalaBear as K;
+    let mut rng = rng();
+    let mut vals: Vec<u32> = vec![0, 1, 2, P - 1, P - 2, 1 << 24, (P - 1) / 2];
+    vals.extend((0..500).map(|_| rng.gen_range(0..P)));
+    for (i, &a) in vals.iter().enumerate() {
+        let b = vals[(i * 7 + 3) % vals.len()];
+        let (x, y) = (Kb::new(a), Kb::new(b));
+        let (u, v) = (K::new(a), K::new(b));
+        assert_eq!((x + y).to_canonical(), (u + v).as_canonical_u32());
+        assert_eq!((x - y).to_canonical(), (u - v).as_canonical_u32());
+        assert_eq!((x * y).to_canonical(), (u * v).as_canonical_u32());
+        assert_eq!((-x).to_canonical(), (-u).as_canonical_u32());
+        assert_eq!(x.cube().to_canonical(), u.cube().as_canonical_u32());
+        if a != 0 {
+            assert_eq!((x * x.inverse()), Kb::ONE);
+        }
+        // the raw Montgomery word is Plonky3's too
+        assert_eq!(x.to_monty().to_string(), serde_json::to_string(&u).unwrap());
+    }
+}
