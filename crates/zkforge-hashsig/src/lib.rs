@@ -4,7 +4,9 @@
 //! the 31-bit KoalaBear field, bit-compatible with the reference implementations (hash-sig,
 //! leanSig). This crate is being built bottom-up; present so far:
 //! - [`koalabear`]: the field, Montgomery form as Plonky3 stores it;
-//! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults.
+//! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults;
+//! - [`prf`]: the SHAKE128 PRF (chain starts, signing randomness);
+//! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash.
 //!
 //! ```
 //! use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
@@ -16,5 +18,7 @@
 
 pub mod koalabear;
 pub mod poseidon2;
+pub mod prf;
+pub mod tweak_hash;
 #[allow(missing_docs)]
 mod poseidon2_consts;

@@ -1,0 +1,127 @@
+//! hash-sig's Poseidon2 tweakable hash (`PoseidonTweakHash`): every call hashes
+//! [parameter | tweak | inputs] with a domain-separating tweak.
+//! - Tweaks are integers written as TWEAK_LEN base-p digits, least significant first: a tree
+//!   node is `level << 40 | pos << 8 | 0x01`, a chain step `epoch << 24 | chain << 16 |
+//!   pos << 8 | 0x00`.
+//! - One input (a chain step): feed-forward compression with the width-16 permutation,
+//!   (P16(s) + s)[..HASH_LEN], s = [parameter | tweak | value | 0...].
+//! - Two inputs (a tree node): the same with the width-24 permutation on [parameter | tweak |
+//!   left | right | 0...].
+//! - More (a leaf: all chain ends of an epoch): a sponge over width 24 with capacity
+//!   CAPACITY (the last lanes), the capacity initialised to the compression of the lengths
+//!   (PARAMETER_LEN, TWEAK_LEN, NUM_CHUNKS, HASH_LEN) packed base 2^32 and re-expanded base
+//!   p; additive absorption of rate-sized blocks (zero-padded), output the first HASH_LEN
+//!   lanes.
+
+use crate::koalabear::{Kb, P};
+use crate::poseidon2::Poseidon2;
+
+/// Widths of the two permutations.
+pub const W16: usize = 16;
+/// Width of the tree and sponge permutation.
+pub const W24: usize = 24;
+
+/// The TWEAK_LEN base-p digits of a tweak integer, least significant first.
+pub fn tweak_digits<const T: usize>(mut v: u128) -> [Kb; T] {
+    core::array::from_fn(|_| {
+        let d = (v % P as u128) as u32;
+        v /= P as u128;
+        Kb::new(d)
+    })
+}
+
+/// The tweak of tree node `pos` at `level` (level 0: leaves).
+pub fn tree_tweak<const T: usize>(level: u8, pos: u32) -> [Kb; T] {
+    tweak_digits(((level as u128) << 40) | ((pos as u128) << 8) | 0x01)
+}
+
+/// The tweak of position `pos` in chain `chain` at `epoch`.
+pub fn chain_tweak<const T: usize>(epoch: u32, chain: u8, pos: u8) -> [Kb; T] {
+    tweak_digits(((epoch as u128) << 24) | ((chain as u128) << 16) | ((pos as u128) << 8))
+}
+
+/// The permutations, built once.
+#[derive(Clone, Debug)]
+pub struct Perms {
+    /// Width 16.
+    pub p16: Poseidon2<16>,
+    /// Width 24.
+    pub p24: Poseidon2<24>,
+}
+
+impl Default for Perms {
+    fn default() -> Self {
+        Self { p16: Poseidon2::new_16(), p24: Poseidon2::new_24() }
+    }
+}
+
+/// (P(s) + s)[..H] for s = the concatenation of `parts`, zero-padded to the width.
+fn compress<const W: usize, const H: usize>(perm: &Poseidon2<W>, parts: &[&[Kb]]) -> [Kb; H] {
+    let mut s = [Kb::ZERO; W];
+    let mut i = 0;
+    for part in parts {
+        s[i..i + part.len()].copy_from_slice(part);
+        i += part.len();
+    }
+    let out = perm.permute(s);
+    core::array::from_fn(|k| out[k] + s[k])
+}
+
+impl Perms {
+    /// One chain step: the value at position `pos` (>= 1) from the value at `pos - 1`.
+    pub fn chain_step<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, chain: u8, pos: u8, value: &[Kb; H]) -> [Kb; H] {
+        let tweak = chain_tweak::<T>(epoch, chain, pos);
+        compress::<W16, H>(&self.p16, &[parameter, &tweak, value])
+    }
+
+    /// Walk `steps` chain steps from the value at position `start`.
+    pub fn chain<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, chain: u8, start: u8, steps: u8, value: &[Kb; H]) -> [Kb; H] {
+        let mut v = *value;
+        for j in 1..=steps {
+            v = self.chain_step::<PL, T, H>(parameter, epoch, chain, start + j, &v);
+        }
+        v
+    }
+
+    /// A tree node from its two children.
+    pub fn node<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], level: u8, pos: u32, left: &[Kb; H], right: &[Kb; H]) -> [Kb; H] {
+        let tweak = tree_tweak::<T>(level, pos);
+        compress::<W24, H>(&self.p24, &[parameter, &tweak, left, right])
+    }
+
+    /// The sponge leaf hash over all chain ends of `epoch` (tree tweak level 0, position
+    /// epoch). CAP is the capacity, `num_chunks` the domain separator's chain count.
+    pub fn leaf<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+        &self,
+        parameter: &[Kb; PL],
+        epoch: u32,
+        chain_ends: &[[Kb; H]],
+        num_chunks: u32,
+    ) -> [Kb; H] {
+        let rate = W24 - CAP;
+        // capacity: compress24 of the lengths, packed base 2^32 and re-expanded base p
+        let lengths = [PL as u32, T as u32, num_chunks, H as u32];
+        let mut packed: u128 = 0;
+        for &l in lengths.iter() {
+            packed = (packed << 32) | l as u128;
+        }
+        let digits: [Kb; W24] = tweak_digits(packed);
+        let cap: [Kb; CAP] = compress::<W24, CAP>(&self.p24, &[&digits]);
+        let mut s = [Kb::ZERO; W24];
+        s[rate..].copy_from_slice(&cap);
+        let tweak = tree_tweak::<T>(0, epoch);
+        let mut input: Vec<Kb> = Vec::with_capacity(PL + T + chain_ends.len() * H);
+        input.extend_from_slice(parameter);
+        input.extend_from_slice(&tweak);
+        for e in chain_ends {
+            input.extend_from_slice(e);
+        }
+        for block in input.chunks(rate) {
+            for (x, v) in s.iter_mut().zip(block) {
+                *x += *v;
+            }
+            self.p24.permute_mut(&mut s);
+        }
+        core::array::from_fn(|k| s[k])
+    }
+}

@@ -1,0 +1,73 @@
+//! hash-sig's per-layer vectors (top-level target-sum, lifetime 2^8, dimension 64, base 8):
+//! PRF chain starts, chain steps, chain ends, the sponge leaf and the first tree node.
+
+use serde_json::Value;
+use zkforge_hashsig::koalabear::Kb;
+use zkforge_hashsig::prf;
+use zkforge_hashsig::tweak_hash::Perms;
+
+const PL: usize = 5;
+const T: usize = 2;
+const H: usize = 8;
+const CAP: usize = 9;
+
+fn file() -> Value {
+    serde_json::from_str(include_str!("vectors/poseidon2_toplevel_lifetime8_dim64_base8.json")).unwrap()
+}
+
+fn kbs(v: &Value) -> Vec<u32> {
+    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect()
+}
+
+fn arr<const N: usize>(v: &Value) -> [Kb; N] {
+    let x = kbs(v);
+    core::array::from_fn(|i| Kb::new(x[i]))
+}
+
+fn canon<const N: usize>(a: &[Kb; N]) -> Vec<u32> {
+    a.iter().map(|x| x.to_canonical()).collect()
+}
+
+fn key(d: &Value) -> [u8; 32] {
+    let hex = d["secret_key_info"]["prf_key_hex"].as_str().unwrap();
+    core::array::from_fn(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+}
+
+#[test]
+fn chains_leaf_and_node() {
+    let d = file();
+    let perms = Perms::default();
+    let key = key(&d);
+    let parameter: [Kb; PL] = arr(&d["layers"]["parameter"]);
+    let mut checked = 0;
+    for c in d["layers"]["chains"].as_array().unwrap() {
+        let epoch = c["epoch"].as_u64().unwrap() as u32;
+        if let Some(ends) = c.get("all_chain_ends") {
+            let ends: Vec<[Kb; H]> = ends.as_array().unwrap().iter().map(arr).collect();
+            // recompute every end from the PRF
+            for (i, e) in ends.iter().enumerate() {
+                let start: [Kb; H] = prf::chain_start(&key, epoch, i as u64);
+                assert_eq!(perms.chain::<PL, T, H>(&parameter, epoch, i as u8, 0, 7, &start), *e, "end of chain {i}");
+            }
+            let leaf = perms.leaf::<PL, T, H, CAP>(&parameter, epoch, &ends, 64);
+            assert_eq!(canon(&leaf), kbs(&c["leaf_hash_tree_tweak_level0_pos_epoch"]), "leaf {epoch}");
+            checked += 1;
+            continue;
+        }
+        let chain = c["chain_index"].as_u64().unwrap();
+        let start: [Kb; H] = prf::chain_start(&key, epoch, chain);
+        assert_eq!(canon(&start), kbs(&c["start_prf_domain_element"]), "prf {epoch}/{chain}");
+        let s1 = perms.chain_step::<PL, T, H>(&parameter, epoch, chain as u8, 1, &start);
+        assert_eq!(canon(&s1), kbs(&c["after_step_1_pos1"]));
+        let s2 = perms.chain_step::<PL, T, H>(&parameter, epoch, chain as u8, 2, &s1);
+        assert_eq!(canon(&s2), kbs(&c["after_step_2_pos2"]));
+        let end = perms.chain::<PL, T, H>(&parameter, epoch, chain as u8, 0, 7, &start);
+        assert_eq!(canon(&end), kbs(&c["chain_end_after_base_minus_1_steps"]));
+        checked += 1;
+    }
+    assert!(checked >= 8);
+    for n in d["layers"]["tree"].as_array().unwrap() {
+        let node = perms.node::<PL, T, H>(&parameter, n["level"].as_u64().unwrap() as u8, n["pos_in_level"].as_u64().unwrap() as u32, &arr(&n["left"]), &arr(&n["right"]));
+        assert_eq!(canon(&node), kbs(&n["parent"]));
+    }
+}
