@@ -6,7 +6,8 @@
 //! - [`koalabear`]: the field, Montgomery form as Plonky3 stores it;
 //! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults;
 //! - [`prf`]: the SHAKE128 PRF (chain starts, signing randomness);
-//! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash.
+//! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash;
+//! - [`keygen`]: key generation reproducing the reference's keys from the same seed.
 //!
 //! ```
 //! use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
@@ -16,6 +17,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod keygen;
 pub mod koalabear;
 pub mod poseidon2;
 pub mod prf;

@@ -71,3 +71,38 @@ fn chains_leaf_and_node() {
         assert_eq!(canon(&node), kbs(&n["parent"]));
     }
 }
+
+#[test]
+fn rng_sampling_matches_reference() {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let v: Value = serde_json::from_str(include_str!("vectors/poseidon2_koalabear_permutation.json")).unwrap();
+    let r = &v["rng_field_sampling"];
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
+    let words: Vec<u32> = (0..8).map(|_| rng.next_u32()).collect();
+    assert_eq!(words, kbs(&r["first_next_u32"]));
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
+    let f: Vec<u32> = (0..8).map(|_| zkforge_hashsig::keygen::sample_kb(&mut rng).to_canonical()).collect();
+    assert_eq!(f, kbs(&r["first_8_sampled_field_elements_canonical"]));
+}
+
+#[test]
+fn key_gen_reproduces_public_key_lifetime_2_8() {
+    use rand_chacha::rand_core::SeedableRng;
+    use zkforge_hashsig::keygen::{key_gen, Shape};
+    let d = file();
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
+    let shape = Shape { log_lifetime: 8, dimension: 64, base: 8 };
+    let start = d["activation_epoch_requested"].as_u64().unwrap();
+    let num = d["num_active_epochs_requested"].as_u64().unwrap();
+    let km = key_gen::<PL, T, H, CAP>(&Perms::default(), &shape, &mut rng, start, num);
+    assert_eq!(km.prf_key, key(&d));
+    assert_eq!(canon(&km.parameter), kbs(&d["public_key_decoded"]["parameter"]));
+    assert_eq!(canon(&km.root), kbs(&d["public_key_decoded"]["root"]));
+    // bincode-legacy public key: root || parameter as Montgomery u32 LE
+    let mut pk = Vec::new();
+    for x in km.root.iter().chain(km.parameter.iter()) {
+        pk.extend_from_slice(&x.to_monty().to_le_bytes());
+    }
+    let hex: String = pk.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(hex, d["public_key_bincode_legacy_hex"].as_str().unwrap());
+}

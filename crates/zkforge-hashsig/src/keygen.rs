@@ -1,0 +1,148 @@
+//! Key generation of Generalized XMSS as in hash-sig / leanSig, reproducing the reference's
+//! keys from the same RNG (Drake, Khovratovich, Kudinov, Wagner, "Hash-based multi-signatures
+//! for post-quantum Ethereum", ePrint 2025/055; the reference's `GeneralizedXMSSSignatureScheme`).
+//!
+//! RNG consumption order (ChaCha20 from the caller's seed): the tweak-hash parameter
+//! (PARAMETER_LEN field elements, each `next_u32() >> 1` rejected when >= p and taken as a
+//! Montgomery representative), the 32-byte PRF key (the low byte of 32 `next_u32()`), then one
+//! random node for each top-tree padding position, bottom-up.
+//!
+//! Tree: leaves are the sponge hashes of each epoch's chain ends; the activation range is
+//! expanded to whole bottom trees of sqrt(LIFETIME) leaves (at least two); each bottom tree's
+//! root is computed directly (full and aligned, it needs no padding); the top tree pads every
+//! layer, from the bottom roots up to the root layer inclusive: a random node in front when
+//! the layer starts at an odd index, one behind when it ends at an even one.
+
+use rand_core::RngCore;
+
+use crate::koalabear::{Kb, P};
+use crate::prf;
+use crate::tweak_hash::Perms;
+
+/// One field element from the RNG, the reference's way.
+pub fn sample_kb<R: RngCore + ?Sized>(rng: &mut R) -> Kb {
+    loop {
+        let x = rng.next_u32() >> 1;
+        if x < P {
+            return Kb::from_monty(x).expect("x < p");
+        }
+    }
+}
+
+/// 32 bytes from the RNG, the reference's way (one `next_u32` per byte, low byte kept).
+pub fn sample_bytes32(rng: &mut impl RngCore) -> [u8; 32] {
+    core::array::from_fn(|_| rng.next_u32() as u8)
+}
+
+/// The shape of an instantiation (the const generics carry the lengths).
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    /// log2 of the lifetime (number of epochs).
+    pub log_lifetime: u32,
+    /// Number of chains.
+    pub dimension: usize,
+    /// Chain length (the base of the encoding).
+    pub base: u32,
+}
+
+/// A generated key pair's public root and the secret data that regenerates everything.
+#[derive(Clone, Debug)]
+pub struct KeyMaterial<const PL: usize, const H: usize> {
+    /// The Merkle root.
+    pub root: [Kb; H],
+    /// The tweak-hash parameter.
+    pub parameter: [Kb; PL],
+    /// The PRF key.
+    pub prf_key: [u8; 32],
+    /// First epoch of the expanded activation range.
+    pub activation_start: u64,
+    /// Number of epochs of the expanded range.
+    pub active_epochs: u64,
+}
+
+/// The expanded activation range: start rounded down and end rounded up to multiples of
+/// sqrt(LIFETIME), at least two bottom trees.
+pub fn expand_activation(log_lifetime: u32, start: u64, num: u64) -> (u64, u64) {
+    let leafs = 1u64 << (log_lifetime / 2);
+    let lifetime = 1u64 << log_lifetime;
+    let mut s = start / leafs * leafs;
+    let mut e = (start + num).div_ceil(leafs) * leafs;
+    if e - s < 2 * leafs {
+        e = s + 2 * leafs;
+        if e > lifetime {
+            e = lifetime;
+            s = e - 2 * leafs;
+        }
+    }
+    (s, e - s)
+}
+
+impl Perms {
+    /// The leaf of `epoch`: walk every chain to its end, then the sponge.
+    pub fn epoch_leaf<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], epoch: u32) -> [Kb; H] {
+        let ends: Vec<[Kb; H]> = (0..shape.dimension)
+            .map(|i| {
+                let start: [Kb; H] = prf::chain_start(prf_key, epoch, i as u64);
+                self.chain::<PL, T, H>(parameter, epoch, i as u8, 0, (shape.base - 1) as u8, &start)
+            })
+            .collect();
+        self.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, shape.dimension as u32)
+    }
+
+    /// The root of bottom tree `k` (epochs k sqrt(L) .. (k + 1) sqrt(L)).
+    pub fn bottom_root<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> [Kb; H] {
+        let half = shape.log_lifetime / 2;
+        let first = k << half;
+        let mut layer: Vec<[Kb; H]> = (0..1u64 << half).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)).collect();
+        let mut start = first;
+        for level in 1..=half {
+            start >>= 1;
+            layer = layer
+                .chunks_exact(2)
+                .enumerate()
+                .map(|(j, pair)| self.node::<PL, T, H>(parameter, level as u8, (start + j as u64) as u32, &pair[0], &pair[1]))
+                .collect();
+        }
+        layer[0]
+    }
+}
+
+/// Generate a key for `shape` with activation (start, num) expanded as the reference does.
+pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+    perms: &Perms,
+    shape: &Shape,
+    rng: &mut impl RngCore,
+    activation_start: u64,
+    num_active: u64,
+) -> KeyMaterial<PL, H> {
+    let parameter: [Kb; PL] = core::array::from_fn(|_| sample_kb(rng));
+    let prf_key = sample_bytes32(rng);
+    let (start, num) = expand_activation(shape.log_lifetime, activation_start, num_active);
+    let half = shape.log_lifetime / 2;
+    let first_tree = start >> half;
+    let trees = num >> half;
+    let mut layer: Vec<[Kb; H]> = (first_tree..first_tree + trees).map(|k| perms.bottom_root::<PL, T, H, CAP>(shape, &parameter, &prf_key, k)).collect();
+    let mut layer_start = first_tree;
+    for level in half..=shape.log_lifetime {
+        // pad: front when the start is odd, back when the end is even
+        if layer_start & 1 == 1 {
+            layer.insert(0, core::array::from_fn(|_| sample_kb(rng)));
+            layer_start -= 1;
+        }
+        let end = layer_start + layer.len() as u64 - 1;
+        if end & 1 == 0 {
+            layer.push(core::array::from_fn(|_| sample_kb(rng)));
+        }
+        if level == shape.log_lifetime {
+            break;
+        }
+        let parent_start = layer_start >> 1;
+        layer = layer
+            .chunks_exact(2)
+            .enumerate()
+            .map(|(j, pair)| perms.node::<PL, T, H>(&parameter, (level + 1) as u8, (parent_start + j as u64) as u32, &pair[0], &pair[1]))
+            .collect();
+        layer_start = parent_start;
+    }
+    KeyMaterial { root: layer[0], parameter, prf_key, activation_start: start, active_epochs: num }
+}
