@@ -17,6 +17,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod hypercube;
 pub mod keygen;
 pub mod koalabear;
 pub mod poseidon2;

@@ -106,3 +106,34 @@ fn key_gen_reproduces_public_key_lifetime_2_8() {
     let hex: String = pk.iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(hex, d["public_key_bincode_legacy_hex"].as_str().unwrap());
 }
+
+#[test]
+fn message_hash_and_target_sum_encoding() {
+    use zkforge_hashsig::hypercube::{target_sum, Layers};
+    let d = file();
+    let perms = Perms::default();
+    let key = key(&d);
+    let parameter: [Kb; PL] = arr(&d["layers"]["parameter"]);
+    let layers = Layers::new(8, 64);
+    let mut n = 0;
+    for e in d["layers"]["message_hash_and_encoding"].as_array().unwrap() {
+        let epoch = e["epoch"].as_u64().unwrap() as u32;
+        let hex = e["message_hex"].as_str().unwrap();
+        let message: [u8; 32] = core::array::from_fn(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap());
+        let counter = e["prf_counter"].as_u64().unwrap();
+        let rho: [Kb; 7] = prf::randomness(&key, epoch, &message, counter);
+        assert_eq!(canon(&rho), kbs(&e["rho"]));
+        let chunks = perms.top_level_message_hash::<PL, T, 7, 9, 15>(&layers, 64, 77, 1, &parameter, epoch, &rho, &message);
+        let want: Vec<u8> = kbs(&e["message_hash_chunks"]).iter().map(|&x| x as u8).collect();
+        assert_eq!(chunks, want, "epoch {epoch} counter {counter}");
+        match &e["encoding_result"] {
+            Value::String(s) => {
+                let got = target_sum(&chunks, 375).unwrap_err();
+                assert_eq!(s, &format!("Err(Mismatch {{ expected: 375, actual: {got} }})"));
+            }
+            v => assert_eq!(target_sum(&chunks, 375).unwrap(), kbs(v).iter().map(|&x| x as u8).collect::<Vec<u8>>()),
+        }
+        n += 1;
+    }
+    assert!(n >= 3);
+}
