@@ -58,6 +58,9 @@ pub struct KeyMaterial<const PL: usize, const H: usize> {
     pub activation_start: u64,
     /// Number of epochs of the expanded range.
     pub active_epochs: u64,
+    /// The top tree, level by level from the bottom-tree roots (level log_lifetime / 2) to
+    /// the root layer, each as (index of its first node, nodes), padding nodes included.
+    pub top_layers: Vec<(u64, Vec<[Kb; H]>)>,
 }
 
 /// The expanded activation range: start rounded down and end rounded up to multiples of
@@ -91,19 +94,27 @@ impl Perms {
 
     /// The root of bottom tree `k` (epochs k sqrt(L) .. (k + 1) sqrt(L)).
     pub fn bottom_root<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> [Kb; H] {
+        self.bottom_tree::<PL, T, H, CAP>(shape, parameter, prf_key, k).pop().expect("root")[0]
+    }
+
+    /// Every layer of bottom tree `k`, leaves first, the root layer last.
+    pub fn bottom_tree<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
         let half = shape.log_lifetime / 2;
         let first = k << half;
         let mut layer: Vec<[Kb; H]> = (0..1u64 << half).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)).collect();
         let mut start = first;
+        let mut layers = Vec::with_capacity(half as usize + 1);
         for level in 1..=half {
             start >>= 1;
-            layer = layer
+            let next = layer
                 .chunks_exact(2)
                 .enumerate()
                 .map(|(j, pair)| self.node::<PL, T, H>(parameter, level as u8, (start + j as u64) as u32, &pair[0], &pair[1]))
                 .collect();
+            layers.push(std::mem::replace(&mut layer, next));
         }
-        layer[0]
+        layers.push(layer);
+        layers
     }
 }
 
@@ -123,6 +134,7 @@ pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize
     let trees = num >> half;
     let mut layer: Vec<[Kb; H]> = (first_tree..first_tree + trees).map(|k| perms.bottom_root::<PL, T, H, CAP>(shape, &parameter, &prf_key, k)).collect();
     let mut layer_start = first_tree;
+    let mut top_layers = Vec::new();
     for level in half..=shape.log_lifetime {
         // pad: front when the start is odd, back when the end is even
         if layer_start & 1 == 1 {
@@ -133,6 +145,7 @@ pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize
         if end & 1 == 0 {
             layer.push(core::array::from_fn(|_| sample_kb(rng)));
         }
+        top_layers.push((layer_start, layer.clone()));
         if level == shape.log_lifetime {
             break;
         }
@@ -144,5 +157,5 @@ pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize
             .collect();
         layer_start = parent_start;
     }
-    KeyMaterial { root: layer[0], parameter, prf_key, activation_start: start, active_epochs: num }
+    KeyMaterial { root: layer[0], parameter, prf_key, activation_start: start, active_epochs: num, top_layers }
 }

@@ -7,7 +7,9 @@
 //! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults;
 //! - [`prf`]: the SHAKE128 PRF (chain starts, signing randomness);
 //! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash;
-//! - [`keygen`]: key generation reproducing the reference's keys from the same seed.
+//! - [`keygen`]: key generation reproducing the reference's keys from the same seed;
+//! - [`hypercube`]: the top-level message hash and the target-sum encoding;
+//! - [`scheme`]: signing, verification and the bincode-legacy signature encoding.
 //!
 //! ```
 //! use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
@@ -22,6 +24,7 @@ pub mod keygen;
 pub mod koalabear;
 pub mod poseidon2;
 pub mod prf;
+pub mod scheme;
 pub mod tweak_hash;
 #[allow(missing_docs)]
 mod poseidon2_consts;

@@ -137,3 +137,63 @@ fn message_hash_and_target_sum_encoding() {
     }
     assert!(n >= 3);
 }
+
+fn hex_bytes(h: &str) -> Vec<u8> {
+    (0..h.len() / 2).map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap()).collect()
+}
+
+#[test]
+fn signatures_and_negative_cases_lifetime_2_8() {
+    use rand_chacha::rand_core::SeedableRng;
+    use zkforge_hashsig::hypercube::Layers;
+    use zkforge_hashsig::keygen::{key_gen, Shape};
+    use zkforge_hashsig::scheme::{Signature, TopLevel};
+    let d = file();
+    let perms = Perms::default();
+    let layers = Layers::new(8, 64);
+    let scheme = TopLevel { shape: Shape { log_lifetime: 8, dimension: 64, base: 8 }, final_layer: 77, target_sum: 375, invocations: 1, max_tries: 100_000 };
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
+    let km = key_gen::<PL, T, H, CAP>(&perms, &scheme.shape, &mut rng, 0, 256);
+    let mut n = 0;
+    for s in d["signatures"].as_array().unwrap() {
+        let epoch = s["epoch"].as_u64().unwrap() as u32;
+        let msg: [u8; 32] = hex_bytes(s["message_hex"].as_str().unwrap()).try_into().unwrap();
+        let sig = scheme.sign::<PL, T, H, CAP, 7>(&perms, &layers, &km, epoch, &msg).unwrap();
+        let bytes = sig.to_bincode_legacy();
+        assert_eq!(bytes, hex_bytes(s["signature_bincode_legacy_hex"].as_str().unwrap()), "signature at epoch {epoch}");
+        assert_eq!(Signature::<7, H>::from_bincode_legacy(&bytes, 8, 64).unwrap(), sig);
+        assert!(scheme.verify::<PL, T, H, CAP, 7>(&perms, &layers, &km.root, &km.parameter, epoch, &msg, &sig));
+        for neg in s["negative_cases"].as_array().unwrap() {
+            let case = neg["case"].as_str().unwrap();
+            let ne = neg["epoch"].as_u64().unwrap() as u32;
+            let nmsg: [u8; 32] = match neg.get("message_hex").and_then(|m| m.as_str()) {
+                Some(h) if h != "same" => hex_bytes(h).try_into().unwrap(),
+                _ => msg,
+            };
+            let nsig = match neg.get("signature_bincode_legacy_hex") {
+                Some(h) => match Signature::<7, H>::from_bincode_legacy(&hex_bytes(h.as_str().unwrap()), 8, 64) {
+                    Ok(s) => s,
+                    Err(_) => continue, // a flipped bit that leaves the field: rejected at decoding
+                },
+                None => sig.clone(),
+            };
+            let mut root = km.root;
+            if let Some(pk) = neg.get("public_key_bincode_legacy_hex") {
+                let b = hex_bytes(pk.as_str().unwrap());
+                root = core::array::from_fn(|i| Kb::from_monty(u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap())).unwrap());
+            }
+            assert!(!scheme.verify::<PL, T, H, CAP, 7>(&perms, &layers, &root, &km.parameter, ne, &nmsg, &nsig), "{case} must fail");
+        }
+        n += 1;
+    }
+    assert_eq!(n, 5);
+    // malformed encodings
+    let good = hex_bytes(d["signatures"][0]["signature_bincode_legacy_hex"].as_str().unwrap());
+    assert!(Signature::<7, H>::from_bincode_legacy(&good[..good.len() - 1], 8, 64).is_err());
+    let mut bad = good.clone();
+    bad[8..12].copy_from_slice(&0x7f00_0001u32.to_le_bytes()); // = p
+    assert_eq!(Signature::<7, H>::from_bincode_legacy(&bad, 8, 64), Err(zkforge_hashsig::scheme::SchemeError::NonCanonical));
+    let mut bad = good;
+    bad[0] = 9; // wrong co-path length
+    assert!(Signature::<7, H>::from_bincode_legacy(&bad, 8, 64).is_err());
+}

@@ -1,0 +1,220 @@
+//! Signing and verification of the top-level target-sum Generalized XMSS (hash-sig's
+//! `GeneralizedXMSSSignatureScheme` with `TopLevelPoseidonMessageHash` and the target-sum
+//! encoding), and the bincode-legacy signature encoding.
+//!
+//! Sign(epoch, message): for counter = 0, 1, ...: rho = PRF(epoch, message, counter); the
+//! message hash gives one digit per chain; accept when the digits sum to the target. Each
+//! chain i is revealed at position x_i (x_i steps from its PRF start); the co-path is the
+//! bottom-tree path of the epoch's leaf followed by the top-tree path.
+//! Verify: recompute the digits from rho, walk each chain from x_i to the end (base - 1),
+//! hash the ends into the leaf, fold the co-path to the root.
+
+use crate::hypercube::{target_sum, Layers};
+use crate::keygen::{KeyMaterial, Shape};
+use crate::koalabear::Kb;
+use crate::prf;
+use crate::tweak_hash::Perms;
+
+/// The parameters of a top-level target-sum instantiation that are not array lengths.
+#[derive(Clone, Copy, Debug)]
+pub struct TopLevel {
+    /// Lifetime, chains and chain length.
+    pub shape: Shape,
+    /// The message hash maps into layers 0..=final_layer.
+    pub final_layer: usize,
+    /// Required digit sum.
+    pub target_sum: u32,
+    /// Poseidon invocations of the message hash.
+    pub invocations: usize,
+    /// Signing attempts before giving up.
+    pub max_tries: u64,
+}
+
+/// A signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature<const R: usize, const H: usize> {
+    /// Sibling nodes from the leaf to the root.
+    pub co_path: Vec<[Kb; H]>,
+    /// The message-hash randomness.
+    pub rho: [Kb; R],
+    /// Each chain at the position given by the encoding.
+    pub hashes: Vec<[Kb; H]>,
+}
+
+/// Errors of signing and decoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SchemeError {
+    /// The epoch is outside the key's activation range.
+    EpochOutOfRange,
+    /// No counter below `max_tries` gave a codeword with the target sum.
+    EncodingFailed,
+    /// Bytes of the wrong length.
+    WrongLength,
+    /// A field element's representative is not below p.
+    NonCanonical,
+}
+
+impl core::fmt::Display for SchemeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            SchemeError::EpochOutOfRange => "epoch outside the key's activation range",
+            SchemeError::EncodingFailed => "no codeword with the target sum within max_tries",
+            SchemeError::WrongLength => "wrong encoding length",
+            SchemeError::NonCanonical => "field element not below p",
+        })
+    }
+}
+impl std::error::Error for SchemeError {}
+
+impl TopLevel {
+    fn digits<const PL: usize, const T: usize, const R: usize>(&self, perms: &Perms, layers: &Layers, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Vec<u8> {
+        perms.top_level_message_hash::<PL, T, R, 9, 15>(layers, self.shape.dimension, self.final_layer, self.invocations, parameter, epoch, rho, message)
+    }
+
+    /// Sign `message` at `epoch` (the caller's key store must never reuse an epoch).
+    pub fn sign<const PL: usize, const T: usize, const H: usize, const CAP: usize, const R: usize>(
+        &self,
+        perms: &Perms,
+        layers: &Layers,
+        key: &KeyMaterial<PL, H>,
+        epoch: u32,
+        message: &[u8; 32],
+    ) -> Result<Signature<R, H>, SchemeError> {
+        let e = epoch as u64;
+        if e < key.activation_start || e >= key.activation_start + key.active_epochs {
+            return Err(SchemeError::EpochOutOfRange);
+        }
+        let mut found = None;
+        for counter in 0..self.max_tries {
+            let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
+            let d = self.digits::<PL, T, R>(perms, layers, &key.parameter, epoch, &rho, message);
+            if let Ok(x) = target_sum(&d, self.target_sum) {
+                found = Some((rho, x));
+                break;
+            }
+        }
+        let (rho, x) = found.ok_or(SchemeError::EncodingFailed)?;
+        let hashes = x
+            .iter()
+            .enumerate()
+            .map(|(i, &steps)| {
+                let start: [Kb; H] = prf::chain_start(&key.prf_key, epoch, i as u64);
+                perms.chain::<PL, T, H>(&key.parameter, epoch, i as u8, 0, steps, &start)
+            })
+            .collect();
+        let half = self.shape.log_lifetime / 2;
+        let bottom = perms.bottom_tree::<PL, T, H, CAP>(&self.shape, &key.parameter, &key.prf_key, e >> half);
+        let mut co_path = Vec::with_capacity(self.shape.log_lifetime as usize);
+        let first = (e >> half) << half;
+        for (l, layer) in bottom.iter().take(half as usize).enumerate() {
+            let idx = ((e >> l) ^ 1) - (first >> l);
+            co_path.push(layer[idx as usize]);
+        }
+        for (l, (start, layer)) in key.top_layers.iter().take((self.shape.log_lifetime - half) as usize).enumerate() {
+            let idx = ((e >> (half as usize + l)) ^ 1) - start;
+            co_path.push(layer[idx as usize]);
+        }
+        Ok(Signature { co_path, rho, hashes })
+    }
+
+    /// Verify a signature against the public key (root, parameter).
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify<const PL: usize, const T: usize, const H: usize, const CAP: usize, const R: usize>(
+        &self,
+        perms: &Perms,
+        layers: &Layers,
+        root: &[Kb; H],
+        parameter: &[Kb; PL],
+        epoch: u32,
+        message: &[u8; 32],
+        sig: &Signature<R, H>,
+    ) -> bool {
+        let s = &self.shape;
+        if (epoch as u64) >> s.log_lifetime != 0 || sig.co_path.len() != s.log_lifetime as usize || sig.hashes.len() != s.dimension {
+            return false;
+        }
+        let d = self.digits::<PL, T, R>(perms, layers, parameter, epoch, &sig.rho, message);
+        let Ok(x) = target_sum(&d, self.target_sum) else {
+            return false;
+        };
+        let ends: Vec<[Kb; H]> = x
+            .iter()
+            .enumerate()
+            .map(|(i, &xi)| perms.chain::<PL, T, H>(parameter, epoch, i as u8, xi, (s.base - 1) as u8 - xi, &sig.hashes[i]))
+            .collect();
+        let mut cur = perms.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, s.dimension as u32);
+        let mut idx = epoch as u64;
+        for (l, sib) in sig.co_path.iter().enumerate() {
+            let parent = (idx >> 1) as u32;
+            cur = if idx & 1 == 0 {
+                perms.node::<PL, T, H>(parameter, (l + 1) as u8, parent, &cur, sib)
+            } else {
+                perms.node::<PL, T, H>(parameter, (l + 1) as u8, parent, sib, &cur)
+            };
+            idx >>= 1;
+        }
+        cur == *root
+    }
+}
+
+fn put_nodes<const H: usize>(out: &mut Vec<u8>, nodes: &[[Kb; H]]) {
+    out.extend_from_slice(&(nodes.len() as u64).to_le_bytes());
+    for n in nodes {
+        for x in n {
+            out.extend_from_slice(&x.to_monty().to_le_bytes());
+        }
+    }
+}
+
+fn get_kb(b: &[u8], pos: &mut usize) -> Result<Kb, SchemeError> {
+    let w = b.get(*pos..*pos + 4).ok_or(SchemeError::WrongLength)?;
+    *pos += 4;
+    Kb::from_monty(u32::from_le_bytes(w.try_into().expect("4 bytes"))).ok_or(SchemeError::NonCanonical)
+}
+
+fn get_nodes<const H: usize>(b: &[u8], pos: &mut usize, expected: usize) -> Result<Vec<[Kb; H]>, SchemeError> {
+    let w = b.get(*pos..*pos + 8).ok_or(SchemeError::WrongLength)?;
+    *pos += 8;
+    if u64::from_le_bytes(w.try_into().expect("8 bytes")) != expected as u64 {
+        return Err(SchemeError::WrongLength);
+    }
+    (0..expected)
+        .map(|_| {
+            let mut n = [Kb::ZERO; H];
+            for x in n.iter_mut() {
+                *x = get_kb(b, pos)?;
+            }
+            Ok(n)
+        })
+        .collect()
+}
+
+impl<const R: usize, const H: usize> Signature<R, H> {
+    /// bincode-legacy (hash-sig): u64 LE length and the co-path nodes, rho, u64 LE length and
+    /// the chain values; field elements as their Montgomery u32, little-endian.
+    pub fn to_bincode_legacy(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        put_nodes(&mut out, &self.co_path);
+        for x in &self.rho {
+            out.extend_from_slice(&x.to_monty().to_le_bytes());
+        }
+        put_nodes(&mut out, &self.hashes);
+        out
+    }
+
+    /// Decode the bincode-legacy form for a scheme with `log_lifetime` levels and
+    /// `dimension` chains; rejects wrong lengths and representatives >= p.
+    pub fn from_bincode_legacy(b: &[u8], log_lifetime: usize, dimension: usize) -> Result<Self, SchemeError> {
+        let mut pos = 0;
+        let co_path = get_nodes(b, &mut pos, log_lifetime)?;
+        let mut rho = [Kb::ZERO; R];
+        for x in rho.iter_mut() {
+            *x = get_kb(b, &mut pos)?;
+        }
+        let hashes = get_nodes(b, &mut pos, dimension)?;
+        if pos != b.len() {
+            return Err(SchemeError::WrongLength);
+        }
+        Ok(Self { co_path, rho, hashes })
+    }
+}
