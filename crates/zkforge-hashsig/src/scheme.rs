@@ -218,3 +218,133 @@ impl<const R: usize, const H: usize> Signature<R, H> {
         Ok(Self { co_path, rho, hashes })
     }
 }
+
+fn put_canonical(out: &mut Vec<u8>, xs: &[Kb]) {
+    for x in xs {
+        out.extend_from_slice(&x.to_canonical().to_le_bytes());
+    }
+}
+
+fn get_canonical(b: &[u8]) -> Result<Kb, SchemeError> {
+    let v = u32::from_le_bytes(b.try_into().map_err(|_| SchemeError::WrongLength)?);
+    if v >= crate::koalabear::P {
+        return Err(SchemeError::NonCanonical);
+    }
+    Ok(Kb::new(v))
+}
+
+fn get_canonical_nodes<const H: usize>(b: &[u8]) -> Result<Vec<[Kb; H]>, SchemeError> {
+    if b.len() % (4 * H) != 0 {
+        return Err(SchemeError::WrongLength);
+    }
+    b.chunks_exact(4 * H)
+        .map(|c| {
+            let mut n = [Kb::ZERO; H];
+            for (x, w) in n.iter_mut().zip(c.chunks_exact(4)) {
+                *x = get_canonical(w)?;
+            }
+            Ok(n)
+        })
+        .collect()
+}
+
+impl<const R: usize, const H: usize> Signature<R, H> {
+    /// SSZ (leanSig): the container (path, rho, hashes) with path = container(co_path: List):
+    /// `u32 offset(path) || rho || u32 offset(hashes) || u32 4 || co_path || hashes`; field
+    /// elements canonical u32 little-endian.
+    pub fn to_ssz(&self) -> Vec<u8> {
+        let fixed = 4 + 4 * R + 4;
+        let path_len = 4 + 4 * H * self.co_path.len();
+        let mut out = Vec::with_capacity(fixed + path_len + 4 * H * self.hashes.len());
+        out.extend_from_slice(&(fixed as u32).to_le_bytes());
+        put_canonical(&mut out, &self.rho);
+        out.extend_from_slice(&((fixed + path_len) as u32).to_le_bytes());
+        out.extend_from_slice(&4u32.to_le_bytes());
+        for n in &self.co_path {
+            put_canonical(&mut out, n);
+        }
+        for n in &self.hashes {
+            put_canonical(&mut out, n);
+        }
+        out
+    }
+
+    /// Decode SSZ, requiring the exact offsets, `log_lifetime` co-path nodes and `dimension`
+    /// chain values, and every element below p (leanSig's decoder accepts values >= p, which
+    /// makes its signatures malleable; this one does not).
+    pub fn from_ssz(b: &[u8], log_lifetime: usize, dimension: usize) -> Result<Self, SchemeError> {
+        let fixed = 4 + 4 * R + 4;
+        let path_len = 4 + 4 * H * log_lifetime;
+        if b.len() != fixed + path_len + 4 * H * dimension {
+            return Err(SchemeError::WrongLength);
+        }
+        let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes")) as usize;
+        if u32_at(0) != fixed || u32_at(4 + 4 * R) != fixed + path_len || u32_at(fixed) != 4 {
+            return Err(SchemeError::WrongLength);
+        }
+        let mut rho = [Kb::ZERO; R];
+        for (i, x) in rho.iter_mut().enumerate() {
+            *x = get_canonical(&b[4 + 4 * i..8 + 4 * i])?;
+        }
+        let co_path = get_canonical_nodes(&b[fixed + 4..fixed + path_len])?;
+        let hashes = get_canonical_nodes(&b[fixed + path_len..])?;
+        Ok(Self { co_path, rho, hashes })
+    }
+}
+
+/// A public key: the Merkle root and the tweak-hash parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PublicKey<const PL: usize, const H: usize> {
+    /// Merkle root.
+    pub root: [Kb; H],
+    /// Tweak-hash parameter.
+    pub parameter: [Kb; PL],
+}
+
+impl<const PL: usize, const H: usize> PublicKey<PL, H> {
+    /// bincode-legacy: root || parameter as Montgomery u32 little-endian.
+    pub fn to_bincode_legacy(&self) -> Vec<u8> {
+        self.root.iter().chain(self.parameter.iter()).flat_map(|x| x.to_monty().to_le_bytes()).collect()
+    }
+
+    /// SSZ: root || parameter as canonical u32 little-endian.
+    pub fn to_ssz(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(4 * (H + PL));
+        put_canonical(&mut out, &self.root);
+        put_canonical(&mut out, &self.parameter);
+        out
+    }
+
+    fn from_words(b: &[u8], monty: bool) -> Result<Self, SchemeError> {
+        if b.len() != 4 * (H + PL) {
+            return Err(SchemeError::WrongLength);
+        }
+        let mut w = b.chunks_exact(4).map(|c| {
+            let v = u32::from_le_bytes(c.try_into().expect("4 bytes"));
+            if monty {
+                Kb::from_monty(v).ok_or(SchemeError::NonCanonical)
+            } else {
+                get_canonical(c)
+            }
+        });
+        let mut root = [Kb::ZERO; H];
+        for x in root.iter_mut() {
+            *x = w.next().expect("length checked")?;
+        }
+        let mut parameter = [Kb::ZERO; PL];
+        for x in parameter.iter_mut() {
+            *x = w.next().expect("length checked")?;
+        }
+        Ok(Self { root, parameter })
+    }
+
+    /// Decode bincode-legacy.
+    pub fn from_bincode_legacy(b: &[u8]) -> Result<Self, SchemeError> {
+        Self::from_words(b, true)
+    }
+
+    /// Decode SSZ.
+    pub fn from_ssz(b: &[u8]) -> Result<Self, SchemeError> {
+        Self::from_words(b, false)
+    }
+}

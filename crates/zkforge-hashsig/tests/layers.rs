@@ -197,3 +197,53 @@ fn signatures_and_negative_cases_lifetime_2_8() {
     bad[0] = 9; // wrong co-path length
     assert!(Signature::<7, H>::from_bincode_legacy(&bad, 8, 64).is_err());
 }
+
+#[test]
+fn leansig_ssz_lifetime_2_8() {
+    use rand_chacha::rand_core::SeedableRng;
+    use zkforge_hashsig::hypercube::Layers;
+    use zkforge_hashsig::keygen::{key_gen, Shape};
+    use zkforge_hashsig::scheme::{PublicKey, SchemeError, Signature, TopLevel};
+    let v: Value = serde_json::from_str(include_str!("vectors/leansig_f477348_poseidon2_ssz.json")).unwrap();
+    let d = &v[0];
+    let perms = Perms::default();
+    let layers = Layers::new(8, 64);
+    let scheme = TopLevel { shape: Shape { log_lifetime: 8, dimension: 64, base: 8 }, final_layer: 77, target_sum: 375, invocations: 1, max_tries: 100_000 };
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
+    let km = key_gen::<PL, T, H, CAP>(&perms, &scheme.shape, &mut rng, 0, 256);
+    let pk = PublicKey::<PL, H> { root: km.root, parameter: km.parameter };
+    assert_eq!(pk.to_ssz(), hex_bytes(d["public_key_ssz_hex"].as_str().unwrap()));
+    assert_eq!(pk.to_bincode_legacy(), hex_bytes(d["public_key_bincode_legacy_hex"].as_str().unwrap()));
+    assert_eq!(PublicKey::<PL, H>::from_ssz(&pk.to_ssz()).unwrap(), pk);
+    assert_eq!(PublicKey::<PL, H>::from_bincode_legacy(&pk.to_bincode_legacy()).unwrap(), pk);
+    assert_eq!(PublicKey::<PL, H>::from_ssz(&pk.to_ssz()[1..]), Err(SchemeError::WrongLength));
+    let mut bad = pk.to_ssz();
+    bad[..4].copy_from_slice(&0x7f00_0001u32.to_le_bytes());
+    assert_eq!(PublicKey::<PL, H>::from_ssz(&bad), Err(SchemeError::NonCanonical));
+    for s in d["signatures"].as_array().unwrap() {
+        let epoch = s["epoch"].as_u64().unwrap() as u32;
+        let msg: [u8; 32] = hex_bytes(s["message_hex"].as_str().unwrap()).try_into().unwrap();
+        let sig = scheme.sign::<PL, T, H, CAP, 7>(&perms, &layers, &km, epoch, &msg).unwrap();
+        let ssz = hex_bytes(s["signature_ssz_hex"].as_str().unwrap());
+        assert_eq!(sig.to_ssz(), ssz, "epoch {epoch}");
+        let back = Signature::<7, H>::from_ssz(&ssz, 8, 64).unwrap();
+        assert_eq!(back, sig);
+        // an element >= p is rejected (the reference accepts it: malleability)
+        let mut bad = ssz.clone();
+        let last = bad.len() - 4;
+        let v = u32::from_le_bytes(bad[last..].try_into().unwrap()) + 0x7f00_0001;
+        if v > 0x7f00_0001 {
+            bad[last..].copy_from_slice(&v.to_le_bytes());
+            assert_eq!(Signature::<7, H>::from_ssz(&bad, 8, 64), Err(SchemeError::NonCanonical));
+        }
+        let mut bad = ssz.clone();
+        bad[0] = 0x25;
+        assert_eq!(Signature::<7, H>::from_ssz(&bad, 8, 64), Err(SchemeError::WrongLength));
+        // the negative case: low bit of the last element flipped
+        let mut flipped = ssz.clone();
+        flipped[last] ^= 1;
+        if let Ok(f) = Signature::<7, H>::from_ssz(&flipped, 8, 64) {
+            assert!(!scheme.verify::<PL, T, H, CAP, 7>(&perms, &layers, &pk.root, &pk.parameter, epoch, &msg, &f));
+        }
+    }
+}
