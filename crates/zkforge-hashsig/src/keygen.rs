@@ -45,8 +45,9 @@ pub struct Shape {
     pub base: u32,
 }
 
-/// A generated key pair's public root and the secret data that regenerates everything.
-#[derive(Clone, Debug)]
+/// A generated key pair's public root and the secret data that regenerates everything. The
+/// PRF key is zeroized on drop and never printed.
+#[derive(Clone)]
 pub struct KeyMaterial<const PL: usize, const H: usize> {
     /// The Merkle root.
     pub root: [Kb; H],
@@ -61,6 +62,25 @@ pub struct KeyMaterial<const PL: usize, const H: usize> {
     /// The top tree, level by level from the bottom-tree roots (level log_lifetime / 2) to
     /// the root layer, each as (index of its first node, nodes), padding nodes included.
     pub top_layers: Vec<(u64, Vec<[Kb; H]>)>,
+}
+
+impl<const PL: usize, const H: usize> Drop for KeyMaterial<PL, H> {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.prf_key.zeroize();
+    }
+}
+
+impl<const PL: usize, const H: usize> core::fmt::Debug for KeyMaterial<PL, H> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyMaterial")
+            .field("root", &self.root)
+            .field("parameter", &self.parameter)
+            .field("prf_key", &"<secret>")
+            .field("activation_start", &self.activation_start)
+            .field("active_epochs", &self.active_epochs)
+            .finish()
+    }
 }
 
 /// The expanded activation range: start rounded down and end rounded up to multiples of
@@ -126,13 +146,31 @@ pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize
     activation_start: u64,
     num_active: u64,
 ) -> KeyMaterial<PL, H> {
+    key_gen_with_progress::<PL, T, H, CAP>(perms, shape, rng, activation_start, num_active, &mut |_, _| {})
+}
+
+/// [`key_gen`] calling `progress(done, total)` after each bottom tree.
+pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+    perms: &Perms,
+    shape: &Shape,
+    rng: &mut impl RngCore,
+    activation_start: u64,
+    num_active: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> KeyMaterial<PL, H> {
     let parameter: [Kb; PL] = core::array::from_fn(|_| sample_kb(rng));
     let prf_key = sample_bytes32(rng);
     let (start, num) = expand_activation(shape.log_lifetime, activation_start, num_active);
     let half = shape.log_lifetime / 2;
     let first_tree = start >> half;
     let trees = num >> half;
-    let mut layer: Vec<[Kb; H]> = (first_tree..first_tree + trees).map(|k| perms.bottom_root::<PL, T, H, CAP>(shape, &parameter, &prf_key, k)).collect();
+    let mut layer: Vec<[Kb; H]> = (first_tree..first_tree + trees)
+        .map(|k| {
+            let r = perms.bottom_root::<PL, T, H, CAP>(shape, &parameter, &prf_key, k);
+            progress(k - first_tree + 1, trees);
+            r
+        })
+        .collect();
     let mut layer_start = first_tree;
     let mut top_layers = Vec::new();
     for level in half..=shape.log_lifetime {

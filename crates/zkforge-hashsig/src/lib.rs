@@ -9,7 +9,8 @@
 //! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash;
 //! - [`keygen`]: key generation reproducing the reference's keys from the same seed;
 //! - [`hypercube`]: the top-level message hash and the target-sum encoding;
-//! - [`scheme`]: signing, verification and the bincode-legacy signature encoding.
+//! - [`scheme`]: signing, verification, bincode-legacy and SSZ encodings;
+//! - [`keystore`]: a crash-safe key file that refuses to sign an epoch twice.
 //!
 //! ```
 //! use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
@@ -21,6 +22,7 @@
 
 pub mod hypercube;
 pub mod keygen;
+pub mod keystore;
 pub mod koalabear;
 pub mod poseidon2;
 pub mod prf;
