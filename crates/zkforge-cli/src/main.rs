@@ -1,9 +1,12 @@
 //! The `zkforge` command. `zkforge bench [GROUP...] [--json FILE]` runs the head-to-head
 //! benchmarks (ours against blst, arkworks and halo2curves on the same inputs) and prints
-//! medians and the ratio ours / peer. `zkforge bench msm --ablation` prints the MSM ablation
+//! medians and the ratio ours / peer. `zkforge hashsig keygen | sign | verify` makes and
+//! checks Generalized XMSS keys and signatures. `zkforge bench msm --ablation` prints the MSM ablation
 //! table instead: every switch alone and combined, per phase, at sizes 2^0 to 2^20.
 
 use clap::{Parser, Subcommand};
+
+mod hashsig;
 
 #[derive(Parser)]
 #[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems")]
@@ -44,11 +47,22 @@ enum Cmd {
         #[arg(long)]
         sweeps: bool,
     },
+    /// Hash-based signatures (Generalized XMSS over Poseidon2/KoalaBear).
+    Hashsig {
+        #[command(subcommand)]
+        cmd: hashsig::HashsigCmd,
+    },
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cli = Cli::parse();
     match cli.cmd {
+        Cmd::Hashsig { cmd } => {
+            let code = hashsig::run(cmd)?;
+            if code != 0 {
+                std::process::exit(code);
+            }
+        }
         Cmd::Bench { groups, ablation: true, min_log, max_log, threads, sweeps, .. } => {
             if groups.iter().any(|g| g != "msm") {
                 return Err("--ablation applies to the msm group only".into());

@@ -348,3 +348,20 @@ impl<const PL: usize, const H: usize> PublicKey<PL, H> {
         Self::from_words(b, false)
     }
 }
+
+/// The instantiations available by name (a vector file's `name`), all with PARAMETER_LEN 5,
+/// TWEAK_LEN 2, HASH_LEN 8, CAPACITY 9 and RAND_LEN 7.
+pub fn top_level_by_name(name: &str) -> Option<TopLevel> {
+    let log_lifetime = match name {
+        "poseidon2_toplevel_lifetime8_dim64_base8" => 8,
+        "poseidon2_toplevel_lifetime32_dim64_base8" => 32,
+        _ => return None,
+    };
+    Some(TopLevel {
+        shape: crate::keygen::Shape { log_lifetime, dimension: 64, base: 8 },
+        final_layer: 77,
+        target_sum: 375,
+        invocations: 1,
+        max_tries: 100_000,
+    })
+}
