@@ -143,6 +143,7 @@ pub fn run(cmd: HashsigCmd) -> Result<i32, Box<dyn std::error::Error>> {
             let mut ks = KeyStore::<PL, H>::open(&secret_key, &scheme)?;
             // the next usable epoch is on disk before any signature exists
             ks.reserve(epoch as u64)?;
+            ks.advance_preparation::<T, CAP>(&perms, &sch.shape, epoch as u64)?;
             let layers = Layers::new(sch.shape.base as usize, sch.shape.dimension);
             let sig = sch.sign::<PL, T, H, CAP, R>(&perms, &layers, &ks.key, epoch, &msg)?;
             let bytes = match encoding {

@@ -62,6 +62,9 @@ pub struct KeyMaterial<const PL: usize, const H: usize> {
     /// The top tree, level by level from the bottom-tree roots (level log_lifetime / 2) to
     /// the root layer, each as (index of its first node, nodes), padding nodes included.
     pub top_layers: Vec<(u64, Vec<[Kb; H]>)>,
+    /// Prepared bottom trees (index k, all layers): the two that cover the next epochs to
+    /// sign, as in the reference's prepared interval; others are recomputed on demand.
+    pub prepared: Vec<(u64, Vec<Vec<[Kb; H]>>)>,
 }
 
 impl<const PL: usize, const H: usize> Drop for KeyMaterial<PL, H> {
@@ -156,7 +159,7 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
     rng: &mut impl RngCore,
     activation_start: u64,
     num_active: u64,
-    progress: &mut dyn FnMut(u64, u64),
+    progress: &mut (dyn FnMut(u64, u64) + Send),
 ) -> KeyMaterial<PL, H> {
     let parameter: [Kb; PL] = core::array::from_fn(|_| sample_kb(rng));
     let prf_key = sample_bytes32(rng);
@@ -164,13 +167,29 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
     let half = shape.log_lifetime / 2;
     let first_tree = start >> half;
     let trees = num >> half;
-    let mut layer: Vec<[Kb; H]> = (first_tree..first_tree + trees)
-        .map(|k| {
-            let r = perms.bottom_root::<PL, T, H, CAP>(shape, &parameter, &prf_key, k);
-            progress(k - first_tree + 1, trees);
-            r
-        })
-        .collect();
+    // bottom trees in parallel on the caller's rayon pool (they need no randomness); the
+    // first two are kept whole as the prepared interval
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let progress = std::sync::Mutex::new(progress);
+    let trees_out: Vec<(u64, Vec<Vec<[Kb; H]>>)> = {
+        use rayon::prelude::*;
+        (first_tree..first_tree + trees)
+            .into_par_iter()
+            .map(|k| {
+                let mut t = perms.bottom_tree::<PL, T, H, CAP>(shape, &parameter, &prf_key, k);
+                if k >= first_tree + 2 {
+                    t = vec![t.pop().expect("root layer")];
+                }
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if let Ok(mut p) = progress.lock() {
+                    (*p)(n, trees);
+                }
+                (k, t)
+            })
+            .collect()
+    };
+    let mut layer: Vec<[Kb; H]> = trees_out.iter().map(|(_, t)| t.last().expect("root layer")[0]).collect();
+    let prepared: Vec<(u64, Vec<Vec<[Kb; H]>>)> = trees_out.into_iter().filter(|(k, _)| *k < first_tree + 2).collect();
     let mut layer_start = first_tree;
     let mut top_layers = Vec::new();
     for level in half..=shape.log_lifetime {
@@ -195,5 +214,5 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
             .collect();
         layer_start = parent_start;
     }
-    KeyMaterial { root: layer[0], parameter, prf_key, activation_start: start, active_epochs: num, top_layers }
+    KeyMaterial { root: layer[0], parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
 }

@@ -4,13 +4,15 @@
 //! is returned, the advanced epoch is written to a temporary file beside it, fsynced, renamed
 //! over the old file, and the directory fsynced: after a crash the file names an epoch at or
 //! past every signature that left the process. Signing an epoch below the stored one is a
-//! typed error. (Bottom trees are recomputed per signature, so there is no prepared interval
-//! to advance beyond the stored epoch.)
+//! typed error. The key keeps two bottom trees whole (the prepared interval); once signing
+//! moves into the second, the store computes the next one, drops the first and persists
+//! (the epoch is on disk before that work starts).
 //!
 //! File format (little-endian): magic "ZKFHSIG1", u32 scheme-name length and name, u64 next
 //! epoch, u64 activation start, u64 active epochs, 32-byte PRF key, PL parameter words, H root
-//! words, u32 number of top layers, then per layer u64 start, u32 count and count * H words
-//! (field elements as canonical u32).
+//! words, u32 number of top layers, then per layer u64 start, u32 count and count * H words;
+//! u32 number of prepared bottom trees, then per tree u64 index, u32 layer count and per
+//! layer u32 count and count * H words (field elements as canonical u32).
 
 use std::fs::{self, File};
 use std::io::Write;
@@ -135,6 +137,17 @@ impl<const PL: usize, const H: usize> KeyStore<PL, H> {
                 words(&mut out, n);
             }
         }
+        out.extend_from_slice(&(self.key.prepared.len() as u32).to_le_bytes());
+        for (k, tree) in &self.key.prepared {
+            out.extend_from_slice(&k.to_le_bytes());
+            out.extend_from_slice(&(tree.len() as u32).to_le_bytes());
+            for layer in tree {
+                out.extend_from_slice(&(layer.len() as u32).to_le_bytes());
+                for n in layer {
+                    words(&mut out, n);
+                }
+            }
+        }
         out
     }
 
@@ -184,11 +197,48 @@ impl<const PL: usize, const H: usize> KeyStore<PL, H> {
             }
             top_layers.push((start, layer));
         }
+        let np = r.u32()? as usize;
+        let mut prepared = Vec::with_capacity(np.min(4));
+        for _ in 0..np {
+            let k = r.u64()?;
+            let nl = r.u32()? as usize;
+            let mut tree = Vec::with_capacity(nl.min(64));
+            for _ in 0..nl {
+                let count = r.u32()? as usize;
+                let mut layer = Vec::with_capacity(count.min(1 << 20));
+                for _ in 0..count {
+                    layer.push(r.kbs::<H>()?);
+                }
+                tree.push(layer);
+            }
+            prepared.push((k, tree));
+        }
         if !r.0.is_empty() {
             return Err(KeyStoreError::Malformed("trailing bytes"));
         }
-        let key = KeyMaterial { root, parameter, prf_key, activation_start, active_epochs, top_layers };
+        let key = KeyMaterial { root, parameter, prf_key, activation_start, active_epochs, top_layers, prepared };
         Ok(Self { path: path.to_path_buf(), scheme: name, next_epoch, key })
+    }
+
+    /// Advance the prepared interval so that it starts at the bottom tree of `epoch`
+    /// (computing the following tree when it is in range), then persist.
+    pub fn advance_preparation<const T: usize, const CAP: usize>(&mut self, perms: &crate::tweak_hash::Perms, shape: &crate::keygen::Shape, epoch: u64) -> Result<(), KeyStoreError> {
+        let half = shape.log_lifetime / 2;
+        let k = epoch >> half;
+        let last = (self.key.activation_start + self.key.active_epochs - 1) >> half;
+        let before: Vec<u64> = self.key.prepared.iter().map(|(i, _)| *i).collect();
+        self.key.prepared.retain(|(i, _)| *i >= k);
+        for want in [k, k + 1] {
+            if want <= last && !self.key.prepared.iter().any(|(i, _)| *i == want) {
+                let t = perms.bottom_tree::<PL, T, H, CAP>(shape, &self.key.parameter, &self.key.prf_key, want);
+                self.key.prepared.push((want, t));
+            }
+        }
+        self.key.prepared.sort_by_key(|(i, _)| *i);
+        if self.key.prepared.iter().map(|(i, _)| *i).collect::<Vec<_>>() != before {
+            self.persist()?;
+        }
+        Ok(())
     }
 
     /// Reserve `epoch` for signing: refuses used epochs, then persists next = epoch + 1

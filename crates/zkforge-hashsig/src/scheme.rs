@@ -103,7 +103,15 @@ impl TopLevel {
             })
             .collect();
         let half = self.shape.log_lifetime / 2;
-        let bottom = perms.bottom_tree::<PL, T, H, CAP>(&self.shape, &key.parameter, &key.prf_key, e >> half);
+        let k = e >> half;
+        let computed;
+        let bottom = match key.prepared.iter().find(|(i, _)| *i == k) {
+            Some((_, t)) => t,
+            None => {
+                computed = perms.bottom_tree::<PL, T, H, CAP>(&self.shape, &key.parameter, &key.prf_key, k);
+                &computed
+            }
+        };
         let mut co_path = Vec::with_capacity(self.shape.log_lifetime as usize);
         let first = (e >> half) << half;
         for (l, layer) in bottom.iter().take(half as usize).enumerate() {

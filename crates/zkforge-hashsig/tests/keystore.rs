@@ -26,6 +26,20 @@ fn never_signs_an_epoch_twice() {
     assert_eq!(ks.key.root, root);
     assert!(matches!(ks.reserve(3), Err(KeyStoreError::EpochAlreadyUsed { .. })));
     ks.reserve(10).unwrap();
+    // moving into bottom tree 3 prepares trees 3 and 4, persisted; signatures still verify
+    let shape = Shape { log_lifetime: 8, dimension: 64, base: 8 };
+    ks.reserve(50).unwrap();
+    ks.advance_preparation::<2, 9>(&Perms::default(), &shape, 50).unwrap();
+    assert_eq!(ks.key.prepared.iter().map(|(k, _)| *k).collect::<Vec<_>>(), vec![3, 4]);
+    let reopened = KeyStore::<5, 8>::open(&path, "poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
+    assert_eq!(reopened.key.prepared.iter().map(|(k, _)| *k).collect::<Vec<_>>(), vec![3, 4]);
+    let scheme = zkforge_hashsig::scheme::top_level_by_name("poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
+    let layers = zkforge_hashsig::hypercube::Layers::new(8, 64);
+    let perms = Perms::default();
+    for e in [50u32, 70, 100] {
+        let sig = scheme.sign::<5, 2, 8, 9, 7>(&perms, &layers, &reopened.key, e, &[e as u8; 32]).unwrap();
+        assert!(scheme.verify::<5, 2, 8, 9, 7>(&perms, &layers, &root, &reopened.key.parameter, e, &[e as u8; 32], &sig));
+    }
     assert!(matches!(KeyStore::<5, 8>::open(&path, "another"), Err(KeyStoreError::Malformed(_))));
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.truncate(bytes.len() - 1);

@@ -1,0 +1,35 @@
+//! The `hashsig_decode` fuzz target's body on seeded random inputs and on mutations of valid
+//! encodings: a short, deterministic stand-in for the fuzzer in CI.
+//! Long runs: `cd fuzz && cargo +nightly fuzz run hashsig_decode`.
+
+use rand::{Rng, SeedableRng};
+use zkforge_hashsig::scheme::{PublicKey, Signature};
+
+include!("../../../fuzz/fuzz_targets/hashsig_decode_body.rs");
+
+#[test]
+fn decoders_never_panic_and_round_trip() {
+    let v: serde_json::Value = serde_json::from_str(include_str!("vectors/leansig_f477348_poseidon2_ssz.json")).unwrap();
+    let hex = |h: &str| -> Vec<u8> { (0..h.len() / 2).map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap()).collect() };
+    let ssz = hex(v[0]["signatures"][0]["signature_ssz_hex"].as_str().unwrap());
+    let pk = hex(v[0]["public_key_ssz_hex"].as_str().unwrap());
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x4853);
+    for i in 0..3000 {
+        let sel = (i % 4) as u8;
+        let mut data = vec![sel];
+        match i % 3 {
+            0 => data.extend((0..rng.gen_range(0..60)).map(|_| rng.gen::<u8>())),
+            _ => {
+                let base = if sel % 2 == 1 && sel != 3 { &ssz } else { &pk };
+                let mut b = base.clone();
+                let pos = rng.gen_range(0..b.len());
+                b[pos] ^= 1 << rng.gen_range(0..8);
+                if rng.gen_bool(0.1) {
+                    b.truncate(rng.gen_range(0..b.len()));
+                }
+                data.extend(b);
+            }
+        }
+        one_input(&data);
+    }
+}
