@@ -1,6 +1,7 @@
 //! Hash-signature cases: the scalar Poseidon2 KoalaBear permutation (widths 16 and 24) against
 //! Plonky3's `default_koalabear_poseidon2_{16,24}` on the same state, as a latency chain
-//! (state <- perm(state)). The reference's native-build figures (0.80 / 1.09 us) are quoted
+//! (state <- perm(state)), and eight width-16 states at once (our AVX2 path; Plonky3's default
+//! x86-64 build has no packing, so its row is eight scalar calls). The reference's native-build figures (0.80 / 1.09 us) are quoted
 //! in BENCHMARKS.md.
 
 use std::hint::black_box;
@@ -31,7 +32,27 @@ pub fn cases() -> Vec<Case> {
     let s24: [Kb; 24] = core::array::from_fn(|i| Kb::new(i as u32 * 7919 + 1));
     let q16: [p3_koala_bear::KoalaBear; 16] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(i as u32 * 7919 + 1));
     let q24: [p3_koala_bear::KoalaBear; 24] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(i as u32 * 7919 + 1));
+    let o16x = Poseidon2::new_16();
+    let p16x = p3_koala_bear::default_koalabear_poseidon2_16();
+    let s16x: [[Kb; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32 * 7919 + 1)));
+    let q16x: [[p3_koala_bear::KoalaBear; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 16 + i) as u32 * 7919 + 1)));
     vec![
+        Case {
+            group: "hashsig",
+            op: "poseidon2_16_x8",
+            curve: "koalabear",
+            size: 8,
+            threads: 1,
+            ours: chain(s16x, move |s| o16x.permute_x8(s)),
+            peers: vec![(
+                "plonky3",
+                chain(q16x, move |s| {
+                    for x in s.iter_mut() {
+                        p16x.permute_mut(x);
+                    }
+                }),
+            )],
+        },
         Case {
             group: "hashsig",
             op: "poseidon2_16",

@@ -9,7 +9,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 /// The modulus.
 pub const P: u32 = 0x7f00_0001;
 /// -p^-1 mod 2^32.
-const P_NEG_INV: u32 = {
+pub(crate) const P_NEG_INV: u32 = {
     // Newton iteration for p^-1 mod 2^32
     let mut inv: u32 = 1;
     let mut i = 0;

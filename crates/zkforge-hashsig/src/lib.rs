@@ -25,6 +25,7 @@ pub mod keygen;
 pub mod keystore;
 pub mod koalabear;
 pub mod poseidon2;
+mod packed_avx2;
 pub mod prf;
 pub mod scheme;
 pub mod tweak_hash;

@@ -159,9 +159,51 @@ impl<const W: usize> Poseidon2<W> {
         }
     }
 
+    /// External-round constants before the internal rounds.
+    pub(crate) fn initial_constants(&self) -> &[[Kb; W]; 4] {
+        &self.initial
+    }
+    /// Internal-round constants.
+    pub(crate) fn internal_constants(&self) -> &[Kb] {
+        &self.internal
+    }
+    /// External-round constants after the internal rounds.
+    pub(crate) fn terminal_constants(&self) -> &[[Kb; W]; 4] {
+        &self.terminal
+    }
+    /// The internal layer's diagonal V.
+    pub(crate) fn diagonal(&self) -> &[Kb; W] {
+        &self.diag
+    }
+
     /// The permuted copy of `s`.
     pub fn permute(&self, mut s: [Kb; W]) -> [Kb; W] {
         self.permute_mut(&mut s);
         s
+    }
+}
+
+impl Poseidon2<16> {
+    /// Permute eight independent states: the AVX2 path (eight lanes) when the CPU has AVX2,
+    /// else eight scalar permutations. Both give identical results (tested).
+    pub fn permute_x8(&self, states: &mut [[Kb; 16]; 8]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was detected on this CPU just above.
+                unsafe { crate::packed_avx2::permute16_x8(self, states) };
+                return;
+            }
+        }
+        for s in states.iter_mut() {
+            self.permute_mut(s);
+        }
+    }
+
+    /// The scalar fallback of [`Poseidon2::permute_x8`], for comparison.
+    pub fn permute_x8_scalar(&self, states: &mut [[Kb; 16]; 8]) {
+        for s in states.iter_mut() {
+            self.permute_mut(s);
+        }
     }
 }

@@ -83,6 +83,28 @@ impl Perms {
         v
     }
 
+    /// Eight chains walked in lockstep, `steps` steps each from position `start`: chain
+    /// `chains[i]` holds `values[i]`. Uses the eight-lane permutation (AVX2) when available.
+    #[allow(clippy::too_many_arguments)]
+    pub fn chains_x8<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, chains: [u8; 8], start: u8, steps: u8, values: &mut [[Kb; H]; 8]) {
+        assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
+        for j in 1..=steps {
+            let mut states = [[Kb::ZERO; W16]; 8];
+            for (i, st) in states.iter_mut().enumerate() {
+                st[..PL].copy_from_slice(parameter);
+                st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epoch, chains[i], start + j));
+                st[PL + T..PL + T + H].copy_from_slice(&values[i]);
+            }
+            let inputs = states;
+            self.p16.permute_x8(&mut states);
+            for i in 0..8 {
+                for k in 0..H {
+                    values[i][k] = states[i][k] + inputs[i][k];
+                }
+            }
+        }
+    }
+
     /// A tree node from its two children.
     pub fn node<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], level: u8, pos: u32, left: &[Kb; H], right: &[Kb; H]) -> [Kb; H] {
         let tweak = tree_tweak::<T>(level, pos);

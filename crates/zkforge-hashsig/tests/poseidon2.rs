@@ -96,3 +96,21 @@ fn field_ops_match_plonky3() {
         assert_eq!(x.to_monty().to_string(), serde_json::to_string(&u).unwrap());
     }
 }
+
+#[test]
+fn packed_x8_matches_scalar() {
+    let mut rng = rng();
+    let perm = Poseidon2::new_16();
+    for round in 0..100 {
+        let mut states: [[Kb; 16]; 8] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
+        if round == 0 {
+            states[0] = [Kb::ZERO; 16];
+            states[1] = [-Kb::ONE; 16];
+        }
+        let mut a = states;
+        let mut b = states;
+        perm.permute_x8(&mut a);
+        perm.permute_x8_scalar(&mut b);
+        assert_eq!(a, b);
+    }
+}
