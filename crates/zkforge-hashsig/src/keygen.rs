@@ -106,6 +106,12 @@ pub fn expand_activation(log_lifetime: u32, start: u64, num: u64) -> (u64, u64) 
 impl Perms {
     /// The leaf of `epoch`: walk every chain to its end, then the sponge.
     pub fn epoch_leaf<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], epoch: u32) -> [Kb; H] {
+        let ends = self.chain_ends::<PL, T, H>(shape, parameter, prf_key, epoch);
+        self.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, shape.dimension as u32)
+    }
+
+    /// Every chain's end at `epoch`.
+    pub fn chain_ends<const PL: usize, const T: usize, const H: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], epoch: u32) -> Vec<[Kb; H]> {
         let steps = (shape.base - 1) as u8;
         let mut ends: Vec<[Kb; H]> = Vec::with_capacity(shape.dimension);
         // eight chains at a time through the eight-lane permutation, the rest one by one
@@ -119,7 +125,7 @@ impl Perms {
             let start: [Kb; H] = prf::chain_start(prf_key, epoch, i as u64);
             ends.push(self.chain::<PL, T, H>(parameter, epoch, i as u8, 0, steps, &start));
         }
-        self.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, shape.dimension as u32)
+        ends
     }
 
     /// The root of bottom tree `k` (epochs k sqrt(L) .. (k + 1) sqrt(L)).
@@ -131,7 +137,18 @@ impl Perms {
     pub fn bottom_tree<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
         let half = shape.log_lifetime / 2;
         let first = k << half;
-        let mut layer: Vec<[Kb; H]> = (0..1u64 << half).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)).collect();
+        // leaves eight epochs at a time (the eight-lane sponge), sqrt(L) >= 8 here or one by one
+        let n = 1u64 << half;
+        let mut layer: Vec<[Kb; H]> = Vec::with_capacity(n as usize);
+        if n % 8 == 0 {
+            for g in (0..n).step_by(8) {
+                let epochs: [u32; 8] = core::array::from_fn(|i| (first + g + i as u64) as u32);
+                let ends: [Vec<[Kb; H]>; 8] = core::array::from_fn(|i| self.chain_ends::<PL, T, H>(shape, parameter, prf_key, epochs[i]));
+                layer.extend_from_slice(&self.leaves_x8::<PL, T, H, CAP>(parameter, epochs, &ends, shape.dimension as u32));
+            }
+        } else {
+            layer.extend((0..n).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)));
+        }
         let mut start = first;
         let mut layers = Vec::with_capacity(half as usize + 1);
         for level in 1..=half {

@@ -1,5 +1,5 @@
-//! Eight KoalaBear elements in one AVX2 register and the width-16 Poseidon2 permutation on
-//! eight states at once (lane i of every register belongs to state i).
+//! Eight KoalaBear elements in one AVX2 register and the width-16/24 Poseidon2 permutations
+//! on eight states at once (lane i of every register belongs to state i).
 //!
 //! Montgomery multiplication per lane, as in Plonky3's packed MontyField31 (and the usual
 //! signed-Montgomery trick): with prod = a b (64 bits), q = (prod mod 2^32) p^-1 mod 2^32,
@@ -65,8 +65,8 @@ unsafe fn double(x: __m256i) -> __m256i {
 /// M4 on each chunk of four lanes-vectors, then the column sums added.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn external_linear(s: &mut [__m256i; 16]) {
-    for c in 0..4 {
+unsafe fn external_linear<const W: usize>(s: &mut [__m256i; W]) {
+    for c in 0..W / 4 {
         let (x0, x1, x2, x3) = (s[4 * c], s[4 * c + 1], s[4 * c + 2], s[4 * c + 3]);
         let t01 = add(x0, x1);
         let t23 = add(x2, x3);
@@ -79,21 +79,24 @@ unsafe fn external_linear(s: &mut [__m256i; 16]) {
         s[4 * c + 2] = add(t01233, t23);
     }
     for k in 0..4 {
-        let sum = add(add(s[k], s[4 + k]), add(s[8 + k], s[12 + k]));
-        for c in 0..4 {
+        let mut sum = s[k];
+        for c in 1..W / 4 {
+            sum = add(sum, s[4 * c + k]);
+        }
+        for c in 0..W / 4 {
             s[4 * c + k] = add(s[4 * c + k], sum);
         }
     }
 }
 
-/// The width-16 permutation on eight states; `states[i]` is state i.
+/// The width-W permutation (16 or 24) on eight states; `states[i]` is state i.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn permute16_x8(perm: &Poseidon2<16>, states: &mut [[Kb; 16]; 8]) {
+pub(crate) unsafe fn permute_x8<const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 8]) {
     // transpose into lane-major registers: v[j] lane i = states[i][j]
-    let mut v = [_mm256_setzero_si256(); 16];
+    let mut v = [_mm256_setzero_si256(); W];
     for (j, vj) in v.iter_mut().enumerate() {
         let lanes: [u32; 8] = core::array::from_fn(|i| states[i][j].to_monty());
         *vj = _mm256_loadu_si256(lanes.as_ptr() as *const __m256i);
@@ -101,24 +104,24 @@ pub(crate) unsafe fn permute16_x8(perm: &Poseidon2<16>, states: &mut [[Kb; 16]; 
     let splat = |x: Kb| _mm256_set1_epi32(x.to_monty() as i32);
     external_linear(&mut v);
     for rc in perm.initial_constants() {
-        for j in 0..16 {
+        for j in 0..W {
             v[j] = cube(add(v[j], splat(rc[j])));
         }
         external_linear(&mut v);
     }
-    let diag: [__m256i; 16] = core::array::from_fn(|j| splat(perm.diagonal()[j]));
+    let diag: [__m256i; W] = core::array::from_fn(|j| splat(perm.diagonal()[j]));
     for k in perm.internal_constants() {
         v[0] = cube(add(v[0], splat(*k)));
         let mut sum = v[0];
         for x in &v[1..] {
             sum = add(sum, *x);
         }
-        for j in 0..16 {
+        for j in 0..W {
             v[j] = add(sum, mul(v[j], diag[j]));
         }
     }
     for rc in perm.terminal_constants() {
-        for j in 0..16 {
+        for j in 0..W {
             v[j] = cube(add(v[j], splat(rc[j])));
         }
         external_linear(&mut v);

@@ -183,25 +183,23 @@ impl<const W: usize> Poseidon2<W> {
     }
 }
 
-impl Poseidon2<16> {
+impl<const W: usize> Poseidon2<W> {
     /// Permute eight independent states: the AVX2 path (eight lanes) when the CPU has AVX2,
     /// else eight scalar permutations. Both give identical results (tested).
-    pub fn permute_x8(&self, states: &mut [[Kb; 16]; 8]) {
+    pub fn permute_x8(&self, states: &mut [[Kb; W]; 8]) {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: AVX2 was detected on this CPU just above.
-                unsafe { crate::packed_avx2::permute16_x8(self, states) };
+                unsafe { crate::packed_avx2::permute_x8(self, states) };
                 return;
             }
         }
-        for s in states.iter_mut() {
-            self.permute_mut(s);
-        }
+        self.permute_x8_scalar(states);
     }
 
     /// The scalar fallback of [`Poseidon2::permute_x8`], for comparison.
-    pub fn permute_x8_scalar(&self, states: &mut [[Kb; 16]; 8]) {
+    pub fn permute_x8_scalar(&self, states: &mut [[Kb; W]; 8]) {
         for s in states.iter_mut() {
             self.permute_mut(s);
         }

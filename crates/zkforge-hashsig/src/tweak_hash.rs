@@ -68,6 +68,54 @@ fn compress<const W: usize, const H: usize>(perm: &Poseidon2<W>, parts: &[&[Kb]]
 }
 
 impl Perms {
+    /// The sponge capacity's initial value for these lengths (see [`Perms::leaf`]).
+    fn sponge_capacity<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, num_chunks: u32) -> [Kb; CAP] {
+        let lengths = [PL as u32, T as u32, num_chunks, H as u32];
+        let mut packed: u128 = 0;
+        for &l in lengths.iter() {
+            packed = (packed << 32) | l as u128;
+        }
+        let digits: [Kb; W24] = tweak_digits(packed);
+        compress::<W24, CAP>(&self.p24, &[&digits])
+    }
+
+    /// [`Perms::leaf`] for eight epochs at once through the eight-lane permutation.
+    pub fn leaves_x8<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+        &self,
+        parameter: &[Kb; PL],
+        epochs: [u32; 8],
+        chain_ends: &[Vec<[Kb; H]>; 8],
+        num_chunks: u32,
+    ) -> [[Kb; H]; 8] {
+        let rate = W24 - CAP;
+        let cap = self.sponge_capacity::<PL, T, H, CAP>(num_chunks);
+        let mut states = [[Kb::ZERO; W24]; 8];
+        let inputs: Vec<Vec<Kb>> = (0..8)
+            .map(|i| {
+                let mut v = Vec::with_capacity(PL + T + chain_ends[i].len() * H);
+                v.extend_from_slice(parameter);
+                v.extend_from_slice(&tree_tweak::<T>(0, epochs[i]));
+                for e in &chain_ends[i] {
+                    v.extend_from_slice(e);
+                }
+                v
+            })
+            .collect();
+        for st in states.iter_mut() {
+            st[rate..].copy_from_slice(&cap);
+        }
+        let blocks = inputs[0].len().div_ceil(rate);
+        for b in 0..blocks {
+            for (st, inp) in states.iter_mut().zip(&inputs) {
+                for (x, v) in st.iter_mut().zip(inp.iter().skip(b * rate).take(rate)) {
+                    *x += *v;
+                }
+            }
+            self.p24.permute_x8(&mut states);
+        }
+        core::array::from_fn(|i| core::array::from_fn(|k| states[i][k]))
+    }
+
     /// One chain step: the value at position `pos` (>= 1) from the value at `pos - 1`.
     pub fn chain_step<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, chain: u8, pos: u8, value: &[Kb; H]) -> [Kb; H] {
         let tweak = chain_tweak::<T>(epoch, chain, pos);
@@ -122,13 +170,7 @@ impl Perms {
     ) -> [Kb; H] {
         let rate = W24 - CAP;
         // capacity: compress24 of the lengths, packed base 2^32 and re-expanded base p
-        let lengths = [PL as u32, T as u32, num_chunks, H as u32];
-        let mut packed: u128 = 0;
-        for &l in lengths.iter() {
-            packed = (packed << 32) | l as u128;
-        }
-        let digits: [Kb; W24] = tweak_digits(packed);
-        let cap: [Kb; CAP] = compress::<W24, CAP>(&self.p24, &[&digits]);
+        let cap: [Kb; CAP] = self.sponge_capacity::<PL, T, H, CAP>(num_chunks);
         let mut s = [Kb::ZERO; W24];
         s[rate..].copy_from_slice(&cap);
         let tweak = tree_tweak::<T>(0, epoch);
