@@ -1,7 +1,7 @@
 //! Hash-signature cases: the scalar Poseidon2 KoalaBear permutation (widths 16 and 24) against
 //! Plonky3's `default_koalabear_poseidon2_{16,24}` on the same state, as a latency chain
-//! (state <- perm(state)), and eight width-16 states at once (our AVX2 path; Plonky3's default
-//! x86-64 build has no packing, so its row is eight scalar calls). The reference's native-build figures (0.80 / 1.09 us) are quoted
+//! (state <- perm(state)), and 8 or 16 states at once (our AVX2 / AVX-512 paths; Plonky3's
+//! default x86-64 build has no packing, so its rows are scalar calls). The reference's native-build figures (0.80 / 1.09 us) are quoted
 //! in BENCHMARKS.md.
 
 use std::hint::black_box;
@@ -36,7 +36,47 @@ pub fn cases() -> Vec<Case> {
     let p16x = p3_koala_bear::default_koalabear_poseidon2_16();
     let s16x: [[Kb; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32 * 7919 + 1)));
     let q16x: [[p3_koala_bear::KoalaBear; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 16 + i) as u32 * 7919 + 1)));
+    let o16y = Poseidon2::new_16();
+    let p16y = p3_koala_bear::default_koalabear_poseidon2_16();
+    let s16y: [[Kb; 16]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32 * 7919 + 1)));
+    let q16y: [[p3_koala_bear::KoalaBear; 16]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 16 + i) as u32 * 7919 + 1)));
+    let o24y = Poseidon2::new_24();
+    let p24y = p3_koala_bear::default_koalabear_poseidon2_24();
+    let s24y: [[Kb; 24]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 24 + i) as u32 * 7919 + 1)));
+    let q24y: [[p3_koala_bear::KoalaBear; 24]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 24 + i) as u32 * 7919 + 1)));
     vec![
+        Case {
+            group: "hashsig",
+            op: "poseidon2_16_x16",
+            curve: "koalabear",
+            size: 16,
+            threads: 1,
+            ours: chain(s16y, move |s| o16y.permute_x16(s)),
+            peers: vec![(
+                "plonky3",
+                chain(q16y, move |s| {
+                    for x in s.iter_mut() {
+                        p16y.permute_mut(x);
+                    }
+                }),
+            )],
+        },
+        Case {
+            group: "hashsig",
+            op: "poseidon2_24_x16",
+            curve: "koalabear",
+            size: 16,
+            threads: 1,
+            ours: chain(s24y, move |s| o24y.permute_x16(s)),
+            peers: vec![(
+                "plonky3",
+                chain(q24y, move |s| {
+                    for x in s.iter_mut() {
+                        p24y.permute_mut(x);
+                    }
+                }),
+            )],
+        },
         Case {
             group: "hashsig",
             op: "poseidon2_16_x8",

@@ -114,11 +114,12 @@ impl Perms {
     pub fn chain_ends<const PL: usize, const T: usize, const H: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], epoch: u32) -> Vec<[Kb; H]> {
         let steps = (shape.base - 1) as u8;
         let mut ends: Vec<[Kb; H]> = Vec::with_capacity(shape.dimension);
-        // eight chains at a time through the eight-lane permutation, the rest one by one
-        let full = shape.dimension / 8 * 8;
-        for c in (0..full).step_by(8) {
-            let mut values: [[Kb; H]; 8] = core::array::from_fn(|i| prf::chain_start(prf_key, epoch, (c + i) as u64));
-            self.chains_x8::<PL, T, H>(parameter, epoch, core::array::from_fn(|i| (c + i) as u8), 0, steps, &mut values);
+        // sixteen chains at a time through the packed permutation, the rest one by one
+        const L: usize = 16;
+        let full = shape.dimension / L * L;
+        for c in (0..full).step_by(L) {
+            let mut values: [[Kb; H]; L] = core::array::from_fn(|i| prf::chain_start(prf_key, epoch, (c + i) as u64));
+            self.chains_lanes::<PL, T, H, L>(parameter, epoch, core::array::from_fn(|i| (c + i) as u8), 0, steps, &mut values);
             ends.extend_from_slice(&values);
         }
         for i in full..shape.dimension {
@@ -137,14 +138,15 @@ impl Perms {
     pub fn bottom_tree<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
         let half = shape.log_lifetime / 2;
         let first = k << half;
-        // leaves eight epochs at a time (the eight-lane sponge), sqrt(L) >= 8 here or one by one
+        // leaves sixteen epochs at a time (the packed sponge) when the tree allows, else one by one
+        const L: usize = 16;
         let n = 1u64 << half;
         let mut layer: Vec<[Kb; H]> = Vec::with_capacity(n as usize);
-        if n % 8 == 0 {
-            for g in (0..n).step_by(8) {
-                let epochs: [u32; 8] = core::array::from_fn(|i| (first + g + i as u64) as u32);
-                let ends: [Vec<[Kb; H]>; 8] = core::array::from_fn(|i| self.chain_ends::<PL, T, H>(shape, parameter, prf_key, epochs[i]));
-                layer.extend_from_slice(&self.leaves_x8::<PL, T, H, CAP>(parameter, epochs, &ends, shape.dimension as u32));
+        if n % L as u64 == 0 {
+            for g in (0..n).step_by(L) {
+                let epochs: [u32; L] = core::array::from_fn(|i| (first + g + i as u64) as u32);
+                let ends: [Vec<[Kb; H]>; L] = core::array::from_fn(|i| self.chain_ends::<PL, T, H>(shape, parameter, prf_key, epochs[i]));
+                layer.extend_from_slice(&self.leaves_lanes::<PL, T, H, CAP, L>(parameter, epochs, &ends, shape.dimension as u32));
             }
         } else {
             layer.extend((0..n).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)));

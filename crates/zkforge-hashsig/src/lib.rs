@@ -26,6 +26,7 @@ pub mod keystore;
 pub mod koalabear;
 pub mod poseidon2;
 mod packed_avx2;
+mod packed_avx512;
 pub mod prf;
 pub mod scheme;
 pub mod tweak_hash;

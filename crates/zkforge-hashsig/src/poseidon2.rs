@@ -198,6 +198,36 @@ impl<const W: usize> Poseidon2<W> {
         self.permute_x8_scalar(states);
     }
 
+    /// Permute sixteen independent states: the AVX-512 path (sixteen lanes) when the CPU has
+    /// AVX-512F, else two eight-lane calls.
+    pub fn permute_x16(&self, states: &mut [[Kb; W]; 16]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx512f") {
+                // SAFETY: AVX-512F was detected on this CPU just above.
+                unsafe { crate::packed_avx512::permute_x16(self, states) };
+                return;
+            }
+        }
+        let (a, b) = states.split_at_mut(8);
+        self.permute_x8(a.try_into().expect("8 states"));
+        self.permute_x8(b.try_into().expect("8 states"));
+    }
+
+    /// Permute L independent states, L = 8 or 16 ([`Poseidon2::permute_x8`],
+    /// [`Poseidon2::permute_x16`]); other L one by one.
+    pub fn permute_lanes<const L: usize>(&self, states: &mut [[Kb; W]; L]) {
+        if let Ok(s) = <&mut [[Kb; W]; 16]>::try_from(&mut states[..]) {
+            self.permute_x16(s);
+        } else if let Ok(s) = <&mut [[Kb; W]; 8]>::try_from(&mut states[..]) {
+            self.permute_x8(s);
+        } else {
+            for s in states.iter_mut() {
+                self.permute_mut(s);
+            }
+        }
+    }
+
     /// The scalar fallback of [`Poseidon2::permute_x8`], for comparison.
     pub fn permute_x8_scalar(&self, states: &mut [[Kb; W]; 8]) {
         for s in states.iter_mut() {

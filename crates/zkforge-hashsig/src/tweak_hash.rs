@@ -79,18 +79,18 @@ impl Perms {
         compress::<W24, CAP>(&self.p24, &[&digits])
     }
 
-    /// [`Perms::leaf`] for eight epochs at once through the eight-lane permutation.
-    pub fn leaves_x8<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+    /// [`Perms::leaf`] for L epochs at once through the L-lane permutation (L = 8 or 16).
+    pub fn leaves_lanes<const PL: usize, const T: usize, const H: usize, const CAP: usize, const L: usize>(
         &self,
         parameter: &[Kb; PL],
-        epochs: [u32; 8],
-        chain_ends: &[Vec<[Kb; H]>; 8],
+        epochs: [u32; L],
+        chain_ends: &[Vec<[Kb; H]>; L],
         num_chunks: u32,
-    ) -> [[Kb; H]; 8] {
+    ) -> [[Kb; H]; L] {
         let rate = W24 - CAP;
         let cap = self.sponge_capacity::<PL, T, H, CAP>(num_chunks);
-        let mut states = [[Kb::ZERO; W24]; 8];
-        let inputs: Vec<Vec<Kb>> = (0..8)
+        let mut states = [[Kb::ZERO; W24]; L];
+        let inputs: Vec<Vec<Kb>> = (0..L)
             .map(|i| {
                 let mut v = Vec::with_capacity(PL + T + chain_ends[i].len() * H);
                 v.extend_from_slice(parameter);
@@ -111,7 +111,7 @@ impl Perms {
                     *x += *v;
                 }
             }
-            self.p24.permute_x8(&mut states);
+            self.p24.permute_lanes(&mut states);
         }
         core::array::from_fn(|i| core::array::from_fn(|k| states[i][k]))
     }
@@ -131,21 +131,21 @@ impl Perms {
         v
     }
 
-    /// Eight chains walked in lockstep, `steps` steps each from position `start`: chain
-    /// `chains[i]` holds `values[i]`. Uses the eight-lane permutation (AVX2) when available.
+    /// L chains walked in lockstep (L = 8 or 16 use the packed permutations), `steps`
+    /// steps each from position `start`: chain `chains[i]` holds `values[i]`.
     #[allow(clippy::too_many_arguments)]
-    pub fn chains_x8<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, chains: [u8; 8], start: u8, steps: u8, values: &mut [[Kb; H]; 8]) {
+    pub fn chains_lanes<const PL: usize, const T: usize, const H: usize, const L: usize>(&self, parameter: &[Kb; PL], epoch: u32, chains: [u8; L], start: u8, steps: u8, values: &mut [[Kb; H]; L]) {
         assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
         for j in 1..=steps {
-            let mut states = [[Kb::ZERO; W16]; 8];
+            let mut states = [[Kb::ZERO; W16]; L];
             for (i, st) in states.iter_mut().enumerate() {
                 st[..PL].copy_from_slice(parameter);
                 st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epoch, chains[i], start + j));
                 st[PL + T..PL + T + H].copy_from_slice(&values[i]);
             }
             let inputs = states;
-            self.p16.permute_x8(&mut states);
-            for i in 0..8 {
+            self.p16.permute_lanes(&mut states);
+            for i in 0..L {
                 for k in 0..H {
                     values[i][k] = states[i][k] + inputs[i][k];
                 }

@@ -120,3 +120,20 @@ fn packed_x8_matches_scalar() {
         assert_eq!(c, d);
     }
 }
+
+#[test]
+fn packed_x16_matches_scalar() {
+    let mut rng = rng();
+    let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
+    eprintln!("avx512f: {}", std::is_x86_feature_detected!("avx512f"));
+    for _ in 0..50 {
+        let mut a: [[Kb; 16]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
+        let want: Vec<[Kb; 16]> = a.iter().map(|s| p16.permute(*s)).collect();
+        p16.permute_x16(&mut a);
+        assert_eq!(a.to_vec(), want);
+        let mut b: [[Kb; 24]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
+        let want: Vec<[Kb; 24]> = b.iter().map(|s| p24.permute(*s)).collect();
+        p24.permute_x16(&mut b);
+        assert_eq!(b.to_vec(), want);
+    }
+}

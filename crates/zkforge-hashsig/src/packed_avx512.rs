@@ -1,0 +1,136 @@
+//! Sixteen KoalaBear elements in one AVX-512 register and the width-16/24 Poseidon2 permutations
+//! on sixteen states at once (lane i of every register belongs to state i).
+//!
+//! Montgomery multiplication per lane, as in Plonky3's packed MontyField31 (and the usual
+//! signed-Montgomery trick): with prod = a b (64 bits), q = (prod mod 2^32) p^-1 mod 2^32,
+//! (prod - q p) / 2^32 lies in (-p, p) and is a b 2^-32 mod p up to one addition of p. Even
+//! and odd lanes are multiplied separately (`_mm512_mul_epu32` reads the low 32 bits of each
+//! 64-bit lane). Additions reduce with an unsigned minimum: for t = a + b,
+//! min(t, t - p) is t mod p when t < 2p < 2^32.
+//!
+//! Every function here is `unsafe` only because it uses AVX-512 intrinsics; callers check
+//! `is_x86_feature_detected!("avx512f")` first (see `Poseidon2::permute_x16`). The scalar
+//! permutation is the reference the tests compare this one with.
+
+#![cfg(target_arch = "x86_64")]
+
+use core::arch::x86_64::*;
+
+use crate::koalabear::{Kb, P, P_NEG_INV};
+use crate::poseidon2::Poseidon2;
+
+/// p^-1 mod 2^32 (positive inverse).
+const P_INV: u32 = P_NEG_INV.wrapping_neg();
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn add(a: __m512i, b: __m512i) -> __m512i {
+    let p = _mm512_set1_epi32(P as i32);
+    let t = _mm512_add_epi32(a, b);
+    _mm512_min_epu32(t, _mm512_sub_epi32(t, p))
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn mul(a: __m512i, b: __m512i) -> __m512i {
+    let p = _mm512_set1_epi32(P as i32);
+    let pinv = _mm512_set1_epi32(P_INV as i32);
+    let a_odd = _mm512_srli_epi64::<32>(a);
+    let b_odd = _mm512_srli_epi64::<32>(b);
+    let prod_evn = _mm512_mul_epu32(a, b);
+    let prod_odd = _mm512_mul_epu32(a_odd, b_odd);
+    let q_evn = _mm512_mul_epu32(prod_evn, pinv);
+    let q_odd = _mm512_mul_epu32(prod_odd, pinv);
+    let qp_evn = _mm512_mul_epu32(q_evn, p);
+    let qp_odd = _mm512_mul_epu32(q_odd, p);
+    // high halves of each 64-bit product, back in lane order
+    let prod_hi = _mm512_mask_blend_epi32(0b1010_1010_1010_1010, _mm512_srli_epi64::<32>(prod_evn), prod_odd);
+    let qp_hi = _mm512_mask_blend_epi32(0b1010_1010_1010_1010, _mm512_srli_epi64::<32>(qp_evn), qp_odd);
+    let t = _mm512_sub_epi32(prod_hi, qp_hi);
+    _mm512_min_epu32(t, _mm512_add_epi32(t, p))
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn cube(x: __m512i) -> __m512i {
+    mul(mul(x, x), x)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn double(x: __m512i) -> __m512i {
+    add(x, x)
+}
+
+/// M4 on each chunk of four lanes-vectors, then the column sums added.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn external_linear<const W: usize>(s: &mut [__m512i; W]) {
+    for c in 0..W / 4 {
+        let (x0, x1, x2, x3) = (s[4 * c], s[4 * c + 1], s[4 * c + 2], s[4 * c + 3]);
+        let t01 = add(x0, x1);
+        let t23 = add(x2, x3);
+        let t0123 = add(t01, t23);
+        let t01123 = add(t0123, x1);
+        let t01233 = add(t0123, x3);
+        s[4 * c + 3] = add(t01233, double(x0));
+        s[4 * c + 1] = add(t01123, double(x2));
+        s[4 * c] = add(t01123, t01);
+        s[4 * c + 2] = add(t01233, t23);
+    }
+    for k in 0..4 {
+        let mut sum = s[k];
+        for c in 1..W / 4 {
+            sum = add(sum, s[4 * c + k]);
+        }
+        for c in 0..W / 4 {
+            s[4 * c + k] = add(s[4 * c + k], sum);
+        }
+    }
+}
+
+/// The width-W permutation (16 or 24) on sixteen states; `states[i]` is state i.
+///
+/// # Safety
+/// The CPU must support AVX-512.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn permute_x16<const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 16]) {
+    // transpose into lane-major registers: v[j] lane i = states[i][j]
+    let mut v = [_mm512_setzero_si512(); W];
+    for (j, vj) in v.iter_mut().enumerate() {
+        let lanes: [u32; 16] = core::array::from_fn(|i| states[i][j].to_monty());
+        *vj = _mm512_loadu_si512(lanes.as_ptr() as *const __m512i);
+    }
+    let splat = |x: Kb| _mm512_set1_epi32(x.to_monty() as i32);
+    external_linear(&mut v);
+    for rc in perm.initial_constants() {
+        for j in 0..W {
+            v[j] = cube(add(v[j], splat(rc[j])));
+        }
+        external_linear(&mut v);
+    }
+    let diag: [__m512i; W] = core::array::from_fn(|j| splat(perm.diagonal()[j]));
+    for k in perm.internal_constants() {
+        v[0] = cube(add(v[0], splat(*k)));
+        let mut sum = v[0];
+        for x in &v[1..] {
+            sum = add(sum, *x);
+        }
+        for j in 0..W {
+            v[j] = add(sum, mul(v[j], diag[j]));
+        }
+    }
+    for rc in perm.terminal_constants() {
+        for j in 0..W {
+            v[j] = cube(add(v[j], splat(rc[j])));
+        }
+        external_linear(&mut v);
+    }
+    for (j, vj) in v.iter().enumerate() {
+        let mut lanes = [0u32; 16];
+        _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, *vj);
+        for i in 0..16 {
+            states[i][j] = Kb::from_monty(lanes[i]).expect("reduced lanes");
+        }
+    }
+}
