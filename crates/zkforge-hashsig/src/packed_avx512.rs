@@ -12,6 +12,11 @@
 //! `is_x86_feature_detected!("avx512f")` first (see `Poseidon2::permute_x16`). The scalar
 //! permutation is the reference the tests compare this one with.
 
+//!
+//! `packed_avx2.rs` is the same algorithm with the other register width: the two files differ only
+//! in intrinsic names and lane counts; change them together (the tests compare both paths
+//! with the scalar permutation).
+
 #![cfg(target_arch = "x86_64")]
 
 use core::arch::x86_64::*;
