@@ -75,6 +75,20 @@ pub fn run_case(case: &mut Case, s: Settings) -> Vec<Row> {
         }
     }
     let meds: Vec<f64> = times.into_iter().map(median).collect();
+    if case.peers.is_empty() {
+        // no peer can run here (its figures are quoted in BENCHMARKS.md): ours alone
+        return vec![Row {
+            group: case.group.into(),
+            op: case.op.into(),
+            curve: case.curve.into(),
+            size: case.size,
+            threads: case.threads,
+            ours_ns: meds[0],
+            peer: "-".into(),
+            peer_ns: f64::NAN,
+            ratio: f64::NAN,
+        }];
+    }
     case.peers
         .iter()
         .enumerate()

@@ -22,6 +22,51 @@ fn chain<S: Copy + 'static>(mut s: S, f: impl Fn(&mut S) + 'static) -> Runner {
     })
 }
 
+/// Key generation, signing and verification of the top-level 2^8 instantiation (dimension 64,
+/// base 8). hash-sig and leanSig are not on crates.io, so these rows have no peer; their
+/// figures are quoted in BENCHMARKS.md.
+fn scheme_cases() -> Vec<Case> {
+    use rand_chacha::rand_core::SeedableRng;
+    use zkforge_hashsig::hypercube::Layers;
+    use zkforge_hashsig::keygen::key_gen;
+    use zkforge_hashsig::scheme::top_level_by_name;
+    use zkforge_hashsig::tweak_hash::Perms;
+    let scheme = top_level_by_name("poseidon2_toplevel_lifetime8_dim64_base8").expect("known scheme");
+    let perms = std::sync::Arc::new(Perms::default());
+    let layers = std::sync::Arc::new(Layers::new(8, 64));
+    let key = std::sync::Arc::new(key_gen::<5, 2, 8, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 256));
+    let sigs: Vec<_> = (0..16u32).map(|e| scheme.sign::<5, 2, 8, 9, 7>(&perms, &layers, &key, e * 2, &[e as u8; 32]).expect("sign")).collect();
+    let mk = |op: &'static str, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: 1, threads: 1, ours, peers: vec![] };
+    let (p1, s1) = (perms.clone(), scheme);
+    let keygen = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            black_box(key_gen::<5, 2, 8, 9>(&p1, &s1.shape, &mut rand_chacha::ChaCha20Rng::from_seed([i as u8; 32]), 0, 256));
+        }
+        t.elapsed()
+    });
+    let (p2, l2, k2) = (perms.clone(), layers.clone(), key.clone());
+    let sign = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            // epochs of the prepared interval (the first two bottom trees), as a key store keeps it
+            let e = (i % 32) as u32;
+            black_box(scheme.sign::<5, 2, 8, 9, 7>(&p2, &l2, &k2, e, &[i as u8; 32]).expect("sign"));
+        }
+        t.elapsed()
+    });
+    let (p3, l3, k3) = (perms, layers, key);
+    let verify = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            let e = (i % 16) as u32;
+            black_box(scheme.verify::<5, 2, 8, 9, 7>(&p3, &l3, &k3.root, &k3.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
+        }
+        t.elapsed()
+    });
+    vec![mk("keygen_l8_256", keygen), mk("sign_l8", sign), mk("verify_l8", verify)]
+}
+
 /// Every hashsig case.
 pub fn cases() -> Vec<Case> {
     let o16 = Poseidon2::new_16();
@@ -44,7 +89,8 @@ pub fn cases() -> Vec<Case> {
     let p24y = p3_koala_bear::default_koalabear_poseidon2_24();
     let s24y: [[Kb; 24]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 24 + i) as u32 * 7919 + 1)));
     let q24y: [[p3_koala_bear::KoalaBear; 24]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 24 + i) as u32 * 7919 + 1)));
-    vec![
+    let mut out = scheme_cases();
+    out.extend(vec![
         Case {
             group: "hashsig",
             op: "poseidon2_16_x16",
@@ -111,5 +157,6 @@ pub fn cases() -> Vec<Case> {
             ours: chain(s24, move |s| o24.permute_mut(s)),
             peers: vec![("plonky3", chain(q24, move |s| p24.permute_mut(s)))],
         },
-    ]
+    ]);
+    out
 }

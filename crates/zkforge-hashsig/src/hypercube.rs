@@ -49,15 +49,26 @@ impl Layers {
         self.sizes[v][..=d].iter().sum()
     }
 
-    /// The vertex of dimension v with index x among layers 0..=D (x below `part_size`).
-    pub fn vertex(&self, v: usize, mut x: BigUint) -> Vec<u8> {
-        let w = self.w;
-        // find the layer
+    /// The layer of the vertex with index x among layers 0..=D, and x's offset in it.
+    pub fn layer_of(&self, v: usize, mut x: BigUint) -> (usize, BigUint) {
         let mut d = 0;
         while x >= self.sizes[v][d] {
             x -= &self.sizes[v][d];
             d += 1;
         }
+        (d, x)
+    }
+
+    /// The vertex of dimension v with index x among layers 0..=D (x below `part_size`).
+    pub fn vertex(&self, v: usize, x: BigUint) -> Vec<u8> {
+        let (d, x) = self.layer_of(v, x);
+        self.vertex_in_layer(v, d, x)
+    }
+
+    /// The vertex with offset x in layer d of dimension v.
+    pub fn vertex_in_layer(&self, v: usize, d: usize, mut x: BigUint) -> Vec<u8> {
+        let w = self.w;
+        let mut d = d;
         let mut out = Vec::with_capacity(v);
         for i in 1..v {
             let rest = v - i;
@@ -118,6 +129,26 @@ impl Perms {
         rho: &[Kb; R],
         message: &[u8; 32],
     ) -> Vec<u8> {
+        self.top_level_message_hash_in_layer::<PL, T, R, M, OUT_PER>(layers, dimension, final_layer, invocations, parameter, epoch, rho, message, None)
+            .expect("no layer required")
+    }
+
+    /// [`Perms::top_level_message_hash`], returning `None` without mapping to a vertex when
+    /// `required_layer` is given and the hash lands in another layer (the target-sum
+    /// encoding only accepts one layer, so signing skips the mapping on failed attempts).
+    #[allow(clippy::too_many_arguments)]
+    pub fn top_level_message_hash_in_layer<const PL: usize, const T: usize, const R: usize, const M: usize, const OUT_PER: usize>(
+        &self,
+        layers: &Layers,
+        dimension: usize,
+        final_layer: usize,
+        invocations: usize,
+        parameter: &[Kb; PL],
+        epoch: u32,
+        rho: &[Kb; R],
+        message: &[u8; 32],
+        required_layer: Option<usize>,
+    ) -> Option<Vec<u8>> {
         let msg: [Kb; M] = encode_message(message);
         let ep: [Kb; T] = encode_epoch(epoch);
         let mut acc = BigUint::from(0u32);
@@ -134,7 +165,11 @@ impl Perms {
             }
         }
         acc %= layers.part_size(dimension, final_layer);
-        layers.vertex(dimension, acc)
+        let (d, x) = layers.layer_of(dimension, acc);
+        if required_layer.is_some_and(|r| r != d) {
+            return None;
+        }
+        Some(layers.vertex_in_layer(dimension, d, x))
     }
 }
 

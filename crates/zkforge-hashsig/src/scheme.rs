@@ -67,8 +67,13 @@ impl core::fmt::Display for SchemeError {
 impl std::error::Error for SchemeError {}
 
 impl TopLevel {
-    fn digits<const PL: usize, const T: usize, const R: usize>(&self, perms: &Perms, layers: &Layers, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Vec<u8> {
-        perms.top_level_message_hash::<PL, T, R, 9, 15>(layers, self.shape.dimension, self.final_layer, self.invocations, parameter, epoch, rho, message)
+    /// The codeword for rho when it has the target sum (its layer is (base - 1) dimension
+    /// - target), else `None` (the vertex is only computed for the right layer).
+    fn codeword<const PL: usize, const T: usize, const R: usize>(&self, perms: &Perms, layers: &Layers, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
+        let max = (self.shape.base as usize - 1) * self.shape.dimension;
+        let layer = max.checked_sub(self.target_sum as usize)?;
+        let d = perms.top_level_message_hash_in_layer::<PL, T, R, 9, 15>(layers, self.shape.dimension, self.final_layer, self.invocations, parameter, epoch, rho, message, Some(layer))?;
+        target_sum(&d, self.target_sum).ok()
     }
 
     /// Sign `message` at `epoch` (the caller's key store must never reuse an epoch).
@@ -87,8 +92,7 @@ impl TopLevel {
         let mut found = None;
         for counter in 0..self.max_tries {
             let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
-            let d = self.digits::<PL, T, R>(perms, layers, &key.parameter, epoch, &rho, message);
-            if let Ok(x) = target_sum(&d, self.target_sum) {
+            if let Some(x) = self.codeword::<PL, T, R>(perms, layers, &key.parameter, epoch, &rho, message) {
                 found = Some((rho, x));
                 break;
             }
@@ -141,8 +145,7 @@ impl TopLevel {
         if (epoch as u64) >> s.log_lifetime != 0 || sig.co_path.len() != s.log_lifetime as usize || sig.hashes.len() != s.dimension {
             return false;
         }
-        let d = self.digits::<PL, T, R>(perms, layers, parameter, epoch, &sig.rho, message);
-        let Ok(x) = target_sum(&d, self.target_sum) else {
+        let Some(x) = self.codeword::<PL, T, R>(perms, layers, parameter, epoch, &sig.rho, message) else {
             return false;
         };
         let ends: Vec<[Kb; H]> = x
