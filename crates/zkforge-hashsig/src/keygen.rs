@@ -129,12 +129,8 @@ impl Perms {
         ends
     }
 
-    /// The root of bottom tree `k` (epochs k sqrt(L) .. (k + 1) sqrt(L)).
-    pub fn bottom_root<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> [Kb; H] {
-        self.bottom_tree::<PL, T, H, CAP>(shape, parameter, prf_key, k).pop().expect("root")[0]
-    }
-
-    /// Every layer of bottom tree `k`, leaves first, the root layer last.
+    /// Every layer of bottom tree `k` (epochs k sqrt(L) .. (k + 1) sqrt(L)), leaves first,
+    /// the root layer last.
     pub fn bottom_tree<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
         let half = shape.log_lifetime / 2;
         let first = k << half;

@@ -22,7 +22,16 @@ pub const W16: usize = 16;
 pub const W24: usize = 24;
 
 /// The TWEAK_LEN base-p digits of a tweak integer, least significant first.
-pub fn tweak_digits<const T: usize>(mut v: u128) -> [Kb; T] {
+pub fn tweak_digits<const T: usize>(v: u128) -> [Kb; T] {
+    // chain and tree tweaks fit 64 bits: keep their per-step digits off the u128 division
+    if let Ok(mut w) = u64::try_from(v) {
+        return core::array::from_fn(|_| {
+            let d = (w % P as u64) as u32;
+            w /= P as u64;
+            Kb::new(d)
+        });
+    }
+    let mut v = v;
     core::array::from_fn(|_| {
         let d = (v % P as u128) as u32;
         v /= P as u128;
