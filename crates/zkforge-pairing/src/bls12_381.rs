@@ -107,15 +107,6 @@ fn exp_by_x(f: &Fp12) -> Fp12 {
     crate::gt::cyclotomic_pow_u64_naf(f, X_ABS).conjugate()
 }
 
-/// The easy part f^((p^6 - 1)(p^2 + 1)); `None` for f = 0.
-pub(crate) fn easy_part(f: &Fp12) -> Option<Fp12> {
-    let inv: Option<Fp12> = f.invert().into();
-    inv.map(|fi| {
-        let t = f.conjugate() * fi; // f^(p^6 - 1)
-        t.frobenius_map(2) * t
-    })
-}
-
 /// The hard part on a cyclotomic f: f^(3 (p^4 - p^2 + 1) / r) by the chain of ePrint
 /// 2020/875 (exponents tracked in the comments).
 pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
@@ -131,7 +122,7 @@ pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
 /// The final exponentiation of a Miller-loop output; `None` only for f = 0, which no Miller
 /// loop of valid points produces.
 pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
-    easy_part(f).map(|e| crate::gt::Gt(hard_part(&e)))
+    crate::gt::easy_part(f).map(|e| crate::gt::Gt(hard_part(&e)))
 }
 
 /// e(P, Q).

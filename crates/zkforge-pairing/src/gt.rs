@@ -61,6 +61,17 @@ pub(crate) fn cyclotomic_pow_u64_naf<C: TowerConfig<N>, const N: usize>(f: &Fp12
     acc
 }
 
+/// The easy part of the final exponentiation, f^((p^6 - 1)(p^2 + 1)), shared by both curves:
+/// one Fp12 inversion, a conjugation (the p^6-Frobenius), a p^2-Frobenius and two
+/// multiplications. The result is in the cyclotomic subgroup. `None` for f = 0.
+pub(crate) fn easy_part<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>) -> Option<Fp12<C, N>> {
+    let inv: Option<Fp12<C, N>> = f.invert().into();
+    inv.map(|fi| {
+        let t = f.conjugate() * fi; // f^(p^6 - 1)
+        t.frobenius_map(2) * t
+    })
+}
+
 impl<C: TowerConfig<N>, const N: usize> Gt<C, N> {
     /// The identity (one).
     pub const IDENTITY: Self = Gt(Fp12::ONE);
