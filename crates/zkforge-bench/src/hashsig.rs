@@ -1,8 +1,8 @@
 //! Hash-signature cases: the scalar Poseidon2 KoalaBear permutation (widths 16 and 24) against
 //! Plonky3's `default_koalabear_poseidon2_{16,24}` on the same state, as a latency chain
 //! (state <- perm(state)), and 8 or 16 states at once (our AVX2 / AVX-512 paths; Plonky3's
-//! default x86-64 build has no packing, so its rows are scalar calls). The reference's native-build figures (0.80 / 1.09 us) are quoted
-//! in BENCHMARKS.md.
+//! default x86-64 build has no packing, so its rows are scalar calls). The reference's
+//! native-build figures (0.80 / 1.09 us) are quoted in BENCHMARKS.md.
 
 use std::hint::black_box;
 
@@ -67,96 +67,44 @@ fn scheme_cases() -> Vec<Case> {
     vec![mk("keygen_l8_256", keygen), mk("sign_l8", sign), mk("verify_l8", verify)]
 }
 
+/// L states of width W permuted per call: ours through `ours` (scalar for L = 1, packed
+/// otherwise), Plonky3 with one scalar call per state, on the same starting states.
+fn perm_case<const W: usize, const L: usize>(
+    op: &'static str,
+    ours: impl Fn(&mut [[Kb; W]; L]) + 'static,
+    peer: impl Permutation<[p3_koala_bear::KoalaBear; W]> + 'static,
+) -> Case {
+    let value = |k: usize, i: usize| (k * W + i) as u32 * 7919 + 1;
+    let s: [[Kb; W]; L] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new(value(k, i))));
+    let q: [[p3_koala_bear::KoalaBear; W]; L] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(value(k, i))));
+    Case {
+        group: "hashsig",
+        op,
+        curve: "koalabear",
+        size: L,
+        threads: 1,
+        ours: chain(s, ours),
+        peers: vec![(
+            "plonky3",
+            chain(q, move |q| {
+                for x in q.iter_mut() {
+                    peer.permute_mut(x);
+                }
+            }),
+        )],
+    }
+}
+
 /// Every hashsig case.
 pub fn cases() -> Vec<Case> {
-    let o16 = Poseidon2::new_16();
-    let o24 = Poseidon2::new_24();
-    let p16 = p3_koala_bear::default_koalabear_poseidon2_16();
-    let p24 = p3_koala_bear::default_koalabear_poseidon2_24();
-    let s16: [Kb; 16] = core::array::from_fn(|i| Kb::new(i as u32 * 7919 + 1));
-    let s24: [Kb; 24] = core::array::from_fn(|i| Kb::new(i as u32 * 7919 + 1));
-    let q16: [p3_koala_bear::KoalaBear; 16] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(i as u32 * 7919 + 1));
-    let q24: [p3_koala_bear::KoalaBear; 24] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(i as u32 * 7919 + 1));
-    let o16x = Poseidon2::new_16();
-    let p16x = p3_koala_bear::default_koalabear_poseidon2_16();
-    let s16x: [[Kb; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32 * 7919 + 1)));
-    let q16x: [[p3_koala_bear::KoalaBear; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 16 + i) as u32 * 7919 + 1)));
-    let o16y = Poseidon2::new_16();
-    let p16y = p3_koala_bear::default_koalabear_poseidon2_16();
-    let s16y: [[Kb; 16]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32 * 7919 + 1)));
-    let q16y: [[p3_koala_bear::KoalaBear; 16]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 16 + i) as u32 * 7919 + 1)));
-    let o24y = Poseidon2::new_24();
-    let p24y = p3_koala_bear::default_koalabear_poseidon2_24();
-    let s24y: [[Kb; 24]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 24 + i) as u32 * 7919 + 1)));
-    let q24y: [[p3_koala_bear::KoalaBear; 24]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| p3_koala_bear::KoalaBear::new((k * 24 + i) as u32 * 7919 + 1)));
+    use p3_koala_bear::{default_koalabear_poseidon2_16 as p16, default_koalabear_poseidon2_24 as p24};
     let mut out = scheme_cases();
-    out.extend(vec![
-        Case {
-            group: "hashsig",
-            op: "poseidon2_16_x16",
-            curve: "koalabear",
-            size: 16,
-            threads: 1,
-            ours: chain(s16y, move |s| o16y.permute_x16(s)),
-            peers: vec![(
-                "plonky3",
-                chain(q16y, move |s| {
-                    for x in s.iter_mut() {
-                        p16y.permute_mut(x);
-                    }
-                }),
-            )],
-        },
-        Case {
-            group: "hashsig",
-            op: "poseidon2_24_x16",
-            curve: "koalabear",
-            size: 16,
-            threads: 1,
-            ours: chain(s24y, move |s| o24y.permute_x16(s)),
-            peers: vec![(
-                "plonky3",
-                chain(q24y, move |s| {
-                    for x in s.iter_mut() {
-                        p24y.permute_mut(x);
-                    }
-                }),
-            )],
-        },
-        Case {
-            group: "hashsig",
-            op: "poseidon2_16_x8",
-            curve: "koalabear",
-            size: 8,
-            threads: 1,
-            ours: chain(s16x, move |s| o16x.permute_x8(s)),
-            peers: vec![(
-                "plonky3",
-                chain(q16x, move |s| {
-                    for x in s.iter_mut() {
-                        p16x.permute_mut(x);
-                    }
-                }),
-            )],
-        },
-        Case {
-            group: "hashsig",
-            op: "poseidon2_16",
-            curve: "koalabear",
-            size: 1,
-            threads: 1,
-            ours: chain(s16, move |s| o16.permute_mut(s)),
-            peers: vec![("plonky3", chain(q16, move |s| p16.permute_mut(s)))],
-        },
-        Case {
-            group: "hashsig",
-            op: "poseidon2_24",
-            curve: "koalabear",
-            size: 1,
-            threads: 1,
-            ours: chain(s24, move |s| o24.permute_mut(s)),
-            peers: vec![("plonky3", chain(q24, move |s| p24.permute_mut(s)))],
-        },
-    ]);
+    let (o16, o24) = (Poseidon2::new_16(), Poseidon2::new_24());
+    let (a16, a24, b16) = (o16.clone(), o24.clone(), o16.clone());
+    out.push(perm_case::<16, 16>("poseidon2_16_x16", move |s| a16.permute_x16(s), p16()));
+    out.push(perm_case::<24, 16>("poseidon2_24_x16", move |s| a24.permute_x16(s), p24()));
+    out.push(perm_case::<16, 8>("poseidon2_16_x8", move |s| b16.permute_x8(s), p16()));
+    out.push(perm_case::<16, 1>("poseidon2_16", move |s| o16.permute_mut(&mut s[0]), p16()));
+    out.push(perm_case::<24, 1>("poseidon2_24", move |s| o24.permute_mut(&mut s[0]), p24()));
     out
 }
