@@ -29,9 +29,9 @@ fn scheme_cases() -> Vec<Case> {
     use rand_chacha::rand_core::SeedableRng;
     use zkforge_hashsig::hypercube::Layers;
     use zkforge_hashsig::keygen::key_gen;
-    use zkforge_hashsig::scheme::top_level_by_name;
+    use zkforge_hashsig::scheme::instance_by_name;
     use zkforge_hashsig::tweak_hash::Perms;
-    let scheme = top_level_by_name("poseidon2_toplevel_lifetime8_dim64_base8").expect("known scheme");
+    let scheme = instance_by_name("poseidon2_toplevel_lifetime8_dim64_base8").expect("known scheme");
     let perms = std::sync::Arc::new(Perms::default());
     let layers = std::sync::Arc::new(Layers::new(8, 64));
     let key = std::sync::Arc::new(key_gen::<5, 2, 8, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 256));

@@ -8,17 +8,23 @@ use std::path::PathBuf;
 
 use clap::{Subcommand, ValueEnum};
 use rand_chacha::rand_core::SeedableRng;
-use zkforge_hashsig::hypercube::Layers;
 use zkforge_hashsig::keygen::key_gen_with_progress;
 use zkforge_hashsig::keystore::KeyStore;
-use zkforge_hashsig::scheme::{top_level_by_name, PublicKey, Signature};
+use zkforge_hashsig::scheme::{instance_by_name, Instance, PublicKey, Signature};
 use zkforge_hashsig::tweak_hash::Perms;
 
 const PL: usize = 5;
 const T: usize = 2;
-const H: usize = 8;
 const CAP: usize = 9;
-const R: usize = 7;
+
+/// The key-generation RNG, seeded with `--seed`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Rng {
+    /// rand_chacha's ChaCha20Rng (the vectors' default).
+    Chacha20,
+    /// rand 0.9's StdRng (ChaCha12), as the hash-sig benchmark repository seeds it.
+    Std,
+}
 
 /// Wire encoding of keys and signatures.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -49,6 +55,9 @@ pub enum HashsigCmd {
         /// Encoding of the public key file.
         #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
         encoding: Encoding,
+        /// The RNG the seed drives.
+        #[arg(long, value_enum, default_value_t = Rng::Chacha20)]
+        rng: Rng,
         /// Where to write the public key (exactly the encoded bytes).
         #[arg(long)]
         public_key_out: PathBuf,
@@ -112,13 +121,35 @@ fn hex32(s: &str) -> Result<[u8; 32], String> {
     Ok(out)
 }
 
+fn scheme_of(cmd: &HashsigCmd) -> &str {
+    match cmd {
+        HashsigCmd::Keygen { scheme, .. } | HashsigCmd::Sign { scheme, .. } | HashsigCmd::Verify { scheme, .. } => scheme,
+    }
+}
+
 /// Run one subcommand; returns the process exit code.
 pub fn run(cmd: HashsigCmd) -> Result<i32, Box<dyn std::error::Error>> {
+    let name = scheme_of(&cmd).to_string();
+    let sch = instance_by_name(&name).ok_or_else(|| format!("unknown scheme {name}"))?;
+    // the array lengths are const generics: one monomorphised path per (HASH_LEN, RAND_LEN)
+    match (sch.hash_len, sch.rand_len) {
+        (8, 7) => run_with::<8, 7>(cmd, sch),
+        (7, 6) => run_with::<7, 6>(cmd, sch),
+        (7, 5) => run_with::<7, 5>(cmd, sch),
+        (8, 6) => run_with::<8, 6>(cmd, sch),
+        (h, r) => Err(format!("no build for HASH_LEN {h}, RAND_LEN {r}").into()),
+    }
+}
+
+fn run_with<const H: usize, const R: usize>(cmd: HashsigCmd, sch: Instance) -> Result<i32, Box<dyn std::error::Error>> {
     let perms = Perms::default();
     match cmd {
-        HashsigCmd::Keygen { scheme, seed, activation_epoch, active_epochs, encoding, public_key_out, secret_key_out } => {
-            let sch = top_level_by_name(&scheme).ok_or_else(|| format!("unknown scheme {scheme}"))?;
-            let mut rng = rand_chacha::ChaCha20Rng::from_seed(hex32(&seed)?);
+        HashsigCmd::Keygen { scheme, seed, activation_epoch, active_epochs, encoding, rng, public_key_out, secret_key_out } => {
+            let seed = hex32(&seed)?;
+            let mut rng: Box<dyn rand_chacha::rand_core::RngCore + Send> = match rng {
+                Rng::Chacha20 => Box::new(rand_chacha::ChaCha20Rng::from_seed(seed)),
+                Rng::Std => Box::new(rand_chacha::ChaCha12Rng::from_seed(seed)),
+            };
             let bar = indicatif::ProgressBar::new(0);
             bar.set_style(indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} bottom trees, {elapsed} (eta {eta})")?.progress_chars("=> "));
             bar.set_message("keygen");
@@ -138,13 +169,12 @@ pub fn run(cmd: HashsigCmd) -> Result<i32, Box<dyn std::error::Error>> {
             Ok(0)
         }
         HashsigCmd::Sign { scheme, secret_key, epoch, message, encoding, signature_out } => {
-            let sch = top_level_by_name(&scheme).ok_or_else(|| format!("unknown scheme {scheme}"))?;
             let msg = hex32(&message)?;
             let mut ks = KeyStore::<PL, H>::open(&secret_key, &scheme)?;
             // the next usable epoch is on disk before any signature exists
             ks.reserve(epoch as u64)?;
             ks.advance_preparation::<T, CAP>(&perms, &sch.shape, epoch as u64)?;
-            let layers = Layers::new(sch.shape.base as usize, sch.shape.dimension);
+            let layers = sch.layers();
             let sig = sch.sign::<PL, T, H, CAP, R>(&perms, &layers, &ks.key, epoch, &msg)?;
             let bytes = match encoding {
                 Encoding::BincodeLegacy => sig.to_bincode_legacy(),
@@ -153,8 +183,7 @@ pub fn run(cmd: HashsigCmd) -> Result<i32, Box<dyn std::error::Error>> {
             std::fs::write(&signature_out, bytes)?;
             Ok(0)
         }
-        HashsigCmd::Verify { scheme, public_key, epoch, message, signature, encoding } => {
-            let sch = top_level_by_name(&scheme).ok_or_else(|| format!("unknown scheme {scheme}"))?;
+        HashsigCmd::Verify { public_key, epoch, message, signature, encoding, .. } => {
             let msg = hex32(&message)?;
             let (pkb, sigb) = (std::fs::read(&public_key)?, std::fs::read(&signature)?);
             let (ll, dim) = (sch.shape.log_lifetime as usize, sch.shape.dimension);
@@ -162,7 +191,7 @@ pub fn run(cmd: HashsigCmd) -> Result<i32, Box<dyn std::error::Error>> {
                 Encoding::BincodeLegacy => (PublicKey::<PL, H>::from_bincode_legacy(&pkb)?, Signature::<R, H>::from_bincode_legacy(&sigb, ll, dim)?),
                 Encoding::Ssz => (PublicKey::<PL, H>::from_ssz(&pkb)?, Signature::<R, H>::from_ssz(&sigb, ll, dim)?),
             };
-            let layers = Layers::new(sch.shape.base as usize, sch.shape.dimension);
+            let layers = sch.layers();
             let ok = sch.verify::<PL, T, H, CAP, R>(&perms, &layers, &pk.root, &pk.parameter, epoch, &msg, &sig);
             println!("{}", if ok { "valid" } else { "invalid" });
             Ok(if ok { 0 } else { 1 })

@@ -43,6 +43,17 @@ pub struct Shape {
     pub dimension: usize,
     /// Chain length (the base of the encoding).
     pub base: u32,
+    /// The chain count written into the sponge's domain separator (the tweak hash's
+    /// NUM_CHUNKS): the dimension, except for Winternitz, where the reference passes the
+    /// message chunks without the checksum chunks.
+    pub sponge_chunks: usize,
+}
+
+impl Shape {
+    /// A shape whose sponge separator is the dimension.
+    pub const fn new(log_lifetime: u32, dimension: usize, base: u32) -> Self {
+        Shape { log_lifetime, dimension, base, sponge_chunks: dimension }
+    }
 }
 
 /// A generated key pair's public root and the secret data that regenerates everything. The
@@ -107,7 +118,7 @@ impl Perms {
     /// The leaf of `epoch`: walk every chain to its end, then the sponge.
     pub fn epoch_leaf<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], epoch: u32) -> [Kb; H] {
         let ends = self.chain_ends::<PL, T, H>(shape, parameter, prf_key, epoch);
-        self.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, shape.dimension as u32)
+        self.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, shape.sponge_chunks as u32)
     }
 
     /// Every chain's end at `epoch`.
@@ -119,7 +130,7 @@ impl Perms {
         let full = shape.dimension / L * L;
         for c in (0..full).step_by(L) {
             let mut values: [[Kb; H]; L] = core::array::from_fn(|i| prf::chain_start(prf_key, epoch, (c + i) as u64));
-            self.chains_lanes::<PL, T, H, L>(parameter, epoch, core::array::from_fn(|i| (c + i) as u8), 0, steps, &mut values);
+            self.chains_lanes::<PL, T, H, L>(parameter, [epoch; L], core::array::from_fn(|i| (c + i) as u8), 0, steps, &mut values);
             ends.extend_from_slice(&values);
         }
         for i in full..shape.dimension {
@@ -139,10 +150,22 @@ impl Perms {
         let n = 1u64 << half;
         let mut layer: Vec<[Kb; H]> = Vec::with_capacity(n as usize);
         if n % L as u64 == 0 {
+            let steps = (shape.base - 1) as u8;
+            let dim = shape.dimension;
             for g in (0..n).step_by(L) {
                 let epochs: [u32; L] = core::array::from_fn(|i| (first + g + i as u64) as u32);
-                let ends: [Vec<[Kb; H]>; L] = core::array::from_fn(|i| self.chain_ends::<PL, T, H>(shape, parameter, prf_key, epochs[i]));
-                layer.extend_from_slice(&self.leaves_lanes::<PL, T, H, CAP, L>(parameter, epochs, &ends, shape.dimension as u32));
+                // all L * dim chains of these epochs, sixteen (epoch, chain) lanes at a time
+                let mut ends: [Vec<[Kb; H]>; L] = core::array::from_fn(|_| Vec::with_capacity(dim));
+                for b in (0..L * dim).step_by(L) {
+                    let ep: [u32; L] = core::array::from_fn(|i| epochs[(b + i) / dim]);
+                    let ch: [u8; L] = core::array::from_fn(|i| ((b + i) % dim) as u8);
+                    let mut values: [[Kb; H]; L] = core::array::from_fn(|i| prf::chain_start(prf_key, ep[i], ch[i] as u64));
+                    self.chains_lanes::<PL, T, H, L>(parameter, ep, ch, 0, steps, &mut values);
+                    for i in 0..L {
+                        ends[(b + i) / dim].push(values[i]);
+                    }
+                }
+                layer.extend_from_slice(&self.leaves_lanes::<PL, T, H, CAP, L>(parameter, epochs, &ends, shape.sponge_chunks as u32));
             }
         } else {
             layer.extend((0..n).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)));

@@ -1,7 +1,7 @@
 //! # zkforge-hashsig
 //!
 //! Hash-based signatures for Ethereum's lean consensus: Generalized XMSS over Poseidon2 and
-//! the 31-bit KoalaBear field, bit-compatible with the reference implementations (hash-sig,
+//! the 31-bit KoalaBear field (and over SHA3), bit-compatible with the reference implementations (hash-sig,
 //! leanSig). This crate is being built bottom-up; present so far:
 //! - [`koalabear`]: the field, Montgomery form as Plonky3 stores it;
 //! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults;
@@ -9,6 +9,7 @@
 //! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash;
 //! - [`keygen`]: key generation reproducing the reference's keys from the same seed;
 //! - [`hypercube`]: the top-level message hash and the target-sum encoding;
+//! - [`encoding`]: the Winternitz / target-sum message hash and the Winternitz checksum;
 //! - [`scheme`]: signing, verification, bincode-legacy and SSZ encodings;
 //! - [`keystore`]: a crash-safe key file that refuses to sign an epoch twice.
 //!
@@ -20,6 +21,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod encoding;
 pub mod hypercube;
 pub mod keygen;
 pub mod keystore;

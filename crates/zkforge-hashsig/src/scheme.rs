@@ -1,33 +1,67 @@
-//! Signing and verification of the top-level target-sum Generalized XMSS (hash-sig's
-//! `GeneralizedXMSSSignatureScheme` with `TopLevelPoseidonMessageHash` and the target-sum
-//! encoding), and the bincode-legacy signature encoding.
+//! Signing and verification of Generalized XMSS as in hash-sig / leanSig
+//! (`GeneralizedXMSSSignatureScheme`), for the Poseidon2 instantiations: top-level target sum,
+//! Winternitz and target sum over `PoseidonMessageHash`; and the bincode-legacy and SSZ
+//! encodings.
 //!
 //! Sign(epoch, message): for counter = 0, 1, ...: rho = PRF(epoch, message, counter); the
-//! message hash gives one digit per chain; accept when the digits sum to the target. Each
-//! chain i is revealed at position x_i (x_i steps from its PRF start); the co-path is the
-//! bottom-tree path of the epoch's leaf followed by the top-tree path.
+//! message hash and the encoding give one digit per chain (Winternitz always succeeds; target
+//! sum needs the digits to sum to the target). Each chain i is revealed at position x_i (x_i
+//! steps from its PRF start); the co-path is the bottom-tree path of the epoch's leaf followed
+//! by the top-tree path.
 //! Verify: recompute the digits from rho, walk each chain from x_i to the end (base - 1),
 //! hash the ends into the leaf, fold the co-path to the root.
+//! Chains of different lengths are walked sixteen at a time ([`Perms::walk_chains`]).
 
+use crate::encoding::{winternitz, MSG_HASH_LEN};
 use crate::hypercube::{target_sum, Layers};
 use crate::keygen::{KeyMaterial, Shape};
 use crate::koalabear::Kb;
 use crate::prf;
 use crate::tweak_hash::Perms;
 
-/// The parameters of a top-level target-sum instantiation that are not array lengths.
+/// MSG_LEN (message field elements) of every instantiation.
+pub const MSG_LEN: usize = 9;
+
+/// How a message becomes one digit per chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// `TopLevelPoseidonMessageHash` with the target-sum encoding: `invocations`
+    /// compressions map to a vertex of the hypercube layers 0..=final_layer.
+    TopLevel {
+        /// The last layer the message hash maps into.
+        final_layer: usize,
+        /// Poseidon invocations of the message hash.
+        invocations: usize,
+        /// Required digit sum.
+        target_sum: u32,
+    },
+    /// `PoseidonMessageHash` digits that must sum to `target_sum`.
+    TargetSum {
+        /// Required digit sum.
+        target_sum: u32,
+    },
+    /// `PoseidonMessageHash` digits and a Winternitz checksum.
+    Winternitz {
+        /// Bits per chunk (log2 of the base).
+        chunk_size: u32,
+        /// Checksum chunks appended to the message chunks.
+        checksum_chunks: usize,
+    },
+}
+
+/// An instantiation: its shape, its encoding, the array lengths its const generics must use.
 #[derive(Clone, Copy, Debug)]
-pub struct TopLevel {
-    /// Lifetime, chains and chain length.
+pub struct Instance {
+    /// Lifetime, chains, chain length, sponge separator.
     pub shape: Shape,
-    /// The message hash maps into layers 0..=final_layer.
-    pub final_layer: usize,
-    /// Required digit sum.
-    pub target_sum: u32,
-    /// Poseidon invocations of the message hash.
-    pub invocations: usize,
-    /// Signing attempts before giving up.
+    /// The message encoding.
+    pub encoding: Encoding,
+    /// Signing attempts before giving up (the reference's MAX_TRIES).
     pub max_tries: u64,
+    /// HASH_LEN (the `H` const generic).
+    pub hash_len: usize,
+    /// RAND_LEN (the `R` const generic).
+    pub rand_len: usize,
 }
 
 /// A signature.
@@ -66,14 +100,37 @@ impl core::fmt::Display for SchemeError {
 }
 impl std::error::Error for SchemeError {}
 
-impl TopLevel {
-    /// The codeword for rho when it has the target sum (its layer is (base - 1) dimension
-    /// - target), else `None` (the vertex is only computed for the right layer).
-    fn codeword<const PL: usize, const T: usize, const R: usize>(&self, perms: &Perms, layers: &Layers, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
-        let max = (self.shape.base as usize - 1) * self.shape.dimension;
-        let layer = max.checked_sub(self.target_sum as usize)?;
-        let d = perms.top_level_message_hash_in_layer::<PL, T, R, 9, 15>(layers, self.shape.dimension, self.final_layer, self.invocations, parameter, epoch, rho, message, Some(layer))?;
-        target_sum(&d, self.target_sum).ok()
+impl Instance {
+    /// The codeword for rho, or `None` when the encoding rejects it (target sum missed; for
+    /// the top level, the vertex is only computed for the right layer, (base - 1) dimension
+    /// - target).
+    pub fn codeword<const PL: usize, const T: usize, const R: usize>(&self, perms: &Perms, layers: &Layers, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
+        let s = &self.shape;
+        match self.encoding {
+            Encoding::TopLevel { final_layer, invocations, target_sum: t } => {
+                let max = (s.base as usize - 1) * s.dimension;
+                let layer = max.checked_sub(t as usize)?;
+                let d = perms.top_level_message_hash_in_layer::<PL, T, R, MSG_LEN, 15>(layers, s.dimension, final_layer, invocations, parameter, epoch, rho, message, Some(layer))?;
+                target_sum(&d, t).ok()
+            }
+            Encoding::TargetSum { target_sum: t } => {
+                let d = perms.poseidon_message_hash::<PL, T, R, MSG_LEN>(parameter, epoch, rho, message, s.dimension, s.base);
+                target_sum(&d, t).ok()
+            }
+            Encoding::Winternitz { chunk_size, checksum_chunks } => {
+                let d = perms.poseidon_message_hash::<PL, T, R, MSG_LEN>(parameter, epoch, rho, message, s.dimension - checksum_chunks, s.base);
+                Some(winternitz(d, s.base, chunk_size, checksum_chunks))
+            }
+        }
+    }
+
+    /// The hypercube layer table this instance's message hash needs (only the top level
+    /// uses it; build once and pass to `sign`/`verify`).
+    pub fn layers(&self) -> Layers {
+        match self.encoding {
+            Encoding::TopLevel { .. } => Layers::new(self.shape.base as usize, self.shape.dimension),
+            _ => Layers::new(2, 1),
+        }
     }
 
     /// Sign `message` at `epoch` (the caller's key store must never reuse an epoch).
@@ -85,6 +142,7 @@ impl TopLevel {
         epoch: u32,
         message: &[u8; 32],
     ) -> Result<Signature<R, H>, SchemeError> {
+        debug_assert!(H == self.hash_len && R == self.rand_len && MSG_HASH_LEN == 5);
         let e = epoch as u64;
         if e < key.activation_start || e >= key.activation_start + key.active_epochs {
             return Err(SchemeError::EpochOutOfRange);
@@ -98,14 +156,9 @@ impl TopLevel {
             }
         }
         let (rho, x) = found.ok_or(SchemeError::EncodingFailed)?;
-        let hashes = x
-            .iter()
-            .enumerate()
-            .map(|(i, &steps)| {
-                let start: [Kb; H] = prf::chain_start(&key.prf_key, epoch, i as u64);
-                perms.chain::<PL, T, H>(&key.parameter, epoch, i as u8, 0, steps, &start)
-            })
-            .collect();
+        let mut hashes: Vec<[Kb; H]> = (0..x.len()).map(|i| prf::chain_start(&key.prf_key, epoch, i as u64)).collect();
+        let zeros = vec![0u8; x.len()];
+        perms.walk_chains::<PL, T, H>(&key.parameter, epoch, &zeros, &x, &mut hashes);
         let half = self.shape.log_lifetime / 2;
         let k = e >> half;
         let computed;
@@ -148,12 +201,10 @@ impl TopLevel {
         let Some(x) = self.codeword::<PL, T, R>(perms, layers, parameter, epoch, &sig.rho, message) else {
             return false;
         };
-        let ends: Vec<[Kb; H]> = x
-            .iter()
-            .enumerate()
-            .map(|(i, &xi)| perms.chain::<PL, T, H>(parameter, epoch, i as u8, xi, (s.base - 1) as u8 - xi, &sig.hashes[i]))
-            .collect();
-        let mut cur = perms.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, s.dimension as u32);
+        let mut ends = sig.hashes.clone();
+        let steps: Vec<u8> = x.iter().map(|&xi| (s.base - 1) as u8 - xi).collect();
+        perms.walk_chains::<PL, T, H>(parameter, epoch, &x, &steps, &mut ends);
+        let mut cur = perms.leaf::<PL, T, H, CAP>(parameter, epoch, &ends, s.sponge_chunks as u32);
         let mut idx = epoch as u64;
         for (l, sib) in sig.co_path.iter().enumerate() {
             let parent = (idx >> 1) as u32;
@@ -360,19 +411,90 @@ impl<const PL: usize, const H: usize> PublicKey<PL, H> {
     }
 }
 
-/// The instantiations available by name (a vector file's `name`), all with PARAMETER_LEN 5,
-/// TWEAK_LEN 2, HASH_LEN 8, CAPACITY 9 and RAND_LEN 7.
-pub fn top_level_by_name(name: &str) -> Option<TopLevel> {
-    let log_lifetime = match name {
-        "poseidon2_toplevel_lifetime8_dim64_base8" => 8,
-        "poseidon2_toplevel_lifetime32_dim64_base8" => 32,
+/// The Poseidon2 instantiations by name (a vector file's `name`; hash-sig's type names in
+/// the table below), all with PARAMETER_LEN 5, TWEAK_LEN 2, MSG_LEN 9 and CAPACITY 9:
+///
+/// | name | reference type | HASH_LEN | RAND_LEN |
+/// |---|---|---|---|
+/// | `poseidon2_toplevel_lifetime{8,32}_dim64_base8` | `SIGTopLevelTargetSumLifetime{8,32}Dim64Base8` | 8 | 7 |
+/// | `poseidon2_toplevel_lifetime18_dim64_base8` | `SIGTopLevelTargetSumLifetime18Dim64Base8` | 7 | 6 |
+/// | `poseidon2_winternitz_lifetime18_w{1,2,4,8}` | `SIGWinternitzLifetime18W{w}` | 7 | 5 |
+/// | `poseidon2_targetsum_lifetime18_w{1,2,4,8}_{nooff,off10}` | `SIGTargetSumLifetime18W{w}{NoOff,Off10}` | 7 | 6 |
+/// | `poseidon2_winternitz_lifetime20_w{1,2,4,8}` | `SIGWinternitzLifetime20W{w}` | 7 (w8: 8) | 6 |
+/// | `poseidon2_targetsum_lifetime20_w{1,2,4,8}_{nooff,off10}` | `SIGTargetSumLifetime20W{w}{NoOff,Off10}` | 7 (w8: 8) | 6 |
+pub fn instance_by_name(name: &str) -> Option<Instance> {
+    let top = |log_lifetime, hash_len, rand_len| Instance {
+        shape: Shape::new(log_lifetime, 64, 8),
+        encoding: Encoding::TopLevel { final_layer: 77, invocations: 1, target_sum: 375 },
+        max_tries: 100_000,
+        hash_len,
+        rand_len,
+    };
+    match name {
+        "poseidon2_toplevel_lifetime8_dim64_base8" => return Some(top(8, 8, 7)),
+        "poseidon2_toplevel_lifetime18_dim64_base8" => return Some(top(18, 7, 6)),
+        "poseidon2_toplevel_lifetime32_dim64_base8" => return Some(top(32, 8, 7)),
+        _ => {}
+    }
+    // poseidon2_{winternitz,targetsum}_lifetime{18,20}_w{1,2,4,8}[_{nooff,off10}]
+    let rest = name.strip_prefix("poseidon2_")?;
+    let (kind, rest) = rest.split_once("_lifetime")?;
+    let (life, rest) = rest.split_once("_w")?;
+    let log_lifetime: u32 = match life {
+        "18" => 18,
+        "20" => 20,
         _ => return None,
     };
-    Some(TopLevel {
-        shape: crate::keygen::Shape { log_lifetime, dimension: 64, base: 8 },
-        final_layer: 77,
-        target_sum: 375,
-        invocations: 1,
-        max_tries: 100_000,
-    })
+    let (w, offset) = match rest.split_once('_') {
+        Some((w, o)) => (w, Some(o)),
+        None => (rest, None),
+    };
+    let chunk_size: u32 = w.parse().ok().filter(|w| matches!(w, 1 | 2 | 4 | 8))?;
+    let base = 1u32 << chunk_size;
+    // 5 elements of 31 bits give 155 bits of message digits
+    let chunks = match chunk_size {
+        1 => 155,
+        2 => 78,
+        4 => 39,
+        _ => 20,
+    };
+    let hash_len = if log_lifetime == 20 && chunk_size == 8 { 8 } else { 7 };
+    match (kind, offset) {
+        ("winternitz", None) => {
+            let checksum_chunks = match chunk_size {
+                1 => 8,
+                2 => 4,
+                4 => 3,
+                _ => 2,
+            };
+            Some(Instance {
+                shape: Shape { log_lifetime, dimension: chunks + checksum_chunks, base, sponge_chunks: chunks },
+                encoding: Encoding::Winternitz { chunk_size, checksum_chunks },
+                max_tries: 1,
+                hash_len,
+                rand_len: if log_lifetime == 18 { 5 } else { 6 },
+            })
+        }
+        ("targetsum", Some(o)) => {
+            let (no_off, off10) = match chunk_size {
+                1 => (78, 86),
+                2 => (117, 129),
+                4 => (293, 322),
+                _ => (2550, 2805),
+            };
+            let target_sum = match o {
+                "nooff" => no_off,
+                "off10" => off10,
+                _ => return None,
+            };
+            Some(Instance {
+                shape: Shape::new(log_lifetime, chunks, base),
+                encoding: Encoding::TargetSum { target_sum },
+                max_tries: 100_000,
+                hash_len,
+                rand_len: 6,
+            })
+        }
+        _ => None,
+    }
 }

@@ -141,15 +141,16 @@ impl Perms {
     }
 
     /// L chains walked in lockstep (L = 8 or 16 use the packed permutations), `steps`
-    /// steps each from position `start`: chain `chains[i]` holds `values[i]`.
+    /// steps each from position `start`: lane i is chain `chains[i]` of epoch `epochs[i]`,
+    /// holding `values[i]`.
     #[allow(clippy::too_many_arguments)]
-    pub fn chains_lanes<const PL: usize, const T: usize, const H: usize, const L: usize>(&self, parameter: &[Kb; PL], epoch: u32, chains: [u8; L], start: u8, steps: u8, values: &mut [[Kb; H]; L]) {
+    pub fn chains_lanes<const PL: usize, const T: usize, const H: usize, const L: usize>(&self, parameter: &[Kb; PL], epochs: [u32; L], chains: [u8; L], start: u8, steps: u8, values: &mut [[Kb; H]; L]) {
         assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
         for j in 1..=steps {
             let mut states = [[Kb::ZERO; W16]; L];
             for (i, st) in states.iter_mut().enumerate() {
                 st[..PL].copy_from_slice(parameter);
-                st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epoch, chains[i], start + j));
+                st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epochs[i], chains[i], start + j));
                 st[PL + T..PL + T + H].copy_from_slice(&values[i]);
             }
             let inputs = states;
@@ -159,6 +160,74 @@ impl Perms {
                     values[i][k] = states[i][k] + inputs[i][k];
                 }
             }
+        }
+    }
+
+    /// Walk chains of different lengths through the sixteen-lane permutation: job i is
+    /// `chain` i of `epoch` holding `values[i]` at position `starts[i]`, to be walked
+    /// `steps[i]` steps. Lanes are refilled from the queue as their chains finish, so the
+    /// cost is about (sum of steps) / 16 packed calls (signing and verification walk every
+    /// chain a different distance).
+    pub fn walk_chains<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, starts: &[u8], steps: &[u8], values: &mut [[Kb; H]]) {
+        const L: usize = 16;
+        assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
+        assert!(starts.len() == values.len() && steps.len() == values.len());
+        // lane i works on job lanes[i] = (job, position reached, steps left) holding cur[i]
+        let mut lanes: [Option<(usize, u8, u8)>; L] = [None; L];
+        let mut cur: [[Kb; H]; L] = [[Kb::ZERO; H]; L];
+        let mut next = 0;
+        let refill = |lanes: &mut [Option<(usize, u8, u8)>; L], cur: &mut [[Kb; H]; L], values: &[[Kb; H]], next: &mut usize| {
+            for (lane, c) in lanes.iter_mut().zip(cur.iter_mut()).filter(|(l, _)| l.is_none()) {
+                while *next < values.len() && steps[*next] == 0 {
+                    *next += 1;
+                }
+                if *next == values.len() {
+                    break;
+                }
+                *lane = Some((*next, starts[*next], steps[*next]));
+                *c = values[*next];
+                *next += 1;
+            }
+        };
+        refill(&mut lanes, &mut cur, values, &mut next);
+        loop {
+            let live = lanes.iter().filter(|l| l.is_some()).count();
+            if live == 0 {
+                break;
+            }
+            if live < 4 {
+                // a short tail: scalar steps beat a mostly idle packed call
+                for (lane, c) in lanes.iter_mut().zip(cur.iter()) {
+                    if let Some((j, pos, left)) = lane.take() {
+                        values[j] = self.chain::<PL, T, H>(parameter, epoch, j as u8, pos, left, c);
+                    }
+                }
+                refill(&mut lanes, &mut cur, values, &mut next);
+                continue;
+            }
+            let mut states = [[Kb::ZERO; W16]; L];
+            for (st, lane) in states.iter_mut().zip(lanes.iter()).zip(cur.iter()).map(|((s, l), c)| (s, (l, c))) {
+                if let (Some((j, pos, _)), c) = lane {
+                    st[..PL].copy_from_slice(parameter);
+                    st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epoch, *j as u8, pos + 1));
+                    st[PL + T..PL + T + H].copy_from_slice(c);
+                }
+            }
+            let inputs = states;
+            self.p16.permute_x16(&mut states);
+            for i in 0..L {
+                let Some((j, pos, left)) = lanes[i] else { continue };
+                for k in 0..H {
+                    cur[i][k] = states[i][k] + inputs[i][k];
+                }
+                if left == 1 {
+                    values[j] = cur[i];
+                    lanes[i] = None;
+                } else {
+                    lanes[i] = Some((j, pos + 1, left - 1));
+                }
+            }
+            refill(&mut lanes, &mut cur, values, &mut next);
         }
     }
 

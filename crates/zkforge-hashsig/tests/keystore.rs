@@ -12,7 +12,7 @@ fn never_signs_an_epoch_twice() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("key.bin");
     let mut rng = rand_chacha::ChaCha20Rng::from_seed([7; 32]);
-    let km = key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape { log_lifetime: 8, dimension: 64, base: 8 }, &mut rng, 0, 256);
+    let km = key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rng, 0, 256);
     let root = km.root;
     let mut ks = KeyStore::<5, 8>::create(&path, "poseidon2_toplevel_lifetime8_dim64_base8", km).unwrap();
     ks.reserve(3).unwrap();
@@ -27,13 +27,13 @@ fn never_signs_an_epoch_twice() {
     assert!(matches!(ks.reserve(3), Err(KeyStoreError::EpochAlreadyUsed { .. })));
     ks.reserve(10).unwrap();
     // moving into bottom tree 3 prepares trees 3 and 4, persisted; signatures still verify
-    let shape = Shape { log_lifetime: 8, dimension: 64, base: 8 };
+    let shape = Shape::new(8, 64, 8);
     ks.reserve(50).unwrap();
     ks.advance_preparation::<2, 9>(&Perms::default(), &shape, 50).unwrap();
     assert_eq!(ks.key.prepared.iter().map(|(k, _)| *k).collect::<Vec<_>>(), vec![3, 4]);
     let reopened = KeyStore::<5, 8>::open(&path, "poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
     assert_eq!(reopened.key.prepared.iter().map(|(k, _)| *k).collect::<Vec<_>>(), vec![3, 4]);
-    let scheme = zkforge_hashsig::scheme::top_level_by_name("poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
+    let scheme = zkforge_hashsig::scheme::instance_by_name("poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
     let layers = zkforge_hashsig::hypercube::Layers::new(8, 64);
     let perms = Perms::default();
     for e in [50u32, 70, 100] {

@@ -91,7 +91,7 @@ fn key_gen_reproduces_public_key_lifetime_2_8() {
     use zkforge_hashsig::keygen::{key_gen, Shape};
     let d = file();
     let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
-    let shape = Shape { log_lifetime: 8, dimension: 64, base: 8 };
+    let shape = Shape::new(8, 64, 8);
     let start = d["activation_epoch_requested"].as_u64().unwrap();
     let num = d["num_active_epochs_requested"].as_u64().unwrap();
     let km = key_gen::<PL, T, H, CAP>(&Perms::default(), &shape, &mut rng, start, num);
@@ -146,12 +146,12 @@ fn hex_bytes(h: &str) -> Vec<u8> {
 fn signatures_and_negative_cases_lifetime_2_8() {
     use rand_chacha::rand_core::SeedableRng;
     use zkforge_hashsig::hypercube::Layers;
-    use zkforge_hashsig::keygen::{key_gen, Shape};
-    use zkforge_hashsig::scheme::{Signature, TopLevel};
+    use zkforge_hashsig::keygen::key_gen;
+    use zkforge_hashsig::scheme::{instance_by_name, Signature};
     let d = file();
     let perms = Perms::default();
     let layers = Layers::new(8, 64);
-    let scheme = TopLevel { shape: Shape { log_lifetime: 8, dimension: 64, base: 8 }, final_layer: 77, target_sum: 375, invocations: 1, max_tries: 100_000 };
+    let scheme = instance_by_name("poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
     let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
     let km = key_gen::<PL, T, H, CAP>(&perms, &scheme.shape, &mut rng, 0, 256);
     let mut n = 0;
@@ -202,13 +202,13 @@ fn signatures_and_negative_cases_lifetime_2_8() {
 fn leansig_ssz_lifetime_2_8() {
     use rand_chacha::rand_core::SeedableRng;
     use zkforge_hashsig::hypercube::Layers;
-    use zkforge_hashsig::keygen::{key_gen, Shape};
-    use zkforge_hashsig::scheme::{PublicKey, SchemeError, Signature, TopLevel};
+    use zkforge_hashsig::keygen::key_gen;
+    use zkforge_hashsig::scheme::{instance_by_name, PublicKey, SchemeError, Signature};
     let v: Value = serde_json::from_str(include_str!("vectors/leansig_f477348_poseidon2_ssz.json")).unwrap();
     let d = &v[0];
     let perms = Perms::default();
     let layers = Layers::new(8, 64);
-    let scheme = TopLevel { shape: Shape { log_lifetime: 8, dimension: 64, base: 8 }, final_layer: 77, target_sum: 375, invocations: 1, max_tries: 100_000 };
+    let scheme = instance_by_name("poseidon2_toplevel_lifetime8_dim64_base8").unwrap();
     let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
     let km = key_gen::<PL, T, H, CAP>(&perms, &scheme.shape, &mut rng, 0, 256);
     let pk = PublicKey::<PL, H> { root: km.root, parameter: km.parameter };

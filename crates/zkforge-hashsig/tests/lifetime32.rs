@@ -7,7 +7,7 @@ use rand_chacha::rand_core::SeedableRng;
 use serde_json::Value;
 use zkforge_hashsig::hypercube::Layers;
 use zkforge_hashsig::keygen::key_gen;
-use zkforge_hashsig::scheme::{top_level_by_name, PublicKey};
+use zkforge_hashsig::scheme::{instance_by_name, PublicKey};
 use zkforge_hashsig::tweak_hash::Perms;
 
 fn hex_bytes(h: &str) -> Vec<u8> {
@@ -18,7 +18,7 @@ fn hex_bytes(h: &str) -> Vec<u8> {
 #[ignore]
 fn lifetime_2_32_keys_and_signatures() {
     let d: Value = serde_json::from_str(include_str!("vectors/poseidon2_toplevel_lifetime32_dim64_base8.json")).unwrap();
-    let scheme = top_level_by_name("poseidon2_toplevel_lifetime32_dim64_base8").unwrap();
+    let scheme = instance_by_name("poseidon2_toplevel_lifetime32_dim64_base8").unwrap();
     let perms = Perms::default();
     let mut rng = rand_chacha::ChaCha20Rng::from_seed([0x42; 32]);
     let start = d["activation_epoch_requested"].as_u64().unwrap();
