@@ -5,6 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use zkforge_hashsig::scheme::{PublicKey, Signature};
+use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
 
 include!("hashsig_decode_body.rs");
 

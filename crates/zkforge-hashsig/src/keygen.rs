@@ -186,6 +186,54 @@ impl Perms {
     }
 }
 
+/// The top tree over the bottom-tree roots `layer` (the first is bottom tree `first_tree`),
+/// level by level up to the root, each as (index of its first node, nodes). Every layer is
+/// padded as the reference does, drawing padding nodes from `random` in this order: one in
+/// front when the layer starts at an odd index, one behind when it ends at an even one.
+pub fn top_tree<N: Copy>(
+    mut layer: Vec<N>,
+    first_tree: u64,
+    log_lifetime: u32,
+    mut random: impl FnMut() -> N,
+    node: impl Fn(u8, u32, &N, &N) -> N,
+) -> Vec<(u64, Vec<N>)> {
+    let mut layer_start = first_tree;
+    let mut top_layers = Vec::new();
+    for level in log_lifetime / 2..=log_lifetime {
+        if layer_start & 1 == 1 {
+            layer.insert(0, random());
+            layer_start -= 1;
+        }
+        let end = layer_start + layer.len() as u64 - 1;
+        if end & 1 == 0 {
+            layer.push(random());
+        }
+        top_layers.push((layer_start, layer.clone()));
+        if level == log_lifetime {
+            break;
+        }
+        let parent_start = layer_start >> 1;
+        layer = layer.chunks_exact(2).enumerate().map(|(j, pair)| node((level + 1) as u8, (parent_start + j as u64) as u32, &pair[0], &pair[1])).collect();
+        layer_start = parent_start;
+    }
+    top_layers
+}
+
+/// The co-path of `epoch`: its bottom tree's sibling nodes (`bottom`: all layers of bottom tree
+/// epoch >> (log_lifetime / 2), leaves first), then the top tree's (`top` as from [`top_tree`]).
+pub fn co_path<N: Copy>(log_lifetime: u32, epoch: u64, bottom: &[Vec<N>], top: &[(u64, Vec<N>)]) -> Vec<N> {
+    let half = log_lifetime / 2;
+    let first = (epoch >> half) << half;
+    let mut path = Vec::with_capacity(log_lifetime as usize);
+    for (l, layer) in bottom.iter().take(half as usize).enumerate() {
+        path.push(layer[(((epoch >> l) ^ 1) - (first >> l)) as usize]);
+    }
+    for (l, (start, layer)) in top.iter().take((log_lifetime - half) as usize).enumerate() {
+        path.push(layer[(((epoch >> (half as usize + l)) ^ 1) - start) as usize]);
+    }
+    path
+}
+
 /// Generate a key for `shape` with activation (start, num) expanded as the reference does.
 pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
     perms: &Perms,
@@ -233,31 +281,9 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
             })
             .collect()
     };
-    let mut layer: Vec<[Kb; H]> = trees_out.iter().map(|(_, t)| t.last().expect("root layer")[0]).collect();
+    let layer: Vec<[Kb; H]> = trees_out.iter().map(|(_, t)| t.last().expect("root layer")[0]).collect();
     let prepared: Vec<(u64, Vec<Vec<[Kb; H]>>)> = trees_out.into_iter().filter(|(k, _)| *k < first_tree + 2).collect();
-    let mut layer_start = first_tree;
-    let mut top_layers = Vec::new();
-    for level in half..=shape.log_lifetime {
-        // pad: front when the start is odd, back when the end is even
-        if layer_start & 1 == 1 {
-            layer.insert(0, core::array::from_fn(|_| sample_kb(rng)));
-            layer_start -= 1;
-        }
-        let end = layer_start + layer.len() as u64 - 1;
-        if end & 1 == 0 {
-            layer.push(core::array::from_fn(|_| sample_kb(rng)));
-        }
-        top_layers.push((layer_start, layer.clone()));
-        if level == shape.log_lifetime {
-            break;
-        }
-        let parent_start = layer_start >> 1;
-        layer = layer
-            .chunks_exact(2)
-            .enumerate()
-            .map(|(j, pair)| perms.node::<PL, T, H>(&parameter, (level + 1) as u8, (parent_start + j as u64) as u32, &pair[0], &pair[1]))
-            .collect();
-        layer_start = parent_start;
-    }
-    KeyMaterial { root: layer[0], parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
+    let top_layers = top_tree(layer, first_tree, shape.log_lifetime, || core::array::from_fn(|_| sample_kb(rng)), |level, pos, l, r| perms.node::<PL, T, H>(&parameter, level, pos, l, r));
+    let root = top_layers.last().expect("root layer").1[0];
+    KeyMaterial { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
 }

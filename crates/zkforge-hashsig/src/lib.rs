@@ -11,6 +11,7 @@
 //! - [`hypercube`]: the top-level message hash and the target-sum encoding;
 //! - [`encoding`]: the Winternitz / target-sum message hash and the Winternitz checksum;
 //! - [`scheme`]: signing, verification, bincode-legacy and SSZ encodings;
+//! - [`sha3_xmss`]: the SHA3-256 instantiations;
 //! - [`keystore`]: a crash-safe key file that refuses to sign an epoch twice.
 //!
 //! ```
@@ -31,6 +32,7 @@ mod packed_avx2;
 mod packed_avx512;
 pub mod prf;
 pub mod scheme;
+pub mod sha3_xmss;
 pub mod tweak_hash;
 #[allow(missing_docs)]
 mod poseidon2_consts;

@@ -169,16 +169,7 @@ impl Instance {
                 &computed
             }
         };
-        let mut co_path = Vec::with_capacity(self.shape.log_lifetime as usize);
-        let first = (e >> half) << half;
-        for (l, layer) in bottom.iter().take(half as usize).enumerate() {
-            let idx = ((e >> l) ^ 1) - (first >> l);
-            co_path.push(layer[idx as usize]);
-        }
-        for (l, (start, layer)) in key.top_layers.iter().take((self.shape.log_lifetime - half) as usize).enumerate() {
-            let idx = ((e >> (half as usize + l)) ^ 1) - start;
-            co_path.push(layer[idx as usize]);
-        }
+        let co_path = crate::keygen::co_path(self.shape.log_lifetime, e, bottom, &key.top_layers);
         Ok(Signature { co_path, rho, hashes })
     }
 

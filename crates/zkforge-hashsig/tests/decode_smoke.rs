@@ -4,6 +4,7 @@
 
 use rand::{Rng, SeedableRng};
 use zkforge_hashsig::scheme::{PublicKey, Signature};
+use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
 
 include!("../../../fuzz/fuzz_targets/hashsig_decode_body.rs");
 
@@ -13,14 +14,22 @@ fn decoders_never_panic_and_round_trip() {
     let hex = |h: &str| -> Vec<u8> { (0..h.len() / 2).map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap()).collect() };
     let ssz = hex(v[0]["signatures"][0]["signature_ssz_hex"].as_str().unwrap());
     let pk = hex(v[0]["public_key_ssz_hex"].as_str().unwrap());
+    let load = |s: &str| -> serde_json::Value { serde_json::from_str(s).unwrap() };
+    let wots = hex(load(include_str!("vectors/poseidon2_winternitz_lifetime18_w8.json"))["signatures"][0]["signature_bincode_legacy_hex"].as_str().unwrap());
+    let sha = hex(load(include_str!("vectors/sha3_winternitz_lifetime18_w8.json"))["signatures"][0]["signature_bincode_legacy_hex"].as_str().unwrap());
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x4853);
-    for i in 0..3000 {
-        let sel = (i % 4) as u8;
+    for i in 0..7000 {
+        let sel = (i % 7) as u8;
         let mut data = vec![sel];
         match i % 3 {
             0 => data.extend((0..rng.gen_range(0..60)).map(|_| rng.gen::<u8>())),
             _ => {
-                let base = if sel % 2 == 1 && sel != 3 { &ssz } else { &pk };
+                let base = match sel {
+                    1 => &ssz,
+                    4 => &wots,
+                    5 => &sha,
+                    _ => &pk,
+                };
                 let mut b = base.clone();
                 let pos = rng.gen_range(0..b.len());
                 b[pos] ^= 1 << rng.gen_range(0..8);

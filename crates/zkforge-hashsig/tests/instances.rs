@@ -206,3 +206,69 @@ fn top_level_lifetime18_round_trip() {
     assert!(!inst.verify::<PL, T, 7, CAP, 6>(&perms, &layers, &km.root, &km.parameter, 1001, &msg, &sig));
     assert_eq!(sig.to_ssz().len(), 4 + 24 + 4 + 4 + 18 * 28 + 64 * 28);
 }
+
+/// hash-sig's SHA3-256 Winternitz 2^18 w = 8 (HASH_LEN 28, RAND_LEN 20 bytes, 20 chains).
+#[test]
+fn sha3_winternitz_lifetime18_w8() {
+    use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
+    let d = load(include_str!("vectors/sha3_winternitz_lifetime18_w8.json"));
+    let inst = sha3_instance_by_name(d["name"].as_str().unwrap()).unwrap();
+    assert_eq!(inst.dimension(), 20);
+    let l = &d["layers"];
+    let key: [u8; 32] = hex_bytes(d["secret_key_info"]["prf_key_hex"].as_str().unwrap()).try_into().unwrap();
+    let parameter: [u8; 18] = hex_bytes(l["parameter"].as_str().unwrap()).try_into().unwrap();
+    let h = |v: &Value| hex_bytes(v.as_str().unwrap());
+    for c in l["chains"].as_array().unwrap() {
+        let epoch = c["epoch"].as_u64().unwrap() as u32;
+        if let Some(ends) = c.get("all_chain_ends") {
+            let ends: Vec<[u8; 32]> = ends.as_array().unwrap().iter().map(|e| { let mut n = [0u8; 32]; n[..28].copy_from_slice(&h(e)); n }).collect();
+            assert_eq!(inst.leaf(&parameter, epoch, &ends)[..28], h(&c["leaf_hash_tree_tweak_level0_pos_epoch"])[..]);
+            continue;
+        }
+        let chain = c["chain_index"].as_u64().unwrap();
+        let start = inst.chain_start(&key, epoch, chain);
+        assert_eq!(start[..28], h(&c["start_prf_domain_element"])[..]);
+        assert_eq!(inst.chain(&parameter, epoch, chain as u8, 0, 1, &start)[..28], h(&c["after_step_1_pos1"])[..]);
+        assert_eq!(inst.chain(&parameter, epoch, chain as u8, 0, 2, &start)[..28], h(&c["after_step_2_pos2"])[..]);
+        assert_eq!(inst.chain(&parameter, epoch, chain as u8, 0, 255, &start)[..28], h(&c["chain_end_after_base_minus_1_steps"])[..]);
+    }
+    for e in l["message_hash_and_encoding"].as_array().unwrap() {
+        let epoch = e["epoch"].as_u64().unwrap() as u32;
+        let message: [u8; 32] = h(&e["message_hex"]).try_into().unwrap();
+        let rho = inst.randomness(&key, epoch, &message, e["prf_counter"].as_u64().unwrap());
+        assert_eq!(rho[..20], h(&e["rho"])[..]);
+        assert_eq!(inst.message_hash(&parameter, epoch, &rho, &message).iter().map(|&x| x as u32).collect::<Vec<_>>(), kbs(&e["message_hash_chunks"]));
+        assert_eq!(inst.codeword(&parameter, epoch, &rho, &message).unwrap().iter().map(|&x| x as u32).collect::<Vec<_>>(), kbs(&e["encoding_result"]));
+    }
+    let km = inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024);
+    assert_eq!(km.prf_key, key);
+    assert_eq!(inst.public_key_bytes(&km), h(&d["public_key_bincode_legacy_hex"]));
+    for s in d["signatures"].as_array().unwrap() {
+        let epoch = s["epoch"].as_u64().unwrap() as u32;
+        let msg: [u8; 32] = h(&s["message_hex"]).try_into().unwrap();
+        let sig = inst.sign(&km, epoch, &msg).unwrap();
+        let bytes = inst.signature_to_bytes(&sig);
+        assert_eq!(bytes, h(&s["signature_bincode_legacy_hex"]), "epoch {epoch}");
+        assert_eq!(inst.signature_from_bytes(&bytes).unwrap(), sig);
+        assert!(inst.verify(&km.root, &km.parameter, epoch, &msg, &sig));
+        for neg in s["negative_cases"].as_array().unwrap() {
+            let ne = neg["epoch"].as_u64().unwrap() as u32;
+            let nmsg: [u8; 32] = match neg.get("message_hex").and_then(|m| m.as_str()) {
+                Some(x) if x != "same" => hex_bytes(x).try_into().unwrap(),
+                _ => msg,
+            };
+            let nsig = match neg.get("signature_bincode_legacy_hex") {
+                Some(x) => inst.signature_from_bytes(&h(x)).unwrap(),
+                None => sig.clone(),
+            };
+            let root = match neg.get("public_key_bincode_legacy_hex") {
+                Some(x) => inst.public_key_from_bytes(&h(x)).unwrap().0,
+                None => km.root,
+            };
+            assert!(!inst.verify(&root, &km.parameter, ne, &nmsg, &nsig), "{}", neg["case"]);
+        }
+        assert!(inst.signature_from_bytes(&bytes[1..]).is_err());
+    }
+    assert!(sha3_instance_by_name("sha3_targetsum_lifetime20_w4_off10").is_some());
+    assert!(sha3_instance_by_name("sha3_winternitz_lifetime19_w8").is_none());
+}
