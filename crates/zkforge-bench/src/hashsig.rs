@@ -22,26 +22,28 @@ fn chain<S: Copy + 'static>(mut s: S, f: impl Fn(&mut S) + 'static) -> Runner {
     })
 }
 
-/// Key generation, signing and verification of the top-level 2^8 instantiation (dimension 64,
-/// base 8). hash-sig and leanSig are not on crates.io, so these rows have no peer; their
-/// figures are quoted in BENCHMARKS.md.
-fn scheme_cases() -> Vec<Case> {
+/// Key generation (`epochs` active epochs, on `threads` threads), signing and verification
+/// of the Poseidon2 instantiation `name`. hash-sig and leanSig are not on crates.io, so these
+/// rows have no peer; their figures are quoted in BENCHMARKS.md.
+fn scheme_rows<const H: usize, const R: usize>(name: &str, label: &'static str, epochs: u64, threads: usize) -> Vec<Case> {
     use rand_chacha::rand_core::SeedableRng;
-    use zkforge_hashsig::hypercube::Layers;
+    use std::sync::Arc;
     use zkforge_hashsig::keygen::key_gen;
     use zkforge_hashsig::scheme::instance_by_name;
     use zkforge_hashsig::tweak_hash::Perms;
-    let scheme = instance_by_name("poseidon2_toplevel_lifetime8_dim64_base8").expect("known scheme");
-    let perms = std::sync::Arc::new(Perms::default());
-    let layers = std::sync::Arc::new(Layers::new(8, 64));
-    let key = std::sync::Arc::new(key_gen::<5, 2, 8, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 256));
-    let sigs: Vec<_> = (0..16u32).map(|e| scheme.sign::<5, 2, 8, 9, 7>(&perms, &layers, &key, e * 2, &[e as u8; 32]).expect("sign")).collect();
-    let mk = |op: &'static str, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: 1, threads: 1, ours, peers: vec![] };
-    let (p1, s1) = (perms.clone(), scheme);
+    let scheme = instance_by_name(name).expect("known scheme");
+    let perms = Arc::new(Perms::default());
+    let layers = Arc::new(scheme.layers());
+    let key = Arc::new(key_gen::<5, 2, H, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, epochs));
+    let sigs: Vec<_> = (0..16u32).map(|e| scheme.sign::<5, 2, H, 9, R>(&perms, &layers, &key, e * 2, &[e as u8; 32]).expect("sign")).collect();
+    let op = |what: &str| -> &'static str { Box::leak(format!("{what}_{label}").into_boxed_str()) };
+    let mk = |op: &'static str, threads: usize, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: epochs as usize, threads, ours, peers: vec![] };
+    let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool"));
+    let p1 = perms.clone();
     let keygen = Box::new(move |iters: u64| {
         let t = std::time::Instant::now();
         for i in 0..iters {
-            black_box(key_gen::<5, 2, 8, 9>(&p1, &s1.shape, &mut rand_chacha::ChaCha20Rng::from_seed([i as u8; 32]), 0, 256));
+            black_box(pool.install(|| key_gen::<5, 2, H, 9>(&p1, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([i as u8; 32]), 0, epochs)));
         }
         t.elapsed()
     });
@@ -51,7 +53,7 @@ fn scheme_cases() -> Vec<Case> {
         for i in 0..iters {
             // epochs of the prepared interval (the first two bottom trees), as a key store keeps it
             let e = (i % 32) as u32;
-            black_box(scheme.sign::<5, 2, 8, 9, 7>(&p2, &l2, &k2, e, &[i as u8; 32]).expect("sign"));
+            black_box(scheme.sign::<5, 2, H, 9, R>(&p2, &l2, &k2, e, &[i as u8; 32]).expect("sign"));
         }
         t.elapsed()
     });
@@ -60,11 +62,49 @@ fn scheme_cases() -> Vec<Case> {
         let t = std::time::Instant::now();
         for i in 0..iters {
             let e = (i % 16) as u32;
-            black_box(scheme.verify::<5, 2, 8, 9, 7>(&p3, &l3, &k3.root, &k3.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
+            black_box(scheme.verify::<5, 2, H, 9, R>(&p3, &l3, &k3.root, &k3.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
         }
         t.elapsed()
     });
-    vec![mk("keygen_l8_256", keygen), mk("sign_l8", sign), mk("verify_l8", verify)]
+    vec![mk(op("keygen"), threads, keygen), mk(op("sign"), 1, sign), mk(op("verify"), 1, verify)]
+}
+
+/// Signing and verification of hash-sig's SHA3 Winternitz 2^18 w = 8 (1024 epochs).
+fn sha3_rows() -> Vec<Case> {
+    use rand_chacha::rand_core::SeedableRng;
+    use std::sync::Arc;
+    use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
+    let inst = sha3_instance_by_name("sha3_winternitz_lifetime18_w8").expect("known");
+    let key = Arc::new(inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024));
+    let sigs: Vec<_> = (0..16u32).map(|e| inst.sign(&key, e * 2, &[e as u8; 32]).expect("sign")).collect();
+    let k2 = key.clone();
+    let sign = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            black_box(inst.sign(&k2, (i % 32) as u32, &[i as u8; 32]).expect("sign"));
+        }
+        t.elapsed()
+    });
+    let verify = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            let e = (i % 16) as u32;
+            black_box(inst.verify(&key.root, &key.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
+        }
+        t.elapsed()
+    });
+    let mk = |op: &'static str, ours: crate::Runner| Case { group: "hashsig", op, curve: "sha3", size: 1024, threads: 1, ours, peers: vec![] };
+    vec![mk("sign_sha3_w8_l18", sign), mk("verify_sha3_w8_l18", verify)]
+}
+
+fn scheme_cases() -> Vec<Case> {
+    let mut out = scheme_rows::<8, 7>("poseidon2_toplevel_lifetime8_dim64_base8", "top_l8", 256, 1);
+    out.extend(scheme_rows::<7, 6>("poseidon2_toplevel_lifetime18_dim64_base8", "top_l18", 1024, 1));
+    out.extend(scheme_rows::<7, 5>("poseidon2_winternitz_lifetime18_w8", "w8_l18", 1024, 1));
+    out.extend(scheme_rows::<7, 5>("poseidon2_winternitz_lifetime18_w8", "w8_l18", 1024, 2).into_iter().take(1));
+    out.extend(scheme_rows::<7, 6>("poseidon2_targetsum_lifetime18_w8_off10", "ts8_l18", 1024, 1));
+    out.extend(sha3_rows());
+    out
 }
 
 /// L states of width W permuted per call: ours through `ours` (scalar for L = 1, packed
@@ -95,6 +135,52 @@ fn perm_case<const W: usize, const L: usize>(
     }
 }
 
+/// Sixteen states of width W: ours through the sixteen-lane path, Plonky3 through its packed
+/// KoalaBear (`<KoalaBear as Field>::Packing`: AVX-512 / AVX2 only when this crate is built
+/// with those target features, e.g. `scripts/bench_plonky3_native.sh`). In a default build
+/// Plonky3 has no packing and the row is left out (the scalar rows cover it).
+fn packed_peer_case<const W: usize>(
+    op: &'static str,
+    ours: impl Fn(&mut [[Kb; W]; 16]) + 'static,
+    peer: impl Permutation<[<p3_koala_bear::KoalaBear as p3_field::Field>::Packing; W]> + 'static,
+) -> Option<Case> {
+    use p3_field::PackedValue;
+    type Pk = <p3_koala_bear::KoalaBear as p3_field::Field>::Packing;
+    let width = <Pk as PackedValue>::WIDTH;
+    let name = match width {
+        16 => "plonky3_avx512",
+        8 => "plonky3_avx2",
+        4 => "plonky3_neon",
+        _ => return None,
+    };
+    let value = |k: usize, i: usize| (k * W + i) as u32 * 7919 + 1;
+    let s: [[Kb; W]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new(value(k, i))));
+    // lane k of packed state j holds state j * width + k
+    let q: Vec<[Pk; W]> = (0..16 / width).map(|j| core::array::from_fn(|i| Pk::from_fn(|k| p3_koala_bear::KoalaBear::new(value(j * width + k, i))))).collect();
+    Some(Case {
+        group: "hashsig",
+        op,
+        curve: "koalabear",
+        size: 16,
+        threads: 1,
+        ours: chain(s, ours),
+        peers: vec![(
+            name,
+            Box::new(move |iters| {
+                let mut q = q.clone();
+                let t = std::time::Instant::now();
+                for _ in 0..iters {
+                    for x in q.iter_mut() {
+                        peer.permute_mut(x);
+                    }
+                }
+                black_box(&q);
+                t.elapsed()
+            }),
+        )],
+    })
+}
+
 /// Every hashsig case.
 pub fn cases() -> Vec<Case> {
     use p3_koala_bear::{default_koalabear_poseidon2_16 as p16, default_koalabear_poseidon2_24 as p24};
@@ -103,6 +189,9 @@ pub fn cases() -> Vec<Case> {
     let (a16, a24, b16) = (o16.clone(), o24.clone(), o16.clone());
     out.push(perm_case::<16, 16>("poseidon2_16_x16", move |s| a16.permute_x16(s), p16()));
     out.push(perm_case::<24, 16>("poseidon2_24_x16", move |s| a24.permute_x16(s), p24()));
+    let (c16, c24) = (o16.clone(), o24.clone());
+    out.extend(packed_peer_case::<16>("poseidon2_16_x16_packed_peer", move |s| c16.permute_x16(s), p16()));
+    out.extend(packed_peer_case::<24>("poseidon2_24_x16_packed_peer", move |s| c24.permute_x16(s), p24()));
     out.push(perm_case::<16, 8>("poseidon2_16_x8", move |s| b16.permute_x8(s), p16()));
     out.push(perm_case::<16, 1>("poseidon2_16", move |s| o16.permute_mut(&mut s[0]), p16()));
     out.push(perm_case::<24, 1>("poseidon2_24", move |s| o24.permute_mut(&mut s[0]), p24()));

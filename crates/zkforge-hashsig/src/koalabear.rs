@@ -130,21 +130,11 @@ impl Kb {
         Kb(reduce64(x))
     }
 
-    /// self * d + add in one Montgomery reduction: (X D + A 2^32) / 2^32 with A = add's
-    /// representative; the input is below p^2 + p 2^32, so the result is below 2.5p and two
-    /// masked subtractions finish it.
+    /// The element with Montgomery representative `raw`, which the caller guarantees is < p.
     #[inline(always)]
-    pub(crate) fn mul_add(self, d: Kb, add: Kb) -> Kb {
-        let x = self.0 as u64 * d.0 as u64 + ((add.0 as u64) << 32);
-        let m = (x as u32).wrapping_mul(P_NEG_INV);
-        let (t, carry) = x.overflowing_add(m as u64 * P as u64);
-        // t / 2^32 (with the carry bit as bit 32 of the quotient), < 2.5p < 2^33
-        let q = (t >> 32) | ((carry as u64) << 32);
-        let q = q.wrapping_sub(P as u64 & 0u64.wrapping_sub((q >= 2 * P as u64) as u64));
-        let q = q as u32;
-        let (d2, borrow) = q.overflowing_sub(P);
-        let mask = 0u32.wrapping_sub(borrow as u32);
-        Kb((q & mask) | (d2 & !mask))
+    pub(crate) const fn from_monty_unchecked(raw: u32) -> Kb {
+        debug_assert!(raw < P);
+        Kb(raw)
     }
 
     /// The raw Montgomery representative as u64, for lazy sums.

@@ -22,7 +22,7 @@
 use core::arch::x86_64::*;
 
 use crate::koalabear::{Kb, P, P_NEG_INV};
-use crate::poseidon2::Poseidon2;
+use crate::poseidon2::{diag_ops, DiagOp, Poseidon2};
 
 /// p^-1 mod 2^32 (positive inverse).
 const P_INV: u32 = P_NEG_INV.wrapping_neg();
@@ -33,6 +33,73 @@ unsafe fn add(a: __m256i, b: __m256i) -> __m256i {
     let p = _mm256_set1_epi32(P as i32);
     let t = _mm256_add_epi32(a, b);
     _mm256_min_epu32(t, _mm256_sub_epi32(t, p))
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn sub(a: __m256i, b: __m256i) -> __m256i {
+    let p = _mm256_set1_epi32(P as i32);
+    let t = _mm256_sub_epi32(a, b);
+    _mm256_min_epu32(t, _mm256_add_epi32(t, p))
+}
+
+/// sum + V x for one internal-diagonal entry (see `DiagOp`): small multiples by additions,
+/// x / 2^k as (x >> k) - ((l << (31 - k)) - (l << (24 - k))) with l the low k bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn diag(op: DiagOp, x: __m256i, sum: __m256i) -> __m256i {
+    let v = match op.mul {
+        1 => x,
+        2 => double(x),
+        3 => add(double(x), x),
+        4 => double(double(x)),
+        _ => {
+            let k = op.shift as i32;
+            let h = _mm256_srl_epi32(x, _mm_cvtsi32_si128(k));
+            let l = _mm256_and_si256(x, _mm256_set1_epi32((1i32 << k) - 1));
+            let c = _mm256_sub_epi32(_mm256_sll_epi32(l, _mm_cvtsi32_si128(31 - k)), _mm256_sll_epi32(l, _mm_cvtsi32_si128(24 - k)));
+            sub(h, c)
+        }
+    };
+    if op.neg {
+        sub(sum, v)
+    } else {
+        add(sum, v)
+    }
+}
+
+/// v_j <- sum + V_j v_j for every lane, written out entry by entry so that each entry's
+/// operation is a compile-time constant (a loop over the table was left rolled, with branches).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn internal_diag<const W: usize>(v: &mut [__m256i; W], sum: __m256i) {
+    let ops = diag_ops::<W>();
+    v[0] = diag(ops[0], v[0], sum);
+    v[1] = diag(ops[1], v[1], sum);
+    v[2] = diag(ops[2], v[2], sum);
+    v[3] = diag(ops[3], v[3], sum);
+    v[4] = diag(ops[4], v[4], sum);
+    v[5] = diag(ops[5], v[5], sum);
+    v[6] = diag(ops[6], v[6], sum);
+    v[7] = diag(ops[7], v[7], sum);
+    v[8] = diag(ops[8], v[8], sum);
+    v[9] = diag(ops[9], v[9], sum);
+    v[10] = diag(ops[10], v[10], sum);
+    v[11] = diag(ops[11], v[11], sum);
+    v[12] = diag(ops[12], v[12], sum);
+    v[13] = diag(ops[13], v[13], sum);
+    v[14] = diag(ops[14], v[14], sum);
+    v[15] = diag(ops[15], v[15], sum);
+    if W == 24 {
+        v[16] = diag(ops[16], v[16], sum);
+        v[17] = diag(ops[17], v[17], sum);
+        v[18] = diag(ops[18], v[18], sum);
+        v[19] = diag(ops[19], v[19], sum);
+        v[20] = diag(ops[20], v[20], sum);
+        v[21] = diag(ops[21], v[21], sum);
+        v[22] = diag(ops[22], v[22], sum);
+        v[23] = diag(ops[23], v[23], sum);
+    }
 }
 
 #[inline]
@@ -114,16 +181,13 @@ pub(crate) unsafe fn permute_x8<const W: usize>(perm: &Poseidon2<W>, states: &mu
         }
         external_linear(&mut v);
     }
-    let diag: [__m256i; W] = core::array::from_fn(|j| splat(perm.diagonal()[j]));
     for k in perm.internal_constants() {
         v[0] = cube(add(v[0], splat(*k)));
         let mut sum = v[0];
         for x in &v[1..] {
             sum = add(sum, *x);
         }
-        for j in 0..W {
-            v[j] = add(sum, mul(v[j], diag[j]));
-        }
+        internal_diag(&mut v, sum);
     }
     for rc in perm.terminal_constants() {
         for j in 0..W {

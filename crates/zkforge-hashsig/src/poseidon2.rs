@@ -45,12 +45,130 @@ fn external_linear<const W: usize>(s: &mut [Kb; W]) {
     }
 }
 
+/// One entry of the internal diagonal V as the cheap operation it is: small multiples by
+/// additions, and 1/2^k through p = 127 2^24 + 1: writing x = h 2^k + l (l < 2^k),
+/// x / 2^k = h - 127 2^(24-k) l (mod p), where 127 2^(24-k) l = (l << (31-k)) - (l << (24-k))
+/// is below p. `neg` subtracts the product from the sum instead of adding it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DiagOp {
+    /// 1, 2, 3 or 4 times x; or 0 for the power-of-two division below.
+    pub(crate) mul: u32,
+    /// k of x / 2^k when `mul` is 0.
+    pub(crate) shift: u32,
+    /// Subtract V x from the sum instead of adding it.
+    pub(crate) neg: bool,
+}
+
+const fn m(mul: u32, neg: bool) -> DiagOp {
+    DiagOp { mul, shift: 0, neg }
+}
+const fn d(shift: u32, neg: bool) -> DiagOp {
+    DiagOp { mul: 0, shift, neg }
+}
+
+/// V16 as operations (see [`Poseidon2::new_16`]).
+pub(crate) const DIAG16: [DiagOp; 16] = [m(2, true), m(1, false), m(2, false), d(1, false), m(3, false), m(4, false), d(1, true), m(3, true), m(4, true), d(8, false), d(3, false), d(24, false), d(8, true), d(3, true), d(4, true), d(24, true)];
+/// V24 as operations (see [`Poseidon2::new_24`]).
+pub(crate) const DIAG24: [DiagOp; 24] = [
+    m(2, true), m(1, false), m(2, false), d(1, false), m(3, false), m(4, false), d(1, true), m(3, true), m(4, true),
+    d(8, false), d(2, false), d(3, false), d(4, false), d(5, false), d(6, false), d(24, false),
+    d(8, true), d(3, true), d(4, true), d(5, true), d(6, true), d(7, true), d(9, true), d(24, true),
+];
+
+/// The operation table of width W.
+#[inline(always)]
+pub(crate) const fn diag_ops<const W: usize>() -> &'static [DiagOp] {
+    if W == 16 {
+        &DIAG16
+    } else {
+        &DIAG24
+    }
+}
+
+/// x V for one diagonal entry, without the sign (Montgomery representatives < p in and out).
+#[inline(always)]
+fn diag_mag(op: DiagOp, x: u32) -> u32 {
+    let add = |a: u32, b: u32| {
+        let t = a + b;
+        t.min(t.wrapping_sub(crate::koalabear::P))
+    };
+    match op.mul {
+        1 => x,
+        2 => add(x, x),
+        3 => add(add(x, x), x),
+        4 => {
+            let y = add(x, x);
+            add(y, y)
+        }
+        _ => {
+            let k = op.shift;
+            let h = x >> k;
+            let l = x & ((1 << k) - 1);
+            let c = (l << (31 - k)) - (l << (24 - k));
+            sub_mod(h, c)
+        }
+    }
+}
+
+#[inline(always)]
+fn sub_mod(a: u32, b: u32) -> u32 {
+    let t = a.wrapping_sub(b);
+    t.min(t.wrapping_add(crate::koalabear::P))
+}
+
+/// sum + V x for one entry (Montgomery representatives).
+#[inline(always)]
+fn diag(op: DiagOp, x: Kb, sum: Kb) -> Kb {
+    let v = diag_mag(op, x.to_monty());
+    let s = sum.to_monty();
+    Kb::from_monty_unchecked(if op.neg {
+        sub_mod(s, v)
+    } else {
+        (s + v).min((s + v).wrapping_sub(crate::koalabear::P))
+    })
+}
+
+/// v_j <- sum + V_j v_j for every lane, written out entry by entry so that each entry's
+/// operation is a compile-time constant (a loop over the table was left rolled, with branches).
+#[inline(always)]
+fn internal_diag<const W: usize>(v: &mut [Kb; W], sum: Kb) {
+    let ops = diag_ops::<W>();
+    v[0] = diag(ops[0], v[0], sum);
+    v[1] = diag(ops[1], v[1], sum);
+    v[2] = diag(ops[2], v[2], sum);
+    v[3] = diag(ops[3], v[3], sum);
+    v[4] = diag(ops[4], v[4], sum);
+    v[5] = diag(ops[5], v[5], sum);
+    v[6] = diag(ops[6], v[6], sum);
+    v[7] = diag(ops[7], v[7], sum);
+    v[8] = diag(ops[8], v[8], sum);
+    v[9] = diag(ops[9], v[9], sum);
+    v[10] = diag(ops[10], v[10], sum);
+    v[11] = diag(ops[11], v[11], sum);
+    v[12] = diag(ops[12], v[12], sum);
+    v[13] = diag(ops[13], v[13], sum);
+    v[14] = diag(ops[14], v[14], sum);
+    v[15] = diag(ops[15], v[15], sum);
+    if W == 24 {
+        v[16] = diag(ops[16], v[16], sum);
+        v[17] = diag(ops[17], v[17], sum);
+        v[18] = diag(ops[18], v[18], sum);
+        v[19] = diag(ops[19], v[19], sum);
+        v[20] = diag(ops[20], v[20], sum);
+        v[21] = diag(ops[21], v[21], sum);
+        v[22] = diag(ops[22], v[22], sum);
+        v[23] = diag(ops[23], v[23], sum);
+    }
+}
+
 /// The Poseidon2 permutation of width W (16 or 24) with its constants.
 #[derive(Clone, Debug)]
 pub struct Poseidon2<const W: usize> {
     initial: [[Kb; W]; 4],
     internal: Vec<Kb>,
     terminal: [[Kb; W]; 4],
+    /// V as field elements: the permutation uses `DIAG16`/`DIAG24`; tests check they agree.
+    #[cfg_attr(not(test), allow(dead_code))]
     diag: [Kb; W],
 }
 
@@ -143,6 +261,37 @@ impl<const W: usize> Poseidon2<W> {
 
     /// Permute the state in place.
     pub fn permute_mut(&self, s: &mut [Kb; W]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was detected on this CPU just above.
+                unsafe { self.permute_mut_avx2(s) };
+                return;
+            }
+        }
+        self.permute_mut_portable(s);
+    }
+
+    /// [`Poseidon2::permute_mut`] compiled with AVX2 enabled: the same portable code, which
+    /// the compiler vectorises within the state (the full rounds' sixteen or twenty-four
+    /// cubes and the linear layers). An AVX-512 build of the same code measured slower
+    /// (0.84 us against 0.74 us for width 16), so AVX-512 CPUs run this one too.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn permute_mut_avx2(&self, s: &mut [Kb; W]) {
+        self.permute_body(s);
+    }
+
+    /// The portable permutation (what other CPUs run; tests compare it with the AVX2 build).
+    pub fn permute_mut_portable(&self, s: &mut [Kb; W]) {
+        self.permute_body(s);
+    }
+
+    #[inline(always)]
+    fn permute_body(&self, s: &mut [Kb; W]) {
         external_linear(s);
         for c in &self.initial {
             Self::full_round(s, c);
@@ -150,9 +299,7 @@ impl<const W: usize> Poseidon2<W> {
         for k in &self.internal {
             s[0] = (s[0] + *k).cube();
             let sum = Kb::from_lazy(s.iter().map(|x| x.raw64()).sum());
-            for (x, d) in s.iter_mut().zip(&self.diag) {
-                *x = x.mul_add(*d, sum);
-            }
+            internal_diag(s, sum);
         }
         for c in &self.terminal {
             Self::full_round(s, c);
@@ -172,6 +319,7 @@ impl<const W: usize> Poseidon2<W> {
         &self.terminal
     }
     /// The internal layer's diagonal V.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn diagonal(&self) -> &[Kb; W] {
         &self.diag
     }
@@ -233,5 +381,28 @@ impl<const W: usize> Poseidon2<W> {
         for s in states.iter_mut() {
             self.permute_mut(s);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each operation of the tables equals multiplying by its diagonal entry.
+    #[test]
+    fn diag_ops_match_the_diagonal() {
+        fn check<const W: usize>(p: &Poseidon2<W>) {
+            let sum = Kb::new(123_456_789);
+            for (j, (op, dj)) in diag_ops::<W>().iter().zip(p.diagonal()).enumerate() {
+                for x in [0u32, 1, 2, 3, 255, 256, 0x7f00_0000, 0x12_3456, 0x7eff_ffff] {
+                    let x = Kb::new(x);
+                    let v = diag_mag(*op, x.to_monty());
+                    let y = if op.neg { sub_mod(sum.to_monty(), v) } else { (sum + Kb::from_monty_unchecked(v)).to_monty() };
+                    assert_eq!(y, (sum + x * *dj).to_monty(), "W {W} entry {j}");
+                }
+            }
+        }
+        check(&Poseidon2::new_16());
+        check(&Poseidon2::new_24());
     }
 }
