@@ -1,12 +1,20 @@
 //! Loop the scalar Poseidon2 permutation (for profiling with perf): `cargo run --release
-//! --example perm_loop -- 16|24 N`.
+//! --example perm_loop -- 16|24|1616 N`.
 fn main() {
     use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
     let args: Vec<String> = std::env::args().collect();
     let w: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(16);
     let n: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let t = std::time::Instant::now();
-    if w == 16 {
+    if w == 1616 {
+        // sixteen width-16 states per call
+        let p = Poseidon2::new_16();
+        let mut s: [[Kb; 16]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32)));
+        for _ in 0..n {
+            p.permute_x16(&mut s);
+        }
+        println!("{:?}", s[0][0]);
+    } else if w == 16 {
         let p = Poseidon2::new_16();
         let mut s: [Kb; 16] = core::array::from_fn(|i| Kb::new(i as u32));
         for _ in 0..n {

@@ -43,12 +43,12 @@ unsafe fn sub(a: __m256i, b: __m256i) -> __m256i {
     _mm256_min_epu32(t, _mm256_add_epi32(t, p))
 }
 
-/// sum + V x for one internal-diagonal entry (see `DiagOp`): small multiples by additions,
+/// |V| x for one internal-diagonal entry (see `DiagOp`): small multiples by additions,
 /// x / 2^k as (x >> k) - ((l << (31 - k)) - (l << (24 - k))) with l the low k bits.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn diag(op: DiagOp, x: __m256i, sum: __m256i) -> __m256i {
-    let v = match op.mul {
+unsafe fn diag_mag(op: DiagOp, x: __m256i) -> __m256i {
+    match op.mul {
         1 => x,
         2 => double(x),
         3 => add(double(x), x),
@@ -60,45 +60,93 @@ unsafe fn diag(op: DiagOp, x: __m256i, sum: __m256i) -> __m256i {
             let c = _mm256_sub_epi32(_mm256_sll_epi32(l, _mm_cvtsi32_si128(31 - k)), _mm256_sll_epi32(l, _mm_cvtsi32_si128(24 - k)));
             sub(h, c)
         }
-    };
-    if op.neg {
-        sub(sum, v)
-    } else {
-        add(sum, v)
     }
 }
 
-/// v_j <- sum + V_j v_j for every lane, written out entry by entry so that each entry's
-/// operation is a compile-time constant (a loop over the table was left rolled, with branches).
+/// sum + V x from m = |V| x.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn internal_diag<const W: usize>(v: &mut [__m256i; W], sum: __m256i) {
+unsafe fn add_signed(op: DiagOp, sum: __m256i, m: __m256i) -> __m256i {
+    if op.neg {
+        sub(sum, m)
+    } else {
+        add(sum, m)
+    }
+}
+
+/// Sum of the registers 1.. of `v` in four interleaved accumulators (short dependency
+/// chains, no recursion, so everything stays in registers).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn tail_sum<const W: usize>(v: &[__m256i; W]) -> __m256i {
+    let mut acc = [v[1], v[2], v[3], v[4]];
+    for j in 5..W {
+        acc[(j - 1) % 4] = add(acc[(j - 1) % 4], v[j]);
+    }
+    add(add(acc[0], acc[1]), add(acc[2], acc[3]))
+}
+
+/// One internal round: s0 <- (s0 + rc)^3, then s_j <- sum + V_j s_j. Everything but the
+/// S-box is independent of s0, so the tail sum and the tail's diagonal products run beside
+/// the cube; with V_0 = -2, s0 becomes sum - 2 s0 = tail - s0. The entries are written out
+/// one by one so that each operation is a compile-time constant.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn internal_round<const W: usize>(v: &mut [__m256i; W], rc: __m256i) {
     let ops = diag_ops::<W>();
-    v[0] = diag(ops[0], v[0], sum);
-    v[1] = diag(ops[1], v[1], sum);
-    v[2] = diag(ops[2], v[2], sum);
-    v[3] = diag(ops[3], v[3], sum);
-    v[4] = diag(ops[4], v[4], sum);
-    v[5] = diag(ops[5], v[5], sum);
-    v[6] = diag(ops[6], v[6], sum);
-    v[7] = diag(ops[7], v[7], sum);
-    v[8] = diag(ops[8], v[8], sum);
-    v[9] = diag(ops[9], v[9], sum);
-    v[10] = diag(ops[10], v[10], sum);
-    v[11] = diag(ops[11], v[11], sum);
-    v[12] = diag(ops[12], v[12], sum);
-    v[13] = diag(ops[13], v[13], sum);
-    v[14] = diag(ops[14], v[14], sum);
-    v[15] = diag(ops[15], v[15], sum);
+    let tail = tail_sum(v);
+    v[1] = diag_mag(ops[1], v[1]);
+    v[2] = diag_mag(ops[2], v[2]);
+    v[3] = diag_mag(ops[3], v[3]);
+    v[4] = diag_mag(ops[4], v[4]);
+    v[5] = diag_mag(ops[5], v[5]);
+    v[6] = diag_mag(ops[6], v[6]);
+    v[7] = diag_mag(ops[7], v[7]);
+    v[8] = diag_mag(ops[8], v[8]);
+    v[9] = diag_mag(ops[9], v[9]);
+    v[10] = diag_mag(ops[10], v[10]);
+    v[11] = diag_mag(ops[11], v[11]);
+    v[12] = diag_mag(ops[12], v[12]);
+    v[13] = diag_mag(ops[13], v[13]);
+    v[14] = diag_mag(ops[14], v[14]);
+    v[15] = diag_mag(ops[15], v[15]);
     if W == 24 {
-        v[16] = diag(ops[16], v[16], sum);
-        v[17] = diag(ops[17], v[17], sum);
-        v[18] = diag(ops[18], v[18], sum);
-        v[19] = diag(ops[19], v[19], sum);
-        v[20] = diag(ops[20], v[20], sum);
-        v[21] = diag(ops[21], v[21], sum);
-        v[22] = diag(ops[22], v[22], sum);
-        v[23] = diag(ops[23], v[23], sum);
+        v[16] = diag_mag(ops[16], v[16]);
+        v[17] = diag_mag(ops[17], v[17]);
+        v[18] = diag_mag(ops[18], v[18]);
+        v[19] = diag_mag(ops[19], v[19]);
+        v[20] = diag_mag(ops[20], v[20]);
+        v[21] = diag_mag(ops[21], v[21]);
+        v[22] = diag_mag(ops[22], v[22]);
+        v[23] = diag_mag(ops[23], v[23]);
+    }
+    let s0 = cube(add(v[0], rc));
+    let sum = add(tail, s0);
+    v[0] = sub(tail, s0);
+    v[1] = add_signed(ops[1], sum, v[1]);
+    v[2] = add_signed(ops[2], sum, v[2]);
+    v[3] = add_signed(ops[3], sum, v[3]);
+    v[4] = add_signed(ops[4], sum, v[4]);
+    v[5] = add_signed(ops[5], sum, v[5]);
+    v[6] = add_signed(ops[6], sum, v[6]);
+    v[7] = add_signed(ops[7], sum, v[7]);
+    v[8] = add_signed(ops[8], sum, v[8]);
+    v[9] = add_signed(ops[9], sum, v[9]);
+    v[10] = add_signed(ops[10], sum, v[10]);
+    v[11] = add_signed(ops[11], sum, v[11]);
+    v[12] = add_signed(ops[12], sum, v[12]);
+    v[13] = add_signed(ops[13], sum, v[13]);
+    v[14] = add_signed(ops[14], sum, v[14]);
+    v[15] = add_signed(ops[15], sum, v[15]);
+    if W == 24 {
+        v[16] = add_signed(ops[16], sum, v[16]);
+        v[17] = add_signed(ops[17], sum, v[17]);
+        v[18] = add_signed(ops[18], sum, v[18]);
+        v[19] = add_signed(ops[19], sum, v[19]);
+        v[20] = add_signed(ops[20], sum, v[20]);
+        v[21] = add_signed(ops[21], sum, v[21]);
+        v[22] = add_signed(ops[22], sum, v[22]);
+        v[23] = add_signed(ops[23], sum, v[23]);
     }
 }
 
@@ -161,45 +209,92 @@ unsafe fn external_linear<const W: usize>(s: &mut [__m256i; W]) {
     }
 }
 
+/// Load lane-major registers: v[j] lane i = rows[i][j].
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn load_lanes<const M: usize>(rows: &[[Kb; M]; 8]) -> [__m256i; M] {
+    core::array::from_fn(|j| {
+        let lanes: [u32; 8] = core::array::from_fn(|i| rows[i][j].to_monty());
+        _mm256_loadu_si256(lanes.as_ptr() as *const __m256i)
+    })
+}
+
+/// Store lane-major registers back: rows[i][j] = v[j] lane i.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn store_lanes<const M: usize>(v: &[__m256i; M], rows: &mut [[Kb; M]; 8]) {
+    for (j, vj) in v.iter().enumerate() {
+        let mut lanes = [0u32; 8];
+        _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *vj);
+        for i in 0..8 {
+            // every register lane is reduced below p
+            rows[i][j] = Kb::from_monty_unchecked(lanes[i]);
+        }
+    }
+}
+
+/// The width-W permutation on lane-major registers.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn permute_regs<const W: usize>(perm: &Poseidon2<W>, v: &mut [__m256i; W]) {
+    let splat = |x: Kb| _mm256_set1_epi32(x.to_monty() as i32);
+    external_linear(v);
+    for rc in perm.initial_constants() {
+        for j in 0..W {
+            v[j] = cube(add(v[j], splat(rc[j])));
+        }
+        external_linear(v);
+    }
+    for k in perm.internal_constants() {
+        internal_round(v, splat(*k));
+    }
+    for rc in perm.terminal_constants() {
+        for j in 0..W {
+            v[j] = cube(add(v[j], splat(rc[j])));
+        }
+        external_linear(v);
+    }
+}
+
 /// The width-W permutation (16 or 24) on eight states; `states[i]` is state i.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn permute_x8<const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 8]) {
-    // transpose into lane-major registers: v[j] lane i = states[i][j]
-    let mut v = [_mm256_setzero_si256(); W];
-    for (j, vj) in v.iter_mut().enumerate() {
-        let lanes: [u32; 8] = core::array::from_fn(|i| states[i][j].to_monty());
-        *vj = _mm256_loadu_si256(lanes.as_ptr() as *const __m256i);
-    }
-    let splat = |x: Kb| _mm256_set1_epi32(x.to_monty() as i32);
-    external_linear(&mut v);
-    for rc in perm.initial_constants() {
-        for j in 0..W {
-            v[j] = cube(add(v[j], splat(rc[j])));
+    let mut v = load_lanes(states);
+    permute_regs(perm, &mut v);
+    store_lanes(&v, states);
+}
+
+/// Eight chain walks of `steps` steps each with the width-16 permutation, the chain values
+/// staying in registers between steps (no per-step transposes): lane i holds `values[i]`;
+/// step j (1-based) hashes [parameter | tweaks(j)[i] | value | 0...] and keeps the
+/// feed-forward (P(s) + s)[..H].
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn chains_x8<const PL: usize, const T: usize, const H: usize>(
+    perm: &Poseidon2<16>,
+    parameter: &[Kb; PL],
+    tweaks: impl Fn(u8) -> [[Kb; T]; 8],
+    steps: u8,
+    values: &mut [[Kb; H]; 8],
+) {
+    let par: [__m256i; PL] = core::array::from_fn(|k| _mm256_set1_epi32(parameter[k].to_monty() as i32));
+    let mut val = load_lanes(values);
+    for j in 1..=steps {
+        let tw = load_lanes(&tweaks(j));
+        let mut s = [_mm256_setzero_si256(); 16];
+        s[..PL].copy_from_slice(&par);
+        s[PL..PL + T].copy_from_slice(&tw);
+        s[PL + T..PL + T + H].copy_from_slice(&val);
+        let input = s;
+        permute_regs(perm, &mut s);
+        for k in 0..H {
+            val[k] = add(s[k], input[k]);
         }
-        external_linear(&mut v);
     }
-    for k in perm.internal_constants() {
-        v[0] = cube(add(v[0], splat(*k)));
-        let mut sum = v[0];
-        for x in &v[1..] {
-            sum = add(sum, *x);
-        }
-        internal_diag(&mut v, sum);
-    }
-    for rc in perm.terminal_constants() {
-        for j in 0..W {
-            v[j] = cube(add(v[j], splat(rc[j])));
-        }
-        external_linear(&mut v);
-    }
-    for (j, vj) in v.iter().enumerate() {
-        let mut lanes = [0u32; 8];
-        _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *vj);
-        for i in 0..8 {
-            states[i][j] = Kb::from_monty(lanes[i]).expect("reduced lanes");
-        }
-    }
+    store_lanes(&val, values);
 }

@@ -146,6 +146,24 @@ impl Perms {
     #[allow(clippy::too_many_arguments)]
     pub fn chains_lanes<const PL: usize, const T: usize, const H: usize, const L: usize>(&self, parameter: &[Kb; PL], epochs: [u32; L], chains: [u8; L], start: u8, steps: u8, values: &mut [[Kb; H]; L]) {
         assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
+        #[cfg(target_arch = "x86_64")]
+        {
+            let tweaks = |lanes: core::ops::Range<usize>, j: u8| -> Vec<[Kb; T]> { lanes.map(|i| chain_tweak::<T>(epochs[i], chains[i], start + j)).collect() };
+            if L == 16 && std::is_x86_feature_detected!("avx512f") {
+                let v: &mut [[Kb; H]; 16] = (&mut values[..]).try_into().expect("16 lanes");
+                // SAFETY: AVX-512F was detected on this CPU just above.
+                unsafe { crate::packed_avx512::chains_x16::<PL, T, H>(&self.p16, parameter, |j| tweaks(0..16, j).try_into().expect("16 lanes"), steps, v) };
+                return;
+            }
+            if L % 8 == 0 && std::is_x86_feature_detected!("avx2") {
+                for (b, chunk) in values.chunks_exact_mut(8).enumerate() {
+                    let v: &mut [[Kb; H]; 8] = chunk.try_into().expect("8 lanes");
+                    // SAFETY: AVX2 was detected on this CPU just above.
+                    unsafe { crate::packed_avx2::chains_x8::<PL, T, H>(&self.p16, parameter, |j| tweaks(8 * b..8 * b + 8, j).try_into().expect("8 lanes"), steps, v) };
+                }
+                return;
+            }
+        }
         for j in 1..=steps {
             let mut states = [[Kb::ZERO; W16]; L];
             for (i, st) in states.iter_mut().enumerate() {
