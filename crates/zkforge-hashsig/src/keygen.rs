@@ -159,7 +159,7 @@ impl Perms {
                 for b in (0..L * dim).step_by(L) {
                     let ep: [u32; L] = core::array::from_fn(|i| epochs[(b + i) / dim]);
                     let ch: [u8; L] = core::array::from_fn(|i| ((b + i) % dim) as u8);
-                    let mut values: [[Kb; H]; L] = core::array::from_fn(|i| prf::chain_start(prf_key, ep[i], ch[i] as u64));
+                    let mut values: [[Kb; H]; L] = prf::chain_starts(prf_key, &ep, &ch.map(|c| c as u64));
                     self.chains_lanes::<PL, T, H, L>(parameter, ep, ch, 0, steps, &mut values);
                     for i in 0..L {
                         ends[(b + i) / dim].push(values[i]);

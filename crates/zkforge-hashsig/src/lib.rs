@@ -25,6 +25,7 @@
 pub mod encoding;
 pub mod hypercube;
 pub mod keygen;
+mod keccak_x8;
 pub mod keystore;
 pub mod koalabear;
 pub mod poseidon2;

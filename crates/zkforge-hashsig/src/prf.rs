@@ -48,3 +48,37 @@ pub fn randomness<const L: usize>(key: &[u8; 32], epoch: u32, message: &[u8; 32]
     h.update(&counter.to_be_bytes());
     read_elements(h.finalize_xof())
 }
+
+/// [`chain_start`] for N (epoch, chain) pairs: eight SHAKE128 instances per AVX-512 call
+/// when the CPU has AVX-512F and N is a multiple of eight (the messages are 61 bytes and the
+/// output at most 128, so each is one Keccak-f permutation), else one by one.
+pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u32; N], chains: &[u64; N]) -> [[Kb; L]; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if N % 8 == 0 && 16 * L <= 168 && std::is_x86_feature_detected!("avx512f") {
+            let mut out = [[Kb::ZERO; L]; N];
+            let msgs: Vec<[u8; 61]> = (0..N)
+                .map(|i| {
+                    let mut m = [0u8; 61];
+                    m[..16].copy_from_slice(&PRF_SEPARATOR);
+                    m[16] = 0x00;
+                    m[17..49].copy_from_slice(key);
+                    m[49..53].copy_from_slice(&epochs[i].to_be_bytes());
+                    m[53..61].copy_from_slice(&chains[i].to_be_bytes());
+                    m
+                })
+                .collect();
+            for b in (0..N).step_by(8) {
+                let refs: [&[u8]; 8] = core::array::from_fn(|i| &msgs[b + i][..]);
+                let mut squeezed = [[0u8; 168]; 8];
+                // SAFETY: AVX-512F was detected on this CPU just above.
+                unsafe { crate::keccak_x8::shake128_one_block_x8(&refs, &mut squeezed) };
+                for i in 0..8 {
+                    out[b + i] = core::array::from_fn(|k| kb_from_u128_be(squeezed[i][16 * k..16 * k + 16].try_into().expect("16 bytes")));
+                }
+            }
+            return out;
+        }
+    }
+    core::array::from_fn(|i| chain_start(key, epochs[i], chains[i]))
+}

@@ -247,3 +247,20 @@ fn leansig_ssz_lifetime_2_8() {
         }
     }
 }
+
+/// The batched PRF (eight SHAKE128 instances per AVX-512 call where available) equals the
+/// one-at-a-time PRF.
+#[test]
+fn batched_chain_starts_match() {
+    let key: [u8; 32] = core::array::from_fn(|i| (i * 37 + 5) as u8);
+    let epochs: [u32; 16] = core::array::from_fn(|i| (i as u32).wrapping_mul(0x9e37_79b9));
+    let chains: [u64; 16] = core::array::from_fn(|i| (i as u64) * 3 + u64::from(i == 7) * u64::MAX / 2);
+    let got: [[Kb; 8]; 16] = prf::chain_starts(&key, &epochs, &chains);
+    for i in 0..16 {
+        assert_eq!(got[i], prf::chain_start::<8>(&key, epochs[i], chains[i]), "lane {i}");
+    }
+    let got7: [[Kb; 7]; 8] = prf::chain_starts(&key, &core::array::from_fn(|i| epochs[i]), &core::array::from_fn(|i| chains[i]));
+    for i in 0..8 {
+        assert_eq!(got7[i], prf::chain_start::<7>(&key, epochs[i], chains[i]));
+    }
+}
