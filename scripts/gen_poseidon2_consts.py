@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Poseidon2 round constants for KoalaBear (p = 2^31 - 2^24 + 1), widths 16 and 24.
+"""Poseidon2 and Poseidon1 round constants for KoalaBear (p = 2^31 - 2^24 + 1), widths 16 and 24.
 
 The Grain LFSR of the Poseidon paper (Grassi et al., ePrint 2019/458, appendix F), as in
 HorizenLabs' poseidon2_rust_params.sage: an 80-bit state from (field = 1, sbox = 0, n = 31,
 t, R_F, R_P, thirty 1 bits), 160 discarded clocks, then self-shrinking output; n-bit samples
 rejected when >= p. R_F * t constants are drawn for the full rounds (the first R_F/2
-rounds, then the last R_F/2), then R_P for the partial rounds. Plonky3 ships the same values (KOALABEAR_RC{16,24}_*, crates
+rounds, then the last R_F/2), then R_P for the partial rounds. Poseidon1 (leanSig devnet 4,
+Plonky3 `KOALABEAR_POSEIDON1_RC_{16,24}`) reads the same stream as (R_F + R_P) rows of t
+constants in round order (4 full, R_P partial, 4 full). Plonky3 ships the same values (KOALABEAR_RC{16,24}_*, crates
 0.4.x), which `tests/poseidon2.rs` compares against.
 
 Usage: python3 scripts/gen_poseidon2_consts.py > crates/zkforge-hashsig/src/poseidon2_consts.rs
@@ -42,6 +44,19 @@ def constants(t, rf, rp):
     full = [out[i * t:(i + 1) * t] for i in range(rf)]
     return full[:rf // 2], out[rf * t:], full[rf // 2:]
 
+def constants_poseidon1(t, rf, rp):
+    g = grain(31, t, rf, rp)
+    out = []
+    for _ in range((rf + rp) * t):
+        while True:
+            v = 0
+            for _ in range(31):
+                v = (v << 1) | next(g)
+            if v < P:
+                break
+        out.append(v)
+    return [out[i * t:(i + 1) * t] for i in range(rf + rp)]
+
 def rust_rows(rows):
     return "\n".join("    [" + ", ".join(str(x) for x in r) + "]," for r in rows)
 
@@ -56,3 +71,7 @@ for t, rp in ((16, 20), (24, 23)):
     print(f"pub const RC{t}_INTERNAL: [u32; {rp}] = [" + ", ".join(str(x) for x in internal) + "];")
     print(f"/// External rounds 4..8, width {t}.")
     print(f"pub const RC{t}_EXTERNAL_FINAL: [[u32; {t}]; 4] = [\n{rust_rows(fin)}\n];")
+for t, rp in ((16, 20), (24, 23)):
+    rows = constants_poseidon1(t, 8, rp)
+    print(f"/// Poseidon1 round constants, width {t}: 4 full, {rp} partial, 4 full rounds.")
+    print(f"pub const P1_RC{t}: [[u32; {t}]; {8 + rp}] = [\n{rust_rows(rows)}\n];")

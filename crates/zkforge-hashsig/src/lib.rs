@@ -5,6 +5,7 @@
 //! leanSig). This crate is being built bottom-up; present so far:
 //! - [`koalabear`]: the field, Montgomery form as Plonky3 stores it;
 //! - [`poseidon2`]: the width-16 and width-24 permutations, equal to Plonky3's defaults;
+//! - [`poseidon1`]: Poseidon1 widths 16 and 24 (leanSig's devnet-4 generation);
 //! - [`prf`]: the SHAKE128 PRF (chain starts, signing randomness);
 //! - [`tweak_hash`]: tweaks, chain steps, tree nodes and the sponge leaf hash;
 //! - [`keygen`]: key generation reproducing the reference's keys from the same seed;
@@ -12,6 +13,7 @@
 //! - [`encoding`]: the Winternitz / target-sum message hash and the Winternitz checksum;
 //! - [`scheme`]: signing, verification, bincode-legacy and SSZ encodings;
 //! - [`sha3_xmss`]: the SHA3-256 instantiations;
+//! - [`devnet4`]: leanSig's devnet-4 generation (Poseidon1, aborting target sum);
 //! - [`keystore`]: a crash-safe key file that refuses to sign an epoch twice.
 //!
 //! ```
@@ -22,12 +24,14 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod devnet4;
 pub mod encoding;
 pub mod hypercube;
 pub mod keygen;
 mod keccak_x8;
 pub mod keystore;
 pub mod koalabear;
+pub mod poseidon1;
 pub mod poseidon2;
 mod packed_avx2;
 mod packed_avx512;

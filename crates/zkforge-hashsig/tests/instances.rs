@@ -272,3 +272,58 @@ fn sha3_winternitz_lifetime18_w8() {
     assert!(sha3_instance_by_name("sha3_targetsum_lifetime20_w4_off10").is_some());
     assert!(sha3_instance_by_name("sha3_winternitz_lifetime19_w8").is_none());
 }
+
+fn check_devnet4(d: &Value) {
+    use zkforge_hashsig::devnet4::Devnet4;
+    use zkforge_hashsig::scheme::PublicKey;
+    let inst = Devnet4::by_name(d["name"].as_str().unwrap()).unwrap();
+    // rand 0.10's StdRng: ChaCha12 keyed by the seed
+    let seed: [u8; 32] = hex_bytes(d["seed_hex"].as_str().unwrap()).try_into().unwrap();
+    let km = inst.key_gen(&mut rand_chacha::ChaCha12Rng::from_seed(seed), d["activation_epoch_requested"].as_u64().unwrap(), d["num_active_epochs_requested"].as_u64().unwrap());
+    let pk = PublicKey::<PL, 8> { root: km.root, parameter: km.parameter };
+    assert_eq!(pk.to_ssz(), hex_bytes(d["public_key_ssz_hex"].as_str().unwrap()), "public key");
+    assert_eq!(pk.to_bincode_legacy(), hex_bytes(d["public_key_bincode_legacy_hex"].as_str().unwrap()));
+    let (ll, dim) = (inst.log_lifetime as usize, inst.dimension);
+    for s in d["signatures"].as_array().unwrap() {
+        let epoch = s["epoch"].as_u64().unwrap() as u32;
+        let msg: [u8; 32] = hex_bytes(s["message_hex"].as_str().unwrap()).try_into().unwrap();
+        let sig = inst.sign(&km, epoch, &msg).unwrap();
+        let ssz = hex_bytes(s["signature_ssz_hex"].as_str().unwrap());
+        assert_eq!(sig.to_ssz(), ssz, "signature at epoch {epoch}");
+        assert_eq!(Signature::<7, 8>::from_ssz(&ssz, ll, dim).unwrap(), sig);
+        assert_eq!(sig.to_bincode_legacy().len() as u64, s["signature_bincode_legacy_len"].as_u64().unwrap());
+        assert!(inst.verify(&km.root, &km.parameter, epoch, &msg, &sig));
+        for neg in s["negative_cases"].as_array().unwrap() {
+            let ne = neg.get("epoch").and_then(|e| e.as_u64()).map_or(epoch, |e| e as u32);
+            let nmsg: [u8; 32] = match neg.get("message_hex").and_then(|m| m.as_str()) {
+                Some(h) if h != "same" => hex_bytes(h).try_into().unwrap(),
+                _ => msg,
+            };
+            let nsig = match neg.get("signature_ssz_hex") {
+                Some(h) => match Signature::<7, 8>::from_ssz(&hex_bytes(h.as_str().unwrap()), ll, dim) {
+                    Ok(s) => s,
+                    Err(_) => continue,
+                },
+                None => sig.clone(),
+            };
+            assert!(!inst.verify(&km.root, &km.parameter, ne, &nmsg, &nsig), "{}", neg["case"]);
+        }
+    }
+}
+
+/// leanSig c08a3ba (devnet 4, Poseidon1, aborting target sum): the 2^8 test instance's keys
+/// and signatures byte for byte.
+#[test]
+fn devnet4_lifetime8() {
+    let v = load(include_str!("vectors/leansig_c08a3ba_devnet4_poseidon1_ssz.json"));
+    check_devnet4(&v[0]);
+}
+
+/// The same for the 2^32 instance (131072 active epochs): slow with the textbook Poseidon1,
+/// run by hand with `--ignored`.
+#[test]
+#[ignore]
+fn devnet4_lifetime32() {
+    let v = load(include_str!("vectors/leansig_c08a3ba_devnet4_poseidon1_ssz.json"));
+    check_devnet4(&v[1]);
+}

@@ -1,0 +1,251 @@
+//! leanSig's "devnet 4" generation (commit c08a3ba): Generalized XMSS with the aborting
+//! target-sum encoding over Poseidon1 (`instantiations_aborting`: lifetime 2^32 with dimension
+//! 46, and the 2^8 test instance with dimension 4; base 8, target sums 200 and 6; PARAMETER_LEN
+//! 5, TWEAK_LEN 2, HASH_LEN 8, RAND_LEN 7, CAPACITY 9, MSG_LEN 9).
+//!
+//! Differences from the Poseidon2 generation (`scheme.rs`), all from the reference source:
+//! - Poseidon1 ([`crate::poseidon1`]) replaces Poseidon2 in every hash;
+//! - a chain step compresses [value | parameter | tweak] (value first) with width 16;
+//! - the leaf is a *replacement* sponge with the capacity first: state[..9] holds the
+//!   capacity value, each 15-element chunk overwrites state[9..] (the last one zero-padded),
+//!   the output is state[9..17];
+//! - the message hash compresses [message | parameter | epoch | rho] with width 24 into 8
+//!   elements, and decodes them by rejection (Hülsing et al., "Aborting random oracles",
+//!   ePrint 2026/016, section 6.1): with p = 127 * 8^8 + 1, an element A >= 127 * 8^8 aborts
+//!   the attempt, otherwise floor(A / 127) gives 8 base-8 digits (least significant first);
+//!   the first ceil(dimension / 8) elements give the dimension's digits;
+//! - the key-generation RNG of the vectors is rand 0.10's StdRng (ChaCha12), consumed in the
+//!   same order as before.
+//!
+//! Key material, signatures and their encodings are the Poseidon2 generation's types.
+
+use rand_core::RngCore;
+
+use crate::hypercube::{encode_epoch, encode_message};
+use crate::keygen::{co_path, expand_activation, sample_bytes32, sample_kb, top_tree, KeyMaterial};
+use crate::koalabear::Kb;
+use crate::poseidon1::Poseidon1;
+use crate::prf;
+use crate::scheme::{SchemeError, Signature};
+use crate::tweak_hash::{chain_tweak, tree_tweak, tweak_digits};
+
+const PL: usize = 5;
+const T: usize = 2;
+/// HASH_LEN of the devnet-4 instantiations.
+pub const H: usize = 8;
+/// RAND_LEN of the devnet-4 instantiations.
+pub const R: usize = 7;
+const CAP: usize = 9;
+const BASE: u32 = 8;
+const Z: usize = 8;
+const Q: u64 = 127;
+
+/// A devnet-4 instantiation with its permutations.
+#[derive(Clone, Debug)]
+pub struct Devnet4 {
+    /// log2 of the lifetime.
+    pub log_lifetime: u32,
+    /// Number of chains (46, or 4 for the 2^8 test instance).
+    pub dimension: usize,
+    /// Required digit sum.
+    pub target_sum: u32,
+    p16: Poseidon1<16>,
+    p24: Poseidon1<24>,
+}
+
+/// (P(s) + s)[..OUT] for s = `input` zero-padded to the width.
+fn compress<const W: usize, const OUT: usize>(perm: &Poseidon1<W>, input: &[Kb]) -> [Kb; OUT] {
+    let mut s = [Kb::ZERO; W];
+    s[..input.len()].copy_from_slice(input);
+    let out = perm.permute(s);
+    core::array::from_fn(|k| out[k] + s[k])
+}
+
+impl Devnet4 {
+    /// The instance by name: `leansig_head_aborting_lifetime32_dim46_base8` or the test
+    /// instance `leansig_head_aborting_lifetime8_dim46_base8` (really dimension 4, target 6),
+    /// as the vector file names them.
+    pub fn by_name(name: &str) -> Option<Self> {
+        let (log_lifetime, dimension, target_sum) = match name {
+            "leansig_head_aborting_lifetime32_dim46_base8" => (32, 46, 200),
+            "leansig_head_aborting_lifetime8_dim46_base8" => (8, 4, 6),
+            _ => return None,
+        };
+        Some(Devnet4 { log_lifetime, dimension, target_sum, p16: Poseidon1::new_16(), p24: Poseidon1::new_24() })
+    }
+
+    /// Walk `steps` chain steps from the value at position `start`.
+    pub fn chain(&self, parameter: &[Kb; PL], epoch: u32, chain: u8, start: u8, steps: u8, value: &[Kb; H]) -> [Kb; H] {
+        let mut v = *value;
+        for j in 1..=steps {
+            let mut input = [Kb::ZERO; H + PL + T];
+            input[..H].copy_from_slice(&v);
+            input[H..H + PL].copy_from_slice(parameter);
+            input[H + PL..].copy_from_slice(&chain_tweak::<T>(epoch, chain, start + j));
+            v = compress::<16, H>(&self.p16, &input);
+        }
+        v
+    }
+
+    /// A tree node (level >= 1) from its children.
+    pub fn node(&self, parameter: &[Kb; PL], level: u8, pos: u32, left: &[Kb; H], right: &[Kb; H]) -> [Kb; H] {
+        let mut input = [Kb::ZERO; PL + T + 2 * H];
+        input[..PL].copy_from_slice(parameter);
+        input[PL..PL + T].copy_from_slice(&tree_tweak::<T>(level, pos));
+        input[PL + T..PL + T + H].copy_from_slice(left);
+        input[PL + T + H..].copy_from_slice(right);
+        compress::<24, H>(&self.p24, &input)
+    }
+
+    /// The leaf of `epoch`: the replacement sponge over [parameter | tree tweak (0, epoch) |
+    /// chain ends].
+    pub fn leaf(&self, parameter: &[Kb; PL], epoch: u32, ends: &[[Kb; H]]) -> [Kb; H] {
+        let lengths = [PL as u32, T as u32, self.dimension as u32, H as u32];
+        let packed = lengths.iter().fold(0u128, |acc, &l| (acc << 32) | l as u128);
+        let cap: [Kb; CAP] = compress::<24, CAP>(&self.p24, &tweak_digits::<24>(packed));
+        let mut input: Vec<Kb> = Vec::with_capacity(PL + T + ends.len() * H);
+        input.extend_from_slice(parameter);
+        input.extend_from_slice(&tree_tweak::<T>(0, epoch));
+        for e in ends {
+            input.extend_from_slice(e);
+        }
+        let mut s = [Kb::ZERO; 24];
+        s[..CAP].copy_from_slice(&cap);
+        for chunk in input.chunks(24 - CAP) {
+            s[CAP..CAP + chunk.len()].copy_from_slice(chunk);
+            for x in s[CAP + chunk.len()..].iter_mut() {
+                *x = Kb::ZERO;
+            }
+            self.p24.permute_mut(&mut s);
+        }
+        core::array::from_fn(|k| s[CAP + k])
+    }
+
+    /// The aborting message hash: the digits, or `None` when an element aborts.
+    pub fn message_hash(&self, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
+        let msg: [Kb; 9] = encode_message(message);
+        let ep: [Kb; T] = encode_epoch(epoch);
+        let mut input = [Kb::ZERO; 9 + PL + T + R];
+        input[..9].copy_from_slice(&msg);
+        input[9..9 + PL].copy_from_slice(parameter);
+        input[9 + PL..9 + PL + T].copy_from_slice(&ep);
+        input[9 + PL + T..].copy_from_slice(rho);
+        let out: [Kb; H] = compress::<24, H>(&self.p24, &input);
+        let mut digits = vec![0u8; self.dimension];
+        let limit = Q * (BASE as u64).pow(Z as u32);
+        for (i, fe) in out[..self.dimension.div_ceil(Z)].iter().enumerate() {
+            let a = fe.to_canonical() as u64;
+            if a >= limit {
+                return None;
+            }
+            let mut d = a / Q;
+            for j in 0..Z.min(self.dimension - i * Z) {
+                digits[i * Z + j] = (d % BASE as u64) as u8;
+                d /= BASE as u64;
+            }
+        }
+        Some(digits)
+    }
+
+    /// The codeword for rho: the digits when the hash does not abort and they sum to the
+    /// target.
+    pub fn codeword(&self, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
+        let d = self.message_hash(parameter, epoch, rho, message)?;
+        (d.iter().map(|&x| x as u32).sum::<u32>() == self.target_sum).then_some(d)
+    }
+
+    /// Every layer of bottom tree `k`, leaves first.
+    pub fn bottom_tree(&self, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
+        let half = self.log_lifetime / 2;
+        let first = k << half;
+        let last = (BASE - 1) as u8;
+        let mut layer: Vec<[Kb; H]> = (0..1u64 << half)
+            .map(|i| {
+                let epoch = (first + i) as u32;
+                let ends: Vec<[Kb; H]> = (0..self.dimension).map(|c| self.chain(parameter, epoch, c as u8, 0, last, &prf::chain_start(prf_key, epoch, c as u64))).collect();
+                self.leaf(parameter, epoch, &ends)
+            })
+            .collect();
+        let mut layers = Vec::with_capacity(half as usize + 1);
+        let mut start = first;
+        for level in 1..=half {
+            start >>= 1;
+            let next = layer.chunks_exact(2).enumerate().map(|(j, p)| self.node(parameter, level as u8, (start + j as u64) as u32, &p[0], &p[1])).collect();
+            layers.push(std::mem::replace(&mut layer, next));
+        }
+        layers.push(layer);
+        layers
+    }
+
+    /// Key generation, consuming the RNG as the reference does (bottom trees in parallel on
+    /// the caller's rayon pool).
+    pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> KeyMaterial<PL, H> {
+        use rayon::prelude::*;
+        let parameter: [Kb; PL] = core::array::from_fn(|_| sample_kb(rng));
+        let prf_key = sample_bytes32(rng);
+        let (start, num) = expand_activation(self.log_lifetime, activation_start, num_active);
+        let half = self.log_lifetime / 2;
+        let first_tree = start >> half;
+        let trees: Vec<(u64, Vec<Vec<[Kb; H]>>)> = (first_tree..first_tree + (num >> half))
+            .into_par_iter()
+            .map(|k| {
+                let mut t = self.bottom_tree(&parameter, &prf_key, k);
+                if k >= first_tree + 2 {
+                    t = vec![t.pop().expect("root layer")];
+                }
+                (k, t)
+            })
+            .collect();
+        let roots: Vec<[Kb; H]> = trees.iter().map(|(_, t)| t.last().expect("root layer")[0]).collect();
+        let prepared = trees.into_iter().filter(|(k, _)| *k < first_tree + 2).collect();
+        let top_layers = top_tree(roots, first_tree, self.log_lifetime, || core::array::from_fn(|_| sample_kb(rng)), |level, pos, l, r| self.node(&parameter, level, pos, l, r));
+        let root = top_layers.last().expect("root layer").1[0];
+        KeyMaterial { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
+    }
+
+    /// Sign (deterministic: rho from the PRF with a retry counter; aborted and missed
+    /// attempts both retry).
+    pub fn sign(&self, key: &KeyMaterial<PL, H>, epoch: u32, message: &[u8; 32]) -> Result<Signature<R, H>, SchemeError> {
+        let e = epoch as u64;
+        if e < key.activation_start || e >= key.activation_start + key.active_epochs {
+            return Err(SchemeError::EpochOutOfRange);
+        }
+        let (rho, x) = (0..100_000u64)
+            .find_map(|counter| {
+                let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
+                self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
+            })
+            .ok_or(SchemeError::EncodingFailed)?;
+        let hashes = x.iter().enumerate().map(|(i, &xi)| self.chain(&key.parameter, epoch, i as u8, 0, xi, &prf::chain_start(&key.prf_key, epoch, i as u64))).collect();
+        let k = e >> (self.log_lifetime / 2);
+        let computed;
+        let bottom = match key.prepared.iter().find(|(i, _)| *i == k) {
+            Some((_, t)) => t,
+            None => {
+                computed = self.bottom_tree(&key.parameter, &key.prf_key, k);
+                &computed
+            }
+        };
+        Ok(Signature { co_path: co_path(self.log_lifetime, e, bottom, &key.top_layers), rho, hashes })
+    }
+
+    /// Verify against the public key (root, parameter).
+    pub fn verify(&self, root: &[Kb; H], parameter: &[Kb; PL], epoch: u32, message: &[u8; 32], sig: &Signature<R, H>) -> bool {
+        if (epoch as u64) >> self.log_lifetime != 0 || sig.co_path.len() != self.log_lifetime as usize || sig.hashes.len() != self.dimension {
+            return false;
+        }
+        let Some(x) = self.codeword(parameter, epoch, &sig.rho, message) else {
+            return false;
+        };
+        let last = (BASE - 1) as u8;
+        let ends: Vec<[Kb; H]> = x.iter().enumerate().map(|(i, &xi)| self.chain(parameter, epoch, i as u8, xi, last - xi, &sig.hashes[i])).collect();
+        let mut cur = self.leaf(parameter, epoch, &ends);
+        let mut idx = epoch as u64;
+        for (l, sib) in sig.co_path.iter().enumerate() {
+            let parent = (idx >> 1) as u32;
+            cur = if idx & 1 == 0 { self.node(parameter, (l + 1) as u8, parent, &cur, sib) } else { self.node(parameter, (l + 1) as u8, parent, sib, &cur) };
+            idx >>= 1;
+        }
+        cur == *root
+    }
+}

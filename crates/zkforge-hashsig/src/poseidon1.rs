@@ -1,0 +1,86 @@
+//! The Poseidon1 permutation over KoalaBear, widths 16 and 24, as Plonky3's
+//! `default_koalabear_poseidon1_{16,24}` (Grassi, Khovratovich, Rechberger, Roy, Schofnegger,
+//! "Poseidon: A New Hash Function for Zero-Knowledge Proof Systems", ePrint 2019/458), which
+//! leanSig's devnet-4 generation (commit c08a3ba) hashes with:
+//! - S-box x^3; 4 full rounds, 20 (width 16) or 23 (width 24) partial rounds, 4 full rounds;
+//! - every round: add its t round constants, S-box (all lanes in full rounds, lane 0 in
+//!   partial ones), multiply by the circulant MDS matrix;
+//! - the MDS matrix is circulant with first row `MDS16` / `MDS24` (Plonky3's KoalaBear
+//!   `MATRIX_CIRC_MDS_{16,24}`): y_i = sum_j row[(j - i) mod t] x_j;
+//! - round constants from the Grain LFSR (`poseidon2_consts.rs`, `P1_RC16` / `P1_RC24`).
+//!
+//! This is the plain textbook form (a full matrix product every round): it serves the
+//! devnet-4 instantiation's correctness; the hot Poseidon2 paths live in `poseidon2.rs`.
+
+use crate::koalabear::{Kb, P};
+use crate::poseidon2_consts as rc;
+
+/// First row of the width-16 circulant MDS matrix.
+pub const MDS16: [u32; 16] = [1, 1, 51, 1, 11, 17, 2, 1, 101, 63, 15, 2, 67, 22, 13, 3];
+/// First row of the width-24 circulant MDS matrix.
+pub const MDS24: [u32; 24] = [
+    0x2D0AAAAB, 0x64850517, 0x17F5551D, 0x04ECBEB5, 0x6D91A8D5, 0x60703026, 0x18D6F3CA, 0x729601A7, 0x77CDA9E2, 0x3C0F5038, 0x26D52A61, 0x0360405D,
+    0x68FC71C8, 0x2495A71D, 0x5D57AFC2, 0x1689DD98, 0x3C2C3DBE, 0x0C23DC41, 0x0524C7F2, 0x6BE4DF69, 0x0A6E572C, 0x5C7790FA, 0x17E118F6, 0x0878A07F,
+];
+
+/// The Poseidon1 permutation of width W with its constants.
+#[derive(Clone, Debug)]
+pub struct Poseidon1<const W: usize> {
+    rc: Vec<[Kb; W]>,
+    mds: [u32; W],
+    partial: usize,
+}
+
+impl Poseidon1<16> {
+    /// Plonky3's `default_koalabear_poseidon1_16`.
+    pub fn new_16() -> Self {
+        Self { rc: rc::P1_RC16.iter().map(|r| r.map(Kb::new)).collect(), mds: MDS16, partial: 20 }
+    }
+}
+
+impl Poseidon1<24> {
+    /// Plonky3's `default_koalabear_poseidon1_24`.
+    pub fn new_24() -> Self {
+        Self { rc: rc::P1_RC24.iter().map(|r| r.map(Kb::new)).collect(), mds: MDS24, partial: 23 }
+    }
+}
+
+impl<const W: usize> Poseidon1<W> {
+    /// y = M x: each output a sum of W products of Montgomery representatives by canonical
+    /// matrix entries (the product of a representative x R by an integer c represents c x),
+    /// accumulated in u128 and reduced once.
+    fn mds(&self, s: &mut [Kb; W]) {
+        let x: [u64; W] = core::array::from_fn(|j| s[j].to_monty() as u64);
+        for (i, y) in s.iter_mut().enumerate() {
+            let mut acc: u128 = 0;
+            for (j, xj) in x.iter().enumerate() {
+                acc += (self.mds[(j + W - i) % W] as u64 * xj) as u128;
+            }
+            *y = Kb::from_monty((acc % P as u128) as u32).expect("reduced");
+        }
+    }
+
+    /// Permute in place.
+    pub fn permute_mut(&self, s: &mut [Kb; W]) {
+        for (r, c) in self.rc.iter().enumerate() {
+            let full = r < 4 || r >= 4 + self.partial;
+            for (x, k) in s.iter_mut().zip(c) {
+                *x += *k;
+            }
+            if full {
+                for x in s.iter_mut() {
+                    *x = x.cube();
+                }
+            } else {
+                s[0] = s[0].cube();
+            }
+            self.mds(s);
+        }
+    }
+
+    /// The permuted copy of `s`.
+    pub fn permute(&self, mut s: [Kb; W]) -> [Kb; W] {
+        self.permute_mut(&mut s);
+        s
+    }
+}
