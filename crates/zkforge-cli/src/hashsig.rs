@@ -130,6 +130,9 @@ fn scheme_of(cmd: &HashsigCmd) -> &str {
 /// Run one subcommand; returns the process exit code.
 pub fn run(cmd: HashsigCmd) -> Result<i32, Box<dyn std::error::Error>> {
     let name = scheme_of(&cmd).to_string();
+    if let Some(inst) = zkforge_hashsig::devnet4::Devnet4::by_name(&name) {
+        return run_devnet4(cmd, inst);
+    }
     let sch = instance_by_name(&name).ok_or_else(|| format!("unknown scheme {name}"))?;
     // the array lengths are const generics: one monomorphised path per (HASH_LEN, RAND_LEN)
     match (sch.hash_len, sch.rand_len) {
@@ -193,6 +196,53 @@ fn run_with<const H: usize, const R: usize>(cmd: HashsigCmd, sch: Instance) -> R
             };
             let layers = sch.layers();
             let ok = sch.verify::<PL, T, H, CAP, R>(&perms, &layers, &pk.root, &pk.parameter, epoch, &msg, &sig);
+            println!("{}", if ok { "valid" } else { "invalid" });
+            Ok(if ok { 0 } else { 1 })
+        }
+    }
+}
+
+/// leanSig devnet 4 (Poseidon1, aborting target sum): the same files and key store; bottom
+/// trees outside the two prepared at key generation are recomputed when signing.
+fn run_devnet4(cmd: HashsigCmd, inst: zkforge_hashsig::devnet4::Devnet4) -> Result<i32, Box<dyn std::error::Error>> {
+    use zkforge_hashsig::devnet4::{H, R};
+    match cmd {
+        HashsigCmd::Keygen { scheme, seed, activation_epoch, active_epochs, encoding, rng, public_key_out, secret_key_out } => {
+            let seed = hex32(&seed)?;
+            let mut rng: Box<dyn rand_chacha::rand_core::RngCore + Send> = match rng {
+                Rng::Chacha20 => Box::new(rand_chacha::ChaCha20Rng::from_seed(seed)),
+                Rng::Std => Box::new(rand_chacha::ChaCha12Rng::from_seed(seed)),
+            };
+            let km = inst.key_gen(&mut rng, activation_epoch, active_epochs);
+            let pk = PublicKey::<PL, H> { root: km.root, parameter: km.parameter };
+            std::fs::write(&public_key_out, match encoding {
+                Encoding::BincodeLegacy => pk.to_bincode_legacy(),
+                Encoding::Ssz => pk.to_ssz(),
+            })?;
+            let ks = KeyStore::create(&secret_key_out, &scheme, km)?;
+            eprintln!("epochs [{}, {}) active; next usable epoch {}", ks.key.activation_start, ks.key.activation_start + ks.key.active_epochs, ks.next_epoch);
+            Ok(0)
+        }
+        HashsigCmd::Sign { scheme, secret_key, epoch, message, encoding, signature_out } => {
+            let msg = hex32(&message)?;
+            let mut ks = KeyStore::<PL, H>::open(&secret_key, &scheme)?;
+            ks.reserve(epoch as u64)?;
+            let sig = inst.sign(&ks.key, epoch, &msg)?;
+            std::fs::write(&signature_out, match encoding {
+                Encoding::BincodeLegacy => sig.to_bincode_legacy(),
+                Encoding::Ssz => sig.to_ssz(),
+            })?;
+            Ok(0)
+        }
+        HashsigCmd::Verify { public_key, epoch, message, signature, encoding, .. } => {
+            let msg = hex32(&message)?;
+            let (pkb, sigb) = (std::fs::read(&public_key)?, std::fs::read(&signature)?);
+            let (ll, dim) = (inst.log_lifetime as usize, inst.dimension);
+            let (pk, sig) = match encoding {
+                Encoding::BincodeLegacy => (PublicKey::<PL, H>::from_bincode_legacy(&pkb)?, Signature::<R, H>::from_bincode_legacy(&sigb, ll, dim)?),
+                Encoding::Ssz => (PublicKey::<PL, H>::from_ssz(&pkb)?, Signature::<R, H>::from_ssz(&sigb, ll, dim)?),
+            };
+            let ok = inst.verify(&pk.root, &pk.parameter, epoch, &msg, &sig);
             println!("{}", if ok { "valid" } else { "invalid" });
             Ok(if ok { 0 } else { 1 })
         }
