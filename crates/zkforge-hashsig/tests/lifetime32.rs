@@ -1,6 +1,6 @@
 //! The lean-consensus instantiation (top-level, lifetime 2^32, 131,072 active epochs): key
-//! generation reproduces hash-sig's public key and the signatures byte for byte. About a minute
-//! of key generation on two cores, so it runs by hand:
+//! generation reproduces hash-sig's public key and signatures and leanSig's SSZ encodings byte
+//! for byte. Several seconds of key generation, so it runs by hand:
 //! `cargo test --release -p zkforge-hashsig --test lifetime32 -- --ignored`.
 
 use rand_chacha::rand_core::SeedableRng;
@@ -35,5 +35,15 @@ fn lifetime_2_32_keys_and_signatures() {
         let sig = scheme.sign::<5, 2, 8, 9, 7>(&perms, &layers, &km, epoch, &msg).unwrap();
         assert_eq!(sig.to_bincode_legacy(), hex_bytes(s["signature_bincode_legacy_hex"].as_str().unwrap()), "epoch {epoch}");
         assert!(scheme.verify::<5, 2, 8, 9, 7>(&perms, &layers, &pk.root, &pk.parameter, epoch, &msg, &sig));
+    }
+    // leanSig f477348's SSZ encodings of the same key and its signatures
+    let v: Value = serde_json::from_str(include_str!("vectors/leansig_f477348_poseidon2_ssz.json")).unwrap();
+    let l = &v[1];
+    assert_eq!(pk.to_ssz(), hex_bytes(l["public_key_ssz_hex"].as_str().unwrap()));
+    for s in l["signatures"].as_array().unwrap() {
+        let epoch = s["epoch"].as_u64().unwrap() as u32;
+        let msg: [u8; 32] = hex_bytes(s["message_hex"].as_str().unwrap()).try_into().unwrap();
+        let sig = scheme.sign::<5, 2, 8, 9, 7>(&perms, &layers, &km, epoch, &msg).unwrap();
+        assert_eq!(sig.to_ssz(), hex_bytes(s["signature_ssz_hex"].as_str().unwrap()), "SSZ epoch {epoch}");
     }
 }
