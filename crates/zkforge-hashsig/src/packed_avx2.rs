@@ -183,8 +183,7 @@ unsafe fn double(x: __m256i) -> __m256i {
 }
 
 /// M4 on each chunk of four lanes-vectors, then the column sums added.
-#[inline]
-#[target_feature(enable = "avx2")]
+#[inline(always)]
 unsafe fn external_linear<const W: usize>(s: &mut [__m256i; W]) {
     for c in 0..W / 4 {
         let (x0, x1, x2, x3) = (s[4 * c], s[4 * c + 1], s[4 * c + 2], s[4 * c + 3]);
