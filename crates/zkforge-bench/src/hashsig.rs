@@ -135,13 +135,13 @@ fn perm_case<const W: usize, const L: usize>(
     }
 }
 
-/// Sixteen states of width W: ours through the sixteen-lane path, Plonky3 through its packed
-/// KoalaBear (`<KoalaBear as Field>::Packing`: AVX-512 / AVX2 only when this crate is built
+/// Sixteen states of width W, both sides in their packed layout: ours in column layout
+/// through `permute_columns_x16` (no transposes), Plonky3 through its packed KoalaBear (`<KoalaBear as Field>::Packing`: AVX-512 / AVX2 only when this crate is built
 /// with those target features, e.g. `scripts/bench_plonky3_native.sh`). In a default build
 /// Plonky3 has no packing and the row is left out (the scalar rows cover it).
 fn packed_peer_case<const W: usize>(
     op: &'static str,
-    ours: impl Fn(&mut [[Kb; W]; 16]) + 'static,
+    ours: impl Fn(&mut [[Kb; 16]; W]) + 'static,
     peer: impl Permutation<[<p3_koala_bear::KoalaBear as p3_field::Field>::Packing; W]> + 'static,
 ) -> Option<Case> {
     use p3_field::PackedValue;
@@ -154,7 +154,8 @@ fn packed_peer_case<const W: usize>(
         _ => return None,
     };
     let value = |k: usize, i: usize| (k * W + i) as u32 * 7919 + 1;
-    let s: [[Kb; W]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new(value(k, i))));
+    // column j holds element j of the sixteen states
+    let s: [[Kb; 16]; W] = core::array::from_fn(|i| core::array::from_fn(|k| Kb::new(value(k, i))));
     // lane k of packed state j holds state j * width + k
     let q: Vec<[Pk; W]> = (0..16 / width).map(|j| core::array::from_fn(|i| Pk::from_fn(|k| p3_koala_bear::KoalaBear::new(value(j * width + k, i))))).collect();
     Some(Case {
@@ -190,8 +191,8 @@ pub fn cases() -> Vec<Case> {
     out.push(perm_case::<16, 16>("poseidon2_16_x16", move |s| a16.permute_x16(s), p16()));
     out.push(perm_case::<24, 16>("poseidon2_24_x16", move |s| a24.permute_x16(s), p24()));
     let (c16, c24) = (o16.clone(), o24.clone());
-    out.extend(packed_peer_case::<16>("poseidon2_16_x16_packed_peer", move |s| c16.permute_x16(s), p16()));
-    out.extend(packed_peer_case::<24>("poseidon2_24_x16_packed_peer", move |s| c24.permute_x16(s), p24()));
+    out.extend(packed_peer_case::<16>("poseidon2_16_x16_packed_peer", move |s| c16.permute_columns_x16(s), p16()));
+    out.extend(packed_peer_case::<24>("poseidon2_24_x16_packed_peer", move |s| c24.permute_columns_x16(s), p24()));
     out.push(perm_case::<16, 8>("poseidon2_16_x8", move |s| b16.permute_x8(s), p16()));
     out.push(perm_case::<16, 1>("poseidon2_16", move |s| o16.permute_mut(&mut s[0]), p16()));
     out.push(perm_case::<24, 1>("poseidon2_24", move |s| o24.permute_mut(&mut s[0]), p24()));

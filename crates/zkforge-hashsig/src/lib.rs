@@ -28,6 +28,7 @@ pub mod devnet4;
 pub mod encoding;
 pub mod hypercube;
 pub mod keygen;
+mod keccak_x4;
 mod keccak_x8;
 pub mod keystore;
 pub mod koalabear;

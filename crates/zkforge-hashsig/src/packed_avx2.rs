@@ -1,12 +1,13 @@
 //! Eight KoalaBear elements in one AVX2 register and the width-16/24 Poseidon2 permutations
 //! on eight states at once (lane i of every register belongs to state i).
 //!
-//! Montgomery multiplication per lane, as in Plonky3's packed MontyField31 (and the usual
-//! signed-Montgomery trick): with prod = a b (64 bits), q = (prod mod 2^32) p^-1 mod 2^32,
-//! (prod - q p) / 2^32 lies in (-p, p) and is a b 2^-32 mod p up to one addition of p. Even
-//! and odd lanes are multiplied separately (`_mm256_mul_epu32` reads the low 32 bits of each
-//! 64-bit lane). Additions reduce with an unsigned minimum: for t = a + b,
-//! min(t, t - p) is t mod p when t < 2p < 2^32.
+//! Montgomery multiplication per lane in signed form, as in Plonky3's packed MontyField31:
+//! with prod = a b a signed 64-bit product, q = (prod mod 2^32) p^-1 mod 2^32 read as signed,
+//! (prod - q p) / 2^32 lies in (-p, p) and is a b 2^-32 mod p. Even and odd lanes are
+//! multiplied separately (`_mm256_mul_epi32` reads the low 32 bits of each 64-bit lane); the
+//! S-box cubes both halves in 64-bit lanes and merges them once. Round constants are stored
+//! as rc - p, so v + rc needs no reduction before the signed cube. Additions reduce with an
+//! unsigned minimum: for t = a + b, min(t, t - p) is t mod p when t < 2p < 2^32.
 //!
 //! Every function here is `unsafe` only because it uses AVX2 intrinsics; callers check
 //! `is_x86_feature_detected!("avx2")` first (see `Poseidon2::permute_x8`). The scalar
@@ -43,34 +44,44 @@ unsafe fn sub(a: __m256i, b: __m256i) -> __m256i {
     _mm256_min_epu32(t, _mm256_add_epi32(t, p))
 }
 
-/// |V| x for one internal-diagonal entry (see `DiagOp`): small multiples by additions,
-/// x / 2^k as (x >> k) - ((l << (31 - k)) - (l << (24 - k))) with l the low k bits.
+/// sum + m for m a signed value in (-p, p) and sum canonical: t = sum + m, corrected by
+/// p with the sign of m (`vpsignd`), the unsigned minimum picks the one in [0, p).
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn diag_mag(op: DiagOp, x: __m256i) -> __m256i {
+unsafe fn signed_add(sum: __m256i, m: __m256i) -> __m256i {
+    let t = _mm256_add_epi32(sum, m);
+    let corr = _mm256_sub_epi32(t, _mm256_sign_epi32(_mm256_set1_epi32(P as i32), m));
+    _mm256_min_epu32(t, corr)
+}
+
+/// sum + V_j x for one internal-diagonal entry (see `DiagOp`), canonical out:
+/// - small multiples by reduced additions;
+/// - x / 2 as (x >> 1) + (x odd) (p + 1) / 2, already canonical;
+/// - ±x / 2^k (k >= 2) as the signed value ±(h - c) in (-p, p), with h = x >> k, l the low k
+///   bits and c = 127 l 2^(24 - k) (since 2^-k = -127 2^(24-k) mod p), then a signed add.
+///   127 l is one `vpmaddwd` when l < 2^15, else (l << 7) - l.
+#[inline(always)]
+unsafe fn add_diag(op: DiagOp, sum: __m256i, x: __m256i) -> __m256i {
+    let pm = |sum: __m256i, m: __m256i| if op.neg { sub(sum, m) } else { add(sum, m) };
     match op.mul {
-        1 => x,
-        2 => double(x),
-        3 => add(double(x), x),
-        4 => double(double(x)),
+        1 => pm(sum, x),
+        2 => pm(sum, double(x)),
+        3 => pm(sum, add(double(x), x)),
+        4 => pm(sum, double(double(x))),
+        _ if op.shift == 1 => {
+            let lsb = _mm256_and_si256(x, _mm256_set1_epi32(1));
+            let half = _mm256_sign_epi32(_mm256_set1_epi32(((P + 1) / 2) as i32), lsb);
+            pm(sum, _mm256_add_epi32(_mm256_srli_epi32::<1>(x), half))
+        }
         _ => {
             let k = op.shift as i32;
             let h = _mm256_srl_epi32(x, _mm_cvtsi32_si128(k));
             let l = _mm256_and_si256(x, _mm256_set1_epi32((1i32 << k) - 1));
-            let c = _mm256_sub_epi32(_mm256_sll_epi32(l, _mm_cvtsi32_si128(31 - k)), _mm256_sll_epi32(l, _mm_cvtsi32_si128(24 - k)));
-            sub(h, c)
+            let l127 = if k <= 15 { _mm256_madd_epi16(l, _mm256_set1_epi32(127)) } else { _mm256_sub_epi32(_mm256_slli_epi32::<7>(l), l) };
+            let c = _mm256_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
+            let m = if op.neg { _mm256_sub_epi32(c, h) } else { _mm256_sub_epi32(h, c) };
+            signed_add(sum, m)
         }
-    }
-}
-
-/// sum + V x from m = |V| x.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn add_signed(op: DiagOp, sum: __m256i, m: __m256i) -> __m256i {
-    if op.neg {
-        sub(sum, m)
-    } else {
-        add(sum, m)
     }
 }
 
@@ -86,94 +97,97 @@ unsafe fn tail_sum<const W: usize>(v: &[__m256i; W]) -> __m256i {
     add(add(acc[0], acc[1]), add(acc[2], acc[3]))
 }
 
-/// One internal round: s0 <- (s0 + rc)^3, then s_j <- sum + V_j s_j. Everything but the
-/// S-box is independent of s0, so the tail sum and the tail's diagonal products run beside
-/// the cube; with V_0 = -2, s0 becomes sum - 2 s0 = tail - s0. The entries are written out
-/// one by one so that each operation is a compile-time constant.
+/// Entry J of an internal round: v[J] <- sum + V_J v[J], added into the next round's tail
+/// sum (accumulator (J - 1) mod 4). J is a constant, so the diagonal operation is too.
+#[inline(always)]
+unsafe fn entry<const W: usize, const J: usize>(v: &mut [__m256i; W], sum: __m256i, acc: &mut [__m256i; 4]) {
+    let y = add_diag(diag_ops::<W>()[J], sum, v[J]);
+    v[J] = y;
+    acc[(J - 1) % 4] = if J <= 4 { y } else { add(acc[(J - 1) % 4], y) };
+}
+
+/// The internal rounds: s0 <- (s0 + rc)^3, then s_j <- sum + V_j s_j. One pass over the
+/// state per round: each new s_j is added into the next round's tail sum (s_1 + ... ) as it
+/// is made, so the state is read once per round, and with V_0 = -2 the next s0 is
+/// tail - s0^3 at once; its S-box (the long latency chain) overlaps the rest of the pass.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn internal_round<const W: usize>(v: &mut [__m256i; W], rc: __m256i) {
-    let ops = diag_ops::<W>();
-    let tail = tail_sum(v);
-    v[1] = diag_mag(ops[1], v[1]);
-    v[2] = diag_mag(ops[2], v[2]);
-    v[3] = diag_mag(ops[3], v[3]);
-    v[4] = diag_mag(ops[4], v[4]);
-    v[5] = diag_mag(ops[5], v[5]);
-    v[6] = diag_mag(ops[6], v[6]);
-    v[7] = diag_mag(ops[7], v[7]);
-    v[8] = diag_mag(ops[8], v[8]);
-    v[9] = diag_mag(ops[9], v[9]);
-    v[10] = diag_mag(ops[10], v[10]);
-    v[11] = diag_mag(ops[11], v[11]);
-    v[12] = diag_mag(ops[12], v[12]);
-    v[13] = diag_mag(ops[13], v[13]);
-    v[14] = diag_mag(ops[14], v[14]);
-    v[15] = diag_mag(ops[15], v[15]);
-    if W == 24 {
-        v[16] = diag_mag(ops[16], v[16]);
-        v[17] = diag_mag(ops[17], v[17]);
-        v[18] = diag_mag(ops[18], v[18]);
-        v[19] = diag_mag(ops[19], v[19]);
-        v[20] = diag_mag(ops[20], v[20]);
-        v[21] = diag_mag(ops[21], v[21]);
-        v[22] = diag_mag(ops[22], v[22]);
-        v[23] = diag_mag(ops[23], v[23]);
-    }
-    let s0 = cube(add(v[0], rc));
-    let sum = add(tail, s0);
-    v[0] = sub(tail, s0);
-    v[1] = add_signed(ops[1], sum, v[1]);
-    v[2] = add_signed(ops[2], sum, v[2]);
-    v[3] = add_signed(ops[3], sum, v[3]);
-    v[4] = add_signed(ops[4], sum, v[4]);
-    v[5] = add_signed(ops[5], sum, v[5]);
-    v[6] = add_signed(ops[6], sum, v[6]);
-    v[7] = add_signed(ops[7], sum, v[7]);
-    v[8] = add_signed(ops[8], sum, v[8]);
-    v[9] = add_signed(ops[9], sum, v[9]);
-    v[10] = add_signed(ops[10], sum, v[10]);
-    v[11] = add_signed(ops[11], sum, v[11]);
-    v[12] = add_signed(ops[12], sum, v[12]);
-    v[13] = add_signed(ops[13], sum, v[13]);
-    v[14] = add_signed(ops[14], sum, v[14]);
-    v[15] = add_signed(ops[15], sum, v[15]);
-    if W == 24 {
-        v[16] = add_signed(ops[16], sum, v[16]);
-        v[17] = add_signed(ops[17], sum, v[17]);
-        v[18] = add_signed(ops[18], sum, v[18]);
-        v[19] = add_signed(ops[19], sum, v[19]);
-        v[20] = add_signed(ops[20], sum, v[20]);
-        v[21] = add_signed(ops[21], sum, v[21]);
-        v[22] = add_signed(ops[22], sum, v[22]);
-        v[23] = add_signed(ops[23], sum, v[23]);
+unsafe fn internal_rounds<const W: usize>(v: &mut [__m256i; W], constants: &[i32]) {
+    let mut tail = tail_sum(v);
+    for k in constants {
+        let s0 = add_rc_cube(v[0], _mm256_set1_epi32(*k));
+        let sum = add(tail, s0);
+        v[0] = sub(tail, s0);
+        let mut acc = [_mm256_setzero_si256(); 4];
+        entry::<W, 1>(v, sum, &mut acc);
+        entry::<W, 2>(v, sum, &mut acc);
+        entry::<W, 3>(v, sum, &mut acc);
+        entry::<W, 4>(v, sum, &mut acc);
+        entry::<W, 5>(v, sum, &mut acc);
+        entry::<W, 6>(v, sum, &mut acc);
+        entry::<W, 7>(v, sum, &mut acc);
+        entry::<W, 8>(v, sum, &mut acc);
+        entry::<W, 9>(v, sum, &mut acc);
+        entry::<W, 10>(v, sum, &mut acc);
+        entry::<W, 11>(v, sum, &mut acc);
+        entry::<W, 12>(v, sum, &mut acc);
+        entry::<W, 13>(v, sum, &mut acc);
+        entry::<W, 14>(v, sum, &mut acc);
+        entry::<W, 15>(v, sum, &mut acc);
+        if W == 24 {
+            entry::<W, 16>(v, sum, &mut acc);
+            entry::<W, 17>(v, sum, &mut acc);
+            entry::<W, 18>(v, sum, &mut acc);
+            entry::<W, 19>(v, sum, &mut acc);
+            entry::<W, 20>(v, sum, &mut acc);
+            entry::<W, 21>(v, sum, &mut acc);
+            entry::<W, 22>(v, sum, &mut acc);
+            entry::<W, 23>(v, sum, &mut acc);
+        }
+        tail = add(add(acc[0], acc[1]), add(acc[2], acc[3]));
     }
 }
 
+/// The odd 32-bit lanes copied into the even ones (a shuffle, not a shift: it runs on
+/// another port than the shifts).
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn mul(a: __m256i, b: __m256i) -> __m256i {
-    let p = _mm256_set1_epi32(P as i32);
-    let pinv = _mm256_set1_epi32(P_INV as i32);
-    let a_odd = _mm256_srli_epi64::<32>(a);
-    let b_odd = _mm256_srli_epi64::<32>(b);
-    let prod_evn = _mm256_mul_epu32(a, b);
-    let prod_odd = _mm256_mul_epu32(a_odd, b_odd);
-    let q_evn = _mm256_mul_epu32(prod_evn, pinv);
-    let q_odd = _mm256_mul_epu32(prod_odd, pinv);
-    let qp_evn = _mm256_mul_epu32(q_evn, p);
-    let qp_odd = _mm256_mul_epu32(q_odd, p);
-    // high halves of each 64-bit product, back in lane order
-    let prod_hi = _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(prod_evn), prod_odd);
-    let qp_hi = _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(qp_evn), qp_odd);
-    let t = _mm256_sub_epi32(prod_hi, qp_hi);
-    _mm256_min_epu32(t, _mm256_add_epi32(t, p))
+unsafe fn movehdup(x: __m256i) -> __m256i {
+    _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)))
 }
 
+/// Partial Montgomery reduction of signed 64-bit lanes in (-2^31 p, 2^31 p): with q the
+/// low 32 bits of prod p^-1 read as signed, (prod - q p) / 2^32 lies in (-p, p) and is left
+/// in the high 32 bits of each 64-bit lane (the low bits of prod and q p agree, so a 32-bit
+/// subtraction gives the high half without a borrow).
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn cube(x: __m256i) -> __m256i {
-    mul(mul(x, x), x)
+unsafe fn red_signed(prod: __m256i) -> __m256i {
+    let q = _mm256_mul_epi32(prod, _mm256_set1_epi32(P_INV as i32));
+    let qp = _mm256_mul_epi32(q, _mm256_set1_epi32(P as i32));
+    _mm256_sub_epi32(prod, qp)
+}
+
+/// x^3 on the even 32-bit lanes of `x`, read as signed values in [-p, p]; the result lies
+/// in (-p, p) in the odd lanes. Square and cube stay in 64-bit lanes: no blends between.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn cube_evn_signed(x: __m256i) -> __m256i {
+    let sq = movehdup(red_signed(_mm256_mul_epi32(x, x)));
+    red_signed(_mm256_mul_epi32(sq, x))
+}
+
+/// (v + rc)^3 in canonical form, for v canonical and `rc_neg` = rc - p in [-p, 0): the sum
+/// lies in [-p, p) and needs no reduction before the signed cube (the S-box of every
+/// round; the even and odd lanes are cubed apart and merged once).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn add_rc_cube(v: __m256i, rc_neg: __m256i) -> __m256i {
+    let x = _mm256_add_epi32(v, rc_neg);
+    let evn = cube_evn_signed(x);
+    let odd = cube_evn_signed(movehdup(x));
+    let t = _mm256_blend_epi32::<0b1010_1010>(movehdup(evn), odd);
+    _mm256_min_epu32(t, _mm256_add_epi32(t, _mm256_set1_epi32(P as i32)))
 }
 
 #[inline]
@@ -236,22 +250,49 @@ unsafe fn store_lanes<const M: usize>(v: &[__m256i; M], rows: &mut [[Kb; M]; 8])
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn permute_regs<const W: usize>(perm: &Poseidon2<W>, v: &mut [__m256i; W]) {
-    let splat = |x: Kb| _mm256_set1_epi32(x.to_monty() as i32);
+    let rc = perm.neg_constants();
     external_linear(v);
-    for rc in perm.initial_constants() {
-        for j in 0..W {
-            v[j] = cube(add(v[j], splat(rc[j])));
-        }
+    for c in &rc.initial {
+        sbox_layer(v, c);
         external_linear(v);
     }
-    for k in perm.internal_constants() {
-        internal_round(v, splat(*k));
-    }
-    for rc in perm.terminal_constants() {
-        for j in 0..W {
-            v[j] = cube(add(v[j], splat(rc[j])));
-        }
+    internal_rounds(v, &rc.internal);
+    for c in &rc.terminal {
+        sbox_layer(v, c);
         external_linear(v);
+    }
+}
+
+/// The S-box layer of an external round, written out entry by entry so that the state can
+/// stay in registers (a loop over j makes LLVM keep it in memory).
+#[inline(always)]
+unsafe fn sbox_layer<const W: usize>(v: &mut [__m256i; W], c: &[i32; W]) {
+    let s = |x: __m256i, k: i32| add_rc_cube(x, _mm256_set1_epi32(k));
+    v[0] = s(v[0], c[0]);
+    v[1] = s(v[1], c[1]);
+    v[2] = s(v[2], c[2]);
+    v[3] = s(v[3], c[3]);
+    v[4] = s(v[4], c[4]);
+    v[5] = s(v[5], c[5]);
+    v[6] = s(v[6], c[6]);
+    v[7] = s(v[7], c[7]);
+    v[8] = s(v[8], c[8]);
+    v[9] = s(v[9], c[9]);
+    v[10] = s(v[10], c[10]);
+    v[11] = s(v[11], c[11]);
+    v[12] = s(v[12], c[12]);
+    v[13] = s(v[13], c[13]);
+    v[14] = s(v[14], c[14]);
+    v[15] = s(v[15], c[15]);
+    if W == 24 {
+        v[16] = s(v[16], c[16]);
+        v[17] = s(v[17], c[17]);
+        v[18] = s(v[18], c[18]);
+        v[19] = s(v[19], c[19]);
+        v[20] = s(v[20], c[20]);
+        v[21] = s(v[21], c[21]);
+        v[22] = s(v[22], c[22]);
+        v[23] = s(v[23], c[23]);
     }
 }
 
@@ -264,6 +305,31 @@ pub(crate) unsafe fn permute_x8<const W: usize>(perm: &Poseidon2<W>, states: &mu
     let mut v = load_lanes(states);
     permute_regs(perm, &mut v);
     store_lanes(&v, states);
+}
+
+/// The width-W permutation on L states (L a multiple of 8) in column layout, the layout of
+/// packed fields: `cols[j][i]` is element j of state i. 8 states at a time, each register
+/// loaded from 8 consecutive entries of a column (no transposes).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn permute_columns<const W: usize, const L: usize>(perm: &Poseidon2<W>, cols: &mut [[Kb; L]; W]) {
+    for b in 0..L / 8 {
+        let mut v: [__m256i; W] = core::array::from_fn(|j| {
+            let lanes: [u32; 8] = core::array::from_fn(|i| cols[j][8 * b + i].to_monty());
+            _mm256_loadu_si256(lanes.as_ptr() as *const __m256i)
+        });
+        permute_regs(perm, &mut v);
+        for (col, vj) in cols.iter_mut().zip(v.iter()) {
+            let mut lanes = [0u32; 8];
+            _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *vj);
+            for i in 0..8 {
+                // every register lane is reduced below p
+                col[8 * b + i] = Kb::from_monty_unchecked(lanes[i]);
+            }
+        }
+    }
 }
 
 /// Eight chain walks of `steps` steps each with the width-16 permutation, the chain values

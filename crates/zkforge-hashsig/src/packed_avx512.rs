@@ -266,6 +266,31 @@ pub(crate) unsafe fn permute_x16<const W: usize>(perm: &Poseidon2<W>, states: &m
     store_lanes(&v, states);
 }
 
+/// The width-W permutation on L states (L a multiple of 16) in column layout, the layout of
+/// packed fields: `cols[j][i]` is element j of state i. 16 states at a time, each register
+/// loaded from 16 consecutive entries of a column (no transposes).
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn permute_columns<const W: usize, const L: usize>(perm: &Poseidon2<W>, cols: &mut [[Kb; L]; W]) {
+    for b in 0..L / 16 {
+        let mut v: [__m512i; W] = core::array::from_fn(|j| {
+            let lanes: [u32; 16] = core::array::from_fn(|i| cols[j][16 * b + i].to_monty());
+            _mm512_loadu_si512(lanes.as_ptr() as *const __m512i)
+        });
+        permute_regs(perm, &mut v);
+        for (col, vj) in cols.iter_mut().zip(v.iter()) {
+            let mut lanes = [0u32; 16];
+            _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, *vj);
+            for i in 0..16 {
+                // every register lane is reduced below p
+                col[16 * b + i] = Kb::from_monty_unchecked(lanes[i]);
+            }
+        }
+    }
+}
+
 /// Sixteen chain walks of `steps` steps each with the width-16 permutation, the chain values
 /// staying in registers between steps (no per-step transposes): lane i holds `values[i]`;
 /// step j (1-based) hashes [parameter | tweaks(j)[i] | value | 0...] and keeps the

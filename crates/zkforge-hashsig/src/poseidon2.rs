@@ -170,6 +170,17 @@ pub struct Poseidon2<const W: usize> {
     /// V as field elements: the permutation uses `DIAG16`/`DIAG24`; tests check they agree.
     #[cfg_attr(not(test), allow(dead_code))]
     diag: [Kb; W],
+    /// The round constants as signed Montgomery representatives minus p, in [-p, 0), for the
+    /// packed paths: v + (rc - p) lies in [-p, p) and goes into the signed cube unreduced.
+    neg: NegConstants<W>,
+}
+
+/// Round constants in the packed paths' form (see `Poseidon2::neg_constants`).
+#[derive(Clone, Debug)]
+pub(crate) struct NegConstants<const W: usize> {
+    pub(crate) initial: [[i32; W]; 4],
+    pub(crate) internal: Vec<i32>,
+    pub(crate) terminal: [[i32; W]; 4],
 }
 
 /// p - 1 = 127 * 2^24, so 1/2^k = -(p - 1)/2^k for k <= 24.
@@ -248,7 +259,10 @@ impl Poseidon2<24> {
 impl<const W: usize> Poseidon2<W> {
     fn from_tables(ini: &[[u32; W]; 4], internal: &[u32], fin: &[[u32; W]; 4], diag: [Kb; W]) -> Self {
         let conv = |t: &[[u32; W]; 4]| t.map(|r| r.map(Kb::new));
-        Self { initial: conv(ini), internal: internal.iter().map(|&v| Kb::new(v)).collect(), terminal: conv(fin), diag }
+        let neg = |x: Kb| x.to_monty() as i32 - crate::koalabear::P as i32;
+        let (initial, internal, terminal) = (conv(ini), internal.iter().map(|&v| Kb::new(v)).collect::<Vec<_>>(), conv(fin));
+        let neg = NegConstants { initial: initial.map(|r| r.map(neg)), internal: internal.iter().map(|&x| neg(x)).collect(), terminal: terminal.map(|r| r.map(neg)) };
+        Self { initial, internal, terminal, diag, neg }
     }
 
     #[inline(always)]
@@ -306,6 +320,12 @@ impl<const W: usize> Poseidon2<W> {
         for c in &self.terminal {
             Self::full_round(s, c);
         }
+    }
+
+    /// All round constants as rc - p (Montgomery representatives), for the packed paths.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn neg_constants(&self) -> &NegConstants<W> {
+        &self.neg
     }
 
     /// External-round constants before the internal rounds.
@@ -374,6 +394,42 @@ impl<const W: usize> Poseidon2<W> {
         } else {
             for s in states.iter_mut() {
                 self.permute_mut(s);
+            }
+        }
+    }
+
+    /// Permute sixteen states held in column layout, the layout of packed SIMD fields
+    /// (Plonky3's packed KoalaBear, for one): `cols[j][i]` is element j of state i. The
+    /// registers load straight from the columns, with no transposes; AVX-512 or AVX2 as
+    /// detected, else scalar permutations. Equal to [`Poseidon2::permute_x16`] on the
+    /// transposed states (tested).
+    ///
+    /// ```
+    /// use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
+    /// let p = Poseidon2::new_16();
+    /// let mut cols = [[Kb::ZERO; 16]; 16];
+    /// p.permute_columns_x16(&mut cols);
+    /// assert_eq!(cols[5][3], p.permute([Kb::ZERO; 16])[5]);
+    /// ```
+    pub fn permute_columns_x16(&self, cols: &mut [[Kb; 16]; W]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx512f") {
+                // SAFETY: AVX-512F was detected on this CPU just above.
+                unsafe { crate::packed_avx512::permute_columns(self, cols) };
+                return;
+            }
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was detected on this CPU just above.
+                unsafe { crate::packed_avx2::permute_columns(self, cols) };
+                return;
+            }
+        }
+        for i in 0..16 {
+            let mut s: [Kb; W] = core::array::from_fn(|j| cols[j][i]);
+            self.permute_mut(&mut s);
+            for (col, x) in cols.iter_mut().zip(s) {
+                col[i] = x;
             }
         }
     }

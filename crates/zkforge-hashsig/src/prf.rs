@@ -15,7 +15,12 @@ pub const PRF_SEPARATOR: [u8; 16] = [0xae, 0xae, 0x22, 0xff, 0x00, 0x01, 0xfa, 0
 
 /// A field element from 16 bytes read as a big-endian integer mod p.
 pub fn kb_from_u128_be(b: &[u8; 16]) -> Kb {
-    Kb::new((u128::from_be_bytes(*b) % P as u128) as u32)
+    // x = hi 2^64 + lo, reduced with 64-bit remainders by the constant p (multiplications,
+    // not the u128 division routine): (hi mod p)(2^64 mod p) + (lo mod p) < 2^63.
+    const R64: u64 = ((1u128 << 64) % P as u128) as u64;
+    let hi = u64::from_be_bytes(b[..8].try_into().expect("8 bytes")) % P as u64;
+    let lo = u64::from_be_bytes(b[8..].try_into().expect("8 bytes")) % P as u64;
+    Kb::new(((hi * R64 + lo) % P as u64) as u32)
 }
 
 fn read_elements<const L: usize>(mut xof: impl XofReader) -> [Kb; L] {
@@ -49,13 +54,15 @@ pub fn randomness<const L: usize>(key: &[u8; 32], epoch: u32, message: &[u8; 32]
     read_elements(h.finalize_xof())
 }
 
-/// [`chain_start`] for N (epoch, chain) pairs: eight SHAKE128 instances per AVX-512 call
-/// when the CPU has AVX-512F and N is a multiple of eight (the messages are 61 bytes and the
-/// output at most 128, so each is one Keccak-f permutation), else one by one.
+/// [`chain_start`] for N (epoch, chain) pairs, several SHAKE128 instances per call: eight
+/// with AVX-512F (`keccak_x8`), four with AVX2 (`keccak_x4`), when N is a multiple of eight
+/// (the messages are 61 bytes and the output at most 128, so each is one Keccak-f
+/// permutation); else one by one.
 pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u32; N], chains: &[u64; N]) -> [[Kb; L]; N] {
     #[cfg(target_arch = "x86_64")]
     {
-        if N % 8 == 0 && 16 * L <= 168 && std::is_x86_feature_detected!("avx512f") {
+        let avx512 = std::is_x86_feature_detected!("avx512f");
+        if N % 8 == 0 && 16 * L <= 168 && (avx512 || std::is_x86_feature_detected!("avx2")) {
             let mut out = [[Kb::ZERO; L]; N];
             let msgs: Vec<[u8; 61]> = (0..N)
                 .map(|i| {
@@ -69,10 +76,19 @@ pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u3
                 })
                 .collect();
             for b in (0..N).step_by(8) {
-                let refs: [&[u8]; 8] = core::array::from_fn(|i| &msgs[b + i][..]);
                 let mut squeezed = [[0u8; 168]; 8];
-                // SAFETY: AVX-512F was detected on this CPU just above.
-                unsafe { crate::keccak_x8::shake128_one_block_x8(&refs, &mut squeezed) };
+                if avx512 {
+                    let refs: [&[u8]; 8] = core::array::from_fn(|i| &msgs[b + i][..]);
+                    // SAFETY: AVX-512F was detected on this CPU just above.
+                    unsafe { crate::keccak_x8::shake128_one_block_x8(&refs, &mut squeezed) };
+                } else {
+                    for h in 0..2 {
+                        let refs: [&[u8]; 4] = core::array::from_fn(|i| &msgs[b + 4 * h + i][..]);
+                        let sq: &mut [[u8; 168]; 4] = (&mut squeezed[4 * h..4 * h + 4]).try_into().expect("4 blocks");
+                        // SAFETY: AVX2 was detected on this CPU just above.
+                        unsafe { crate::keccak_x4::shake128_one_block_x4(&refs, sq) };
+                    }
+                }
                 for i in 0..8 {
                     out[b + i] = core::array::from_fn(|k| kb_from_u128_be(squeezed[i][16 * k..16 * k + 16].try_into().expect("16 bytes")));
                 }
@@ -81,4 +97,24 @@ pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u3
         }
     }
     core::array::from_fn(|i| chain_start(key, epochs[i], chains[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The split reduction equals u128 % p, edges included.
+    #[test]
+    fn u128_reduction_matches() {
+        let p = P as u128;
+        let mut xs = vec![0u128, 1, p - 1, p, p + 1, u64::MAX as u128, 1u128 << 64, u128::MAX, u128::MAX - 1, (p << 64) - 1, p * p * p];
+        let mut x = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834u128;
+        for _ in 0..1000 {
+            x = x.wrapping_mul(0x2545_f491_4f6c_dd1d_0000_0000_0000_0001).wrapping_add(0x1234_5678_9abc_def1);
+            xs.push(x);
+        }
+        for x in xs {
+            assert_eq!(kb_from_u128_be(&x.to_be_bytes()), Kb::new((x % p) as u32), "{x:#x}");
+        }
+    }
 }

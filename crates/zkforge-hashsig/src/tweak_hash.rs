@@ -148,18 +148,21 @@ impl Perms {
         assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
         #[cfg(target_arch = "x86_64")]
         {
-            let tweaks = |lanes: core::ops::Range<usize>, j: u8| -> Vec<[Kb; T]> { lanes.map(|i| chain_tweak::<T>(epochs[i], chains[i], start + j)).collect() };
+            // the tweaks of step j for lanes first..first + N, built on the stack
+            fn lane_tweaks<const T: usize, const N: usize>(epochs: &[u32], chains: &[u8], first: usize, pos: u8) -> [[Kb; T]; N] {
+                core::array::from_fn(|i| chain_tweak::<T>(epochs[first + i], chains[first + i], pos))
+            }
             if L == 16 && std::is_x86_feature_detected!("avx512f") {
                 let v: &mut [[Kb; H]; 16] = (&mut values[..]).try_into().expect("16 lanes");
                 // SAFETY: AVX-512F was detected on this CPU just above.
-                unsafe { crate::packed_avx512::chains_x16::<PL, T, H>(&self.p16, parameter, |j| tweaks(0..16, j).try_into().expect("16 lanes"), steps, v) };
+                unsafe { crate::packed_avx512::chains_x16::<PL, T, H>(&self.p16, parameter, |j| lane_tweaks::<T, 16>(&epochs, &chains, 0, start + j), steps, v) };
                 return;
             }
             if L % 8 == 0 && std::is_x86_feature_detected!("avx2") {
                 for (b, chunk) in values.chunks_exact_mut(8).enumerate() {
                     let v: &mut [[Kb; H]; 8] = chunk.try_into().expect("8 lanes");
                     // SAFETY: AVX2 was detected on this CPU just above.
-                    unsafe { crate::packed_avx2::chains_x8::<PL, T, H>(&self.p16, parameter, |j| tweaks(8 * b..8 * b + 8, j).try_into().expect("8 lanes"), steps, v) };
+                    unsafe { crate::packed_avx2::chains_x8::<PL, T, H>(&self.p16, parameter, |j| lane_tweaks::<T, 8>(&epochs, &chains, 8 * b, start + j), steps, v) };
                 }
                 return;
             }
