@@ -12,11 +12,12 @@
 //! Every function here is `unsafe` only because it uses AVX2 intrinsics; callers check
 //! `is_x86_feature_detected!("avx2")` first (see `Poseidon2::permute_x8`). The scalar
 //! permutation is the reference the tests compare this one with.
-
 //!
-//! `packed_avx512.rs` is the same algorithm with the other register width: the two files differ only
-//! in intrinsic names and lane counts; change them together (the tests compare both paths
-//! with the scalar permutation).
+//! `packed_avx512.rs` is the same permutation on sixteen lanes but still in the earlier form
+//! (unsigned Montgomery products with a blend after each, two passes per internal round):
+//! the signed form here was written on a machine without AVX-512, where that file's tests
+//! cannot run, so it was not ported blind. Port it where AVX-512 is at hand (the tests
+//! compare both paths with the scalar permutation).
 
 #![cfg(target_arch = "x86_64")]
 
