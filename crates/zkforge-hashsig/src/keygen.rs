@@ -149,7 +149,7 @@ impl Perms {
         const L: usize = 16;
         let n = 1u64 << half;
         let mut layer: Vec<[Kb; H]> = Vec::with_capacity(n as usize);
-        if n % L as u64 == 0 {
+        if n.is_multiple_of(L as u64) {
             let steps = (shape.base - 1) as u8;
             let dim = shape.dimension;
             for g in (0..n).step_by(L) {

@@ -71,7 +71,7 @@ unsafe fn add_diag(op: DiagOp, sum: __m256i, x: __m256i) -> __m256i {
         4 => pm(sum, double(double(x))),
         _ if op.shift == 1 => {
             let lsb = _mm256_and_si256(x, _mm256_set1_epi32(1));
-            let half = _mm256_sign_epi32(_mm256_set1_epi32(((P + 1) / 2) as i32), lsb);
+            let half = _mm256_sign_epi32(_mm256_set1_epi32(P.div_ceil(2) as i32), lsb);
             pm(sum, _mm256_add_epi32(_mm256_srli_epi32::<1>(x), half))
         }
         _ => {
@@ -223,6 +223,47 @@ unsafe fn external_linear<const W: usize>(s: &mut [__m256i; W]) {
     }
 }
 
+/// M4 (Plonky3's `MDSMat4`, circ(2, 3, 1, 1)) on one chunk of four.
+#[inline(always)]
+unsafe fn m4(x: [__m256i; 4]) -> [__m256i; 4] {
+    let t01 = add(x[0], x[1]);
+    let t23 = add(x[2], x[3]);
+    let t0123 = add(t01, t23);
+    let t01123 = add(t0123, x[1]);
+    let t01233 = add(t0123, x[3]);
+    [add(t01123, t01), add(t01123, double(x[2])), add(t01233, t23), add(t01233, double(x[0]))]
+}
+
+/// Chunk C of an external round: the S-box on its four entries, M4, and the result added
+/// into the column sums. Chunk by chunk, only one chunk's temporaries are live at a time.
+#[inline(always)]
+unsafe fn sbox_m4_chunk<const W: usize, const C: usize>(v: &mut [__m256i; W], c: &[i32; W], sums: &mut [__m256i; 4]) {
+    let s = |j: usize| add_rc_cube(v[4 * C + j], _mm256_set1_epi32(c[4 * C + j]));
+    let y = m4([s(0), s(1), s(2), s(3)]);
+    for k in 0..4 {
+        v[4 * C + k] = y[k];
+        sums[k] = if C == 0 { y[k] } else { add(sums[k], y[k]) };
+    }
+}
+
+/// One external round: S-box layer then the external linear layer (M4 per chunk, then each
+/// column sum added to its column).
+#[inline(always)]
+unsafe fn external_round<const W: usize>(v: &mut [__m256i; W], c: &[i32; W]) {
+    let mut sums = [_mm256_setzero_si256(); 4];
+    sbox_m4_chunk::<W, 0>(v, c, &mut sums);
+    sbox_m4_chunk::<W, 1>(v, c, &mut sums);
+    sbox_m4_chunk::<W, 2>(v, c, &mut sums);
+    sbox_m4_chunk::<W, 3>(v, c, &mut sums);
+    if W == 24 {
+        sbox_m4_chunk::<W, 4>(v, c, &mut sums);
+        sbox_m4_chunk::<W, 5>(v, c, &mut sums);
+    }
+    for j in 0..W {
+        v[j] = add(v[j], sums[j % 4]);
+    }
+}
+
 /// Load lane-major registers: v[j] lane i = rows[i][j].
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -254,46 +295,11 @@ unsafe fn permute_regs<const W: usize>(perm: &Poseidon2<W>, v: &mut [__m256i; W]
     let rc = perm.neg_constants();
     external_linear(v);
     for c in &rc.initial {
-        sbox_layer(v, c);
-        external_linear(v);
+        external_round(v, c);
     }
     internal_rounds(v, &rc.internal);
     for c in &rc.terminal {
-        sbox_layer(v, c);
-        external_linear(v);
-    }
-}
-
-/// The S-box layer of an external round, written out entry by entry so that the state can
-/// stay in registers (a loop over j makes LLVM keep it in memory).
-#[inline(always)]
-unsafe fn sbox_layer<const W: usize>(v: &mut [__m256i; W], c: &[i32; W]) {
-    let s = |x: __m256i, k: i32| add_rc_cube(x, _mm256_set1_epi32(k));
-    v[0] = s(v[0], c[0]);
-    v[1] = s(v[1], c[1]);
-    v[2] = s(v[2], c[2]);
-    v[3] = s(v[3], c[3]);
-    v[4] = s(v[4], c[4]);
-    v[5] = s(v[5], c[5]);
-    v[6] = s(v[6], c[6]);
-    v[7] = s(v[7], c[7]);
-    v[8] = s(v[8], c[8]);
-    v[9] = s(v[9], c[9]);
-    v[10] = s(v[10], c[10]);
-    v[11] = s(v[11], c[11]);
-    v[12] = s(v[12], c[12]);
-    v[13] = s(v[13], c[13]);
-    v[14] = s(v[14], c[14]);
-    v[15] = s(v[15], c[15]);
-    if W == 24 {
-        v[16] = s(v[16], c[16]);
-        v[17] = s(v[17], c[17]);
-        v[18] = s(v[18], c[18]);
-        v[19] = s(v[19], c[19]);
-        v[20] = s(v[20], c[20]);
-        v[21] = s(v[21], c[21]);
-        v[22] = s(v[22], c[22]);
-        v[23] = s(v[23], c[23]);
+        external_round(v, c);
     }
 }
 

@@ -62,7 +62,7 @@ pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u3
     #[cfg(target_arch = "x86_64")]
     {
         let avx512 = std::is_x86_feature_detected!("avx512f");
-        if N % 8 == 0 && 16 * L <= 168 && (avx512 || std::is_x86_feature_detected!("avx2")) {
+        if N.is_multiple_of(8) && 16 * L <= 168 && (avx512 || std::is_x86_feature_detected!("avx2")) {
             let mut out = [[Kb::ZERO; L]; N];
             let msgs: Vec<[u8; 61]> = (0..N)
                 .map(|i| {

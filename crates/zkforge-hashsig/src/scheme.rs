@@ -287,7 +287,7 @@ fn get_canonical(b: &[u8]) -> Result<Kb, SchemeError> {
 }
 
 fn get_canonical_nodes<const H: usize>(b: &[u8]) -> Result<Vec<[Kb; H]>, SchemeError> {
-    if b.len() % (4 * H) != 0 {
+    if !b.len().is_multiple_of(4 * H) {
         return Err(SchemeError::WrongLength);
     }
     b.chunks_exact(4 * H)

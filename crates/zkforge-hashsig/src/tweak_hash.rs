@@ -158,7 +158,7 @@ impl Perms {
                 unsafe { crate::packed_avx512::chains_x16::<PL, T, H>(&self.p16, parameter, |j| lane_tweaks::<T, 16>(&epochs, &chains, 0, start + j), steps, v) };
                 return;
             }
-            if L % 8 == 0 && std::is_x86_feature_detected!("avx2") {
+            if L.is_multiple_of(8) && std::is_x86_feature_detected!("avx2") {
                 for (b, chunk) in values.chunks_exact_mut(8).enumerate() {
                     let v: &mut [[Kb; H]; 8] = chunk.try_into().expect("8 lanes");
                     // SAFETY: AVX2 was detected on this CPU just above.
@@ -184,63 +184,83 @@ impl Perms {
         }
     }
 
-    /// Walk chains of different lengths through the sixteen-lane permutation: job i is
-    /// `chain` i of `epoch` holding `values[i]` at position `starts[i]`, to be walked
-    /// `steps[i]` steps. Lanes are refilled from the queue as their chains finish, so the
-    /// cost is about (sum of steps) / 16 packed calls (signing and verification walk every
-    /// chain a different distance).
+    /// Walk chains of different lengths through the packed permutations: job i is `chain` i
+    /// of `epoch` holding `values[i]` at position `starts[i]`, to be walked `steps[i]` steps.
+    /// Sixteen lanes are refilled from a queue as their chains finish; the queue holds the
+    /// longest chains first (longest-processing-time order), so the long walks overlap the
+    /// short ones instead of running alone at the end. While more than eight lanes are live
+    /// a step is one sixteen-lane call; with two to eight live, the live lanes are packed
+    /// into one eight-lane call (half the cost on AVX2, where sixteen lanes are two calls);
+    /// a last lone chain is walked scalar. The cost is about (sum of steps) / 16 packed
+    /// calls, or the longest chain's length in eight-lane calls if that is more (signing
+    /// and verification walk every chain a different distance).
     pub fn walk_chains<const PL: usize, const T: usize, const H: usize>(&self, parameter: &[Kb; PL], epoch: u32, starts: &[u8], steps: &[u8], values: &mut [[Kb; H]]) {
         const L: usize = 16;
         assert!(PL + T + H <= W16, "a chain step must fit one width-16 state");
         assert!(starts.len() == values.len() && steps.len() == values.len());
+        let mut queue: Vec<usize> = (0..values.len()).filter(|&i| steps[i] > 0).collect();
+        queue.sort_by_key(|&i| core::cmp::Reverse(steps[i]));
+        let mut queue = queue.into_iter();
         // lane i works on job lanes[i] = (job, position reached, steps left) holding cur[i]
         let mut lanes: [Option<(usize, u8, u8)>; L] = [None; L];
         let mut cur: [[Kb; H]; L] = [[Kb::ZERO; H]; L];
-        let mut next = 0;
-        let refill = |lanes: &mut [Option<(usize, u8, u8)>; L], cur: &mut [[Kb; H]; L], values: &[[Kb; H]], next: &mut usize| {
-            for (lane, c) in lanes.iter_mut().zip(cur.iter_mut()).filter(|(l, _)| l.is_none()) {
-                while *next < values.len() && steps[*next] == 0 {
-                    *next += 1;
-                }
-                if *next == values.len() {
-                    break;
-                }
-                *lane = Some((*next, starts[*next], steps[*next]));
-                *c = values[*next];
-                *next += 1;
-            }
+        let state = |j: usize, pos: u8, c: &[Kb; H]| {
+            let mut st = [Kb::ZERO; W16];
+            st[..PL].copy_from_slice(parameter);
+            st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epoch, j as u8, pos + 1));
+            st[PL + T..PL + T + H].copy_from_slice(c);
+            st
         };
-        refill(&mut lanes, &mut cur, values, &mut next);
         loop {
-            let live = lanes.iter().filter(|l| l.is_some()).count();
-            if live == 0 {
-                break;
+            for (lane, c) in lanes.iter_mut().zip(cur.iter_mut()).filter(|(l, _)| l.is_none()) {
+                let Some(j) = queue.next() else { break };
+                *lane = Some((j, starts[j], steps[j]));
+                *c = values[j];
             }
-            if live < 4 {
-                // a short tail: scalar steps beat a mostly idle packed call
-                for (lane, c) in lanes.iter_mut().zip(cur.iter()) {
-                    if let Some((j, pos, left)) = lane.take() {
-                        values[j] = self.chain::<PL, T, H>(parameter, epoch, j as u8, pos, left, c);
+            let mut live_at = [0usize; L];
+            let mut n = 0;
+            for (i, l) in lanes.iter().enumerate() {
+                if l.is_some() {
+                    live_at[n] = i;
+                    n += 1;
+                }
+            }
+            let live = &live_at[..n];
+            match n {
+                0 => break,
+                1 => {
+                    let i = live[0];
+                    let (j, pos, left) = lanes[i].take().expect("live lane");
+                    values[j] = self.chain::<PL, T, H>(parameter, epoch, j as u8, pos, left, &cur[i]);
+                    continue;
+                }
+                2..=8 => {
+                    let mut states = [[Kb::ZERO; W16]; 8];
+                    for (st, &i) in states.iter_mut().zip(live) {
+                        let (j, pos, _) = lanes[i].expect("live lane");
+                        *st = state(j, pos, &cur[i]);
+                    }
+                    let inputs = states;
+                    self.p16.permute_x8(&mut states);
+                    for (k, &i) in live.iter().enumerate() {
+                        cur[i] = core::array::from_fn(|m| states[k][m] + inputs[k][m]);
                     }
                 }
-                refill(&mut lanes, &mut cur, values, &mut next);
-                continue;
-            }
-            let mut states = [[Kb::ZERO; W16]; L];
-            for (st, lane) in states.iter_mut().zip(lanes.iter()).zip(cur.iter()).map(|((s, l), c)| (s, (l, c))) {
-                if let (Some((j, pos, _)), c) = lane {
-                    st[..PL].copy_from_slice(parameter);
-                    st[PL..PL + T].copy_from_slice(&chain_tweak::<T>(epoch, *j as u8, pos + 1));
-                    st[PL + T..PL + T + H].copy_from_slice(c);
+                _ => {
+                    let mut states = [[Kb::ZERO; W16]; L];
+                    for &i in live {
+                        let (j, pos, _) = lanes[i].expect("live lane");
+                        states[i] = state(j, pos, &cur[i]);
+                    }
+                    let inputs = states;
+                    self.p16.permute_x16(&mut states);
+                    for &i in live {
+                        cur[i] = core::array::from_fn(|m| states[i][m] + inputs[i][m]);
+                    }
                 }
             }
-            let inputs = states;
-            self.p16.permute_x16(&mut states);
-            for i in 0..L {
-                let Some((j, pos, left)) = lanes[i] else { continue };
-                for k in 0..H {
-                    cur[i][k] = states[i][k] + inputs[i][k];
-                }
+            for &i in live {
+                let (j, pos, left) = lanes[i].expect("live lane");
                 if left == 1 {
                     values[j] = cur[i];
                     lanes[i] = None;
@@ -248,7 +268,6 @@ impl Perms {
                     lanes[i] = Some((j, pos + 1, left - 1));
                 }
             }
-            refill(&mut lanes, &mut cur, values, &mut next);
         }
     }
 
