@@ -99,11 +99,37 @@ pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u3
     core::array::from_fn(|i| chain_start(key, epochs[i], chains[i]))
 }
 
+/// [`chain_start`] for chains 0..n of one epoch (signing), eight at a time through
+/// [`chain_starts`] and the remainder one by one.
+pub fn epoch_chain_starts<const L: usize>(key: &[u8; 32], epoch: u32, n: usize) -> Vec<[Kb; L]> {
+    let mut out = Vec::with_capacity(n);
+    let mut c = 0;
+    while c + 8 <= n {
+        let batch: [[Kb; L]; 8] = chain_starts(key, &[epoch; 8], &core::array::from_fn(|i| (c + i) as u64));
+        out.extend_from_slice(&batch);
+        c += 8;
+    }
+    out.extend((c..n).map(|i| chain_start::<L>(key, epoch, i as u64)));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The split reduction equals u128 % p, edges included.
+    /// The batched starts of one epoch equal the one-by-one ones (lengths around the
+    /// batch of eight).
+    #[test]
+    fn epoch_chain_starts_match() {
+        let key = [7u8; 32];
+        for n in [0usize, 1, 7, 8, 9, 22, 64] {
+            let got: Vec<[Kb; 8]> = epoch_chain_starts(&key, 12345, n);
+            let want: Vec<[Kb; 8]> = (0..n).map(|i| chain_start(&key, 12345, i as u64)).collect();
+            assert_eq!(got, want, "n = {n}");
+        }
+    }
+
     #[test]
     fn u128_reduction_matches() {
         let p = P as u128;

@@ -156,7 +156,7 @@ impl Instance {
             }
         }
         let (rho, x) = found.ok_or(SchemeError::EncodingFailed)?;
-        let mut hashes: Vec<[Kb; H]> = (0..x.len()).map(|i| prf::chain_start(&key.prf_key, epoch, i as u64)).collect();
+        let mut hashes: Vec<[Kb; H]> = prf::epoch_chain_starts(&key.prf_key, epoch, x.len());
         let zeros = vec![0u8; x.len()];
         perms.walk_chains::<PL, T, H>(&key.parameter, epoch, &zeros, &x, &mut hashes);
         let half = self.shape.log_lifetime / 2;
