@@ -42,34 +42,72 @@ impl Perms {
         chunks: usize,
         base: u32,
     ) -> Vec<u8> {
-        assert!(R + PL + T + M <= 24, "the message hash input must fit one width-24 state");
-        let msg: [Kb; M] = encode_message(message);
-        let ep: [Kb; T] = encode_epoch(epoch);
-        let mut s = [Kb::ZERO; 24];
-        for (k, x) in rho.iter().chain(parameter).chain(&ep).chain(&msg).enumerate() {
-            s[k] = *x;
-        }
+        let s = message_hash_state::<PL, T, R, M>(parameter, &encode_epoch(epoch), rho, &encode_message(message));
         let out = self.p24.permute(s);
-        // 5 elements of 31 bits: 155 bits; base 2^k digits come straight from the bits
+        hash_digits(&out, &s, chunks, base)
+    }
+
+    /// [`Perms::poseidon_message_hash`] for eight randomness values at once (one eight-lane
+    /// width-24 permutation): signing tries the counters eight at a time.
+    #[allow(clippy::too_many_arguments)]
+    pub fn poseidon_message_hash_x8<const PL: usize, const T: usize, const R: usize, const M: usize>(
+        &self,
+        parameter: &[Kb; PL],
+        epoch: u32,
+        rhos: &[[Kb; R]; 8],
+        message: &[u8; 32],
+        chunks: usize,
+        base: u32,
+    ) -> [Vec<u8>; 8] {
+        let (ep, msg) = (encode_epoch(epoch), encode_message(message));
+        let inputs: [[Kb; 24]; 8] = core::array::from_fn(|i| message_hash_state::<PL, T, R, M>(parameter, &ep, &rhos[i], &msg));
+        let mut out = inputs;
+        self.p24.permute_x8(&mut out);
+        core::array::from_fn(|i| hash_digits(&out[i], &inputs[i], chunks, base))
+    }
+}
+
+/// The message-hash input [rho | parameter | epoch | message], zero-padded to width 24.
+fn message_hash_state<const PL: usize, const T: usize, const R: usize, const M: usize>(parameter: &[Kb; PL], ep: &[Kb; T], rho: &[Kb; R], msg: &[Kb; M]) -> [Kb; 24] {
+    assert!(R + PL + T + M <= 24, "the message hash input must fit one width-24 state");
+    let mut s = [Kb::ZERO; 24];
+    for (k, x) in rho.iter().chain(parameter).chain(ep).chain(msg).enumerate() {
+        s[k] = *x;
+    }
+    s
+}
+
+/// The digits of the feed-forward output (out + input)[..MSG_HASH_LEN] read as one base-p
+/// integer (first element most significant): 5 elements of 31 bits, 155 bits, held in three
+/// 64-bit limbs; base 2^k digits come straight from the bits, other bases by division.
+fn hash_digits(out: &[Kb; 24], input: &[Kb; 24], chunks: usize, base: u32) -> Vec<u8> {
+    if base.is_power_of_two() {
+        let mut acc = [0u64; 3];
+        for j in 0..MSG_HASH_LEN {
+            // acc <- acc p + digit
+            let mut carry = (out[j] + input[j]).to_canonical() as u128;
+            for limb in acc.iter_mut() {
+                let t = *limb as u128 * P as u128 + carry;
+                *limb = t as u64;
+                carry = t >> 64;
+            }
+        }
+        let bit = |i: u64| (acc[(i / 64) as usize] >> (i % 64)) & 1;
+        let k = base.trailing_zeros() as u64;
+        (0..chunks as u64).map(|i| (0..k).fold(0u8, |d, b| d | ((bit(i * k + b) as u8) << b))).collect()
+    } else {
         let mut acc = BigUint::from(0u32);
         for j in 0..MSG_HASH_LEN {
-            acc = acc * P + (out[j] + s[j]).to_canonical();
+            acc = acc * P + (out[j] + input[j]).to_canonical();
         }
-        if base.is_power_of_two() {
-            let k = base.trailing_zeros() as u64;
-            (0..chunks as u64)
-                .map(|i| (0..k).fold(0u8, |d, b| d | ((acc.bit(i * k + b) as u8) << b)))
-                .collect()
-        } else {
-            let b = BigUint::from(base);
-            (0..chunks)
-                .map(|_| {
-                    let d = (&acc % &b).to_u32_digits().first().copied().unwrap_or(0) as u8;
-                    acc /= &b;
-                    d
-                })
-                .collect()
-        }
+        let b = BigUint::from(base);
+        (0..chunks)
+            .map(|_| {
+                let d = (&acc % &b).to_u32_digits().first().copied().unwrap_or(0) as u8;
+                acc /= &b;
+                d
+            })
+            .collect()
     }
 }
 

@@ -171,6 +171,50 @@ impl Perms {
         }
         Some(layers.vertex_in_layer(dimension, d, x))
     }
+
+    /// [`Perms::top_level_message_hash_in_layer`] for eight randomness values at once: each
+    /// invocation is one eight-lane width-24 permutation (signing tries the counters eight
+    /// at a time). Lane i of the result belongs to `rhos[i]`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn top_level_message_hash_in_layer_x8<const PL: usize, const T: usize, const R: usize, const M: usize, const OUT_PER: usize>(
+        &self,
+        layers: &Layers,
+        dimension: usize,
+        final_layer: usize,
+        invocations: usize,
+        parameter: &[Kb; PL],
+        epoch: u32,
+        rhos: &[[Kb; R]; 8],
+        message: &[u8; 32],
+        required_layer: Option<usize>,
+    ) -> [Option<Vec<u8>>; 8] {
+        let msg: [Kb; M] = encode_message(message);
+        let ep: [Kb; T] = encode_epoch(epoch);
+        let mut acc: [BigUint; 8] = core::array::from_fn(|_| BigUint::from(0u32));
+        for i in 0..invocations {
+            let inputs: [[Kb; 24]; 8] = core::array::from_fn(|lane| {
+                let mut s = [Kb::ZERO; 24];
+                for (k, x) in rhos[lane].iter().chain(parameter).chain(&ep).chain(&msg).chain(core::iter::once(&Kb::new(i as u32))).enumerate() {
+                    s[k] = *x;
+                }
+                s
+            });
+            let mut out = inputs;
+            self.p24.permute_x8(&mut out);
+            for (a, (o, s)) in acc.iter_mut().zip(out.iter().zip(&inputs)) {
+                for j in 0..OUT_PER {
+                    *a = &*a * P + (o[j] + s[j]).to_canonical();
+                }
+            }
+        }
+        acc.map(|a| {
+            let (d, x) = layers.layer_of(dimension, a % layers.part_size(dimension, final_layer));
+            if required_layer.is_some_and(|r| r != d) {
+                return None;
+            }
+            Some(layers.vertex_in_layer(dimension, d, x))
+        })
+    }
 }
 
 /// The target-sum encoding: the chunks themselves when they sum to `target`, else the sum.

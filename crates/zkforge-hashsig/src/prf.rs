@@ -54,49 +54,80 @@ pub fn randomness<const L: usize>(key: &[u8; 32], epoch: u32, message: &[u8; 32]
     read_elements(h.finalize_xof())
 }
 
-/// [`chain_start`] for N (epoch, chain) pairs, several SHAKE128 instances per call: eight
-/// with AVX-512F (`keccak_x8`), four with AVX2 (`keccak_x4`), when N is a multiple of eight
-/// (the messages are 61 bytes and the output at most 128, so each is one Keccak-f
-/// permutation); else one by one.
-pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u32; N], chains: &[u64; N]) -> [[Kb; L]; N] {
+/// SHAKE128 of eight messages of one length below one rate block (168 bytes), the first 168
+/// output bytes of each: eight states per Keccak-f call with AVX-512F, four with AVX2, else
+/// the `sha3` crate one by one.
+fn shake128_one_block_x8(msgs: &[&[u8]; 8]) -> [[u8; 168]; 8] {
+    let mut out = [[0u8; 168]; 8];
     #[cfg(target_arch = "x86_64")]
     {
-        let avx512 = std::is_x86_feature_detected!("avx512f");
-        if N.is_multiple_of(8) && 16 * L <= 168 && (avx512 || std::is_x86_feature_detected!("avx2")) {
-            let mut out = [[Kb::ZERO; L]; N];
-            let msgs: Vec<[u8; 61]> = (0..N)
-                .map(|i| {
-                    let mut m = [0u8; 61];
-                    m[..16].copy_from_slice(&PRF_SEPARATOR);
-                    m[16] = 0x00;
-                    m[17..49].copy_from_slice(key);
-                    m[49..53].copy_from_slice(&epochs[i].to_be_bytes());
-                    m[53..61].copy_from_slice(&chains[i].to_be_bytes());
-                    m
-                })
-                .collect();
-            for b in (0..N).step_by(8) {
-                let mut squeezed = [[0u8; 168]; 8];
-                if avx512 {
-                    let refs: [&[u8]; 8] = core::array::from_fn(|i| &msgs[b + i][..]);
-                    // SAFETY: AVX-512F was detected on this CPU just above.
-                    unsafe { crate::keccak_x8::shake128_one_block_x8(&refs, &mut squeezed) };
-                } else {
-                    for h in 0..2 {
-                        let refs: [&[u8]; 4] = core::array::from_fn(|i| &msgs[b + 4 * h + i][..]);
-                        let sq: &mut [[u8; 168]; 4] = (&mut squeezed[4 * h..4 * h + 4]).try_into().expect("4 blocks");
-                        // SAFETY: AVX2 was detected on this CPU just above.
-                        unsafe { crate::keccak_x4::shake128_one_block_x4(&refs, sq) };
-                    }
-                }
-                for i in 0..8 {
-                    out[b + i] = core::array::from_fn(|k| kb_from_u128_be(squeezed[i][16 * k..16 * k + 16].try_into().expect("16 bytes")));
-                }
+        if std::is_x86_feature_detected!("avx512f") {
+            // SAFETY: AVX-512F was detected on this CPU just above.
+            unsafe { crate::keccak_x8::shake128_one_block_x8(msgs, &mut out) };
+            return out;
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            for h in 0..2 {
+                let refs: [&[u8]; 4] = core::array::from_fn(|i| msgs[4 * h + i]);
+                let sq: &mut [[u8; 168]; 4] = (&mut out[4 * h..4 * h + 4]).try_into().expect("4 blocks");
+                // SAFETY: AVX2 was detected on this CPU just above.
+                unsafe { crate::keccak_x4::shake128_one_block_x4(&refs, sq) };
             }
             return out;
         }
     }
-    core::array::from_fn(|i| chain_start(key, epochs[i], chains[i]))
+    for (o, m) in out.iter_mut().zip(msgs) {
+        let mut h = Shake128::default();
+        h.update(m);
+        h.finalize_xof().read(o);
+    }
+    out
+}
+
+/// [`randomness`] for the eight counters `counter0..counter0 + 8` (signing tries them in
+/// order; a batch costs about two single calls).
+pub fn randomness_x8<const L: usize>(key: &[u8; 32], epoch: u32, message: &[u8; 32], counter0: u64) -> [[Kb; L]; 8] {
+    assert!(16 * L <= 168);
+    let msgs: [[u8; 93]; 8] = core::array::from_fn(|i| {
+        let mut m = [0u8; 93];
+        m[..16].copy_from_slice(&PRF_SEPARATOR);
+        m[16] = 0x01;
+        m[17..49].copy_from_slice(key);
+        m[49..53].copy_from_slice(&epoch.to_be_bytes());
+        m[53..85].copy_from_slice(message);
+        m[85..93].copy_from_slice(&(counter0 + i as u64).to_be_bytes());
+        m
+    });
+    let refs: [&[u8]; 8] = core::array::from_fn(|i| &msgs[i][..]);
+    let squeezed = shake128_one_block_x8(&refs);
+    core::array::from_fn(|i| core::array::from_fn(|k| kb_from_u128_be(squeezed[i][16 * k..16 * k + 16].try_into().expect("16 bytes"))))
+}
+
+/// [`chain_start`] for N (epoch, chain) pairs, eight SHAKE128 instances per batch (see
+/// `shake128_one_block_x8`) when N is a multiple of eight (the messages are 61 bytes and the
+/// output at most 128, so each is one Keccak-f permutation); else one by one.
+pub fn chain_starts<const L: usize, const N: usize>(key: &[u8; 32], epochs: &[u32; N], chains: &[u64; N]) -> [[Kb; L]; N] {
+    if !N.is_multiple_of(8) || 16 * L > 168 {
+        return core::array::from_fn(|i| chain_start(key, epochs[i], chains[i]));
+    }
+    let mut out = [[Kb::ZERO; L]; N];
+    for b in (0..N).step_by(8) {
+        let msgs: [[u8; 61]; 8] = core::array::from_fn(|i| {
+            let mut m = [0u8; 61];
+            m[..16].copy_from_slice(&PRF_SEPARATOR);
+            m[16] = 0x00;
+            m[17..49].copy_from_slice(key);
+            m[49..53].copy_from_slice(&epochs[b + i].to_be_bytes());
+            m[53..61].copy_from_slice(&chains[b + i].to_be_bytes());
+            m
+        });
+        let refs: [&[u8]; 8] = core::array::from_fn(|i| &msgs[i][..]);
+        let squeezed = shake128_one_block_x8(&refs);
+        for i in 0..8 {
+            out[b + i] = core::array::from_fn(|k| kb_from_u128_be(squeezed[i][16 * k..16 * k + 16].try_into().expect("16 bytes")));
+        }
+    }
+    out
 }
 
 /// [`chain_start`] for chains 0..n of one epoch (signing), eight at a time through
@@ -127,6 +158,18 @@ mod tests {
             let got: Vec<[Kb; 8]> = epoch_chain_starts(&key, 12345, n);
             let want: Vec<[Kb; 8]> = (0..n).map(|i| chain_start(&key, 12345, i as u64)).collect();
             assert_eq!(got, want, "n = {n}");
+        }
+    }
+
+    /// Eight batched signing randomness values equal the one-by-one ones.
+    #[test]
+    fn randomness_x8_matches() {
+        let (key, msg) = ([3u8; 32], [9u8; 32]);
+        for counter0 in [0u64, 8, 1000] {
+            let got: [[Kb; 7]; 8] = randomness_x8(&key, 77, &msg, counter0);
+            for (i, g) in got.iter().enumerate() {
+                assert_eq!(*g, randomness::<7>(&key, 77, &msg, counter0 + i as u64));
+            }
         }
     }
 

@@ -124,6 +124,26 @@ impl Instance {
         }
     }
 
+    /// [`Instance::codeword`] for eight randomness values at once (the message-hash
+    /// permutations run eight lanes wide); lane i belongs to `rhos[i]`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn codewords_x8<const PL: usize, const T: usize, const R: usize>(&self, perms: &Perms, layers: &Layers, parameter: &[Kb; PL], epoch: u32, rhos: &[[Kb; R]; 8], message: &[u8; 32]) -> [Option<Vec<u8>>; 8] {
+        let s = &self.shape;
+        match self.encoding {
+            Encoding::TopLevel { final_layer, invocations, target_sum: t } => {
+                let max = (s.base as usize - 1) * s.dimension;
+                let Some(layer) = max.checked_sub(t as usize) else { return Default::default() };
+                perms
+                    .top_level_message_hash_in_layer_x8::<PL, T, R, MSG_LEN, 15>(layers, s.dimension, final_layer, invocations, parameter, epoch, rhos, message, Some(layer))
+                    .map(|d| d.and_then(|d| target_sum(&d, t).ok()))
+            }
+            Encoding::TargetSum { target_sum: t } => perms.poseidon_message_hash_x8::<PL, T, R, MSG_LEN>(parameter, epoch, rhos, message, s.dimension, s.base).map(|d| target_sum(&d, t).ok()),
+            Encoding::Winternitz { chunk_size, checksum_chunks } => perms
+                .poseidon_message_hash_x8::<PL, T, R, MSG_LEN>(parameter, epoch, rhos, message, s.dimension - checksum_chunks, s.base)
+                .map(|d| Some(winternitz(d, s.base, chunk_size, checksum_chunks))),
+        }
+    }
+
     /// The hypercube layer table this instance's message hash needs (only the top level
     /// uses it; build once and pass to `sign`/`verify`).
     pub fn layers(&self) -> Layers {
@@ -147,12 +167,21 @@ impl Instance {
         if e < key.activation_start || e >= key.activation_start + key.active_epochs {
             return Err(SchemeError::EpochOutOfRange);
         }
+        // The first counter whose codeword exists, as the reference's loop finds it: a
+        // single-try encoding (Winternitz) tries one counter; the others try eight counters
+        // per batch and take the first success in counter order.
         let mut found = None;
-        for counter in 0..self.max_tries {
-            let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
-            if let Some(x) = self.codeword::<PL, T, R>(perms, layers, &key.parameter, epoch, &rho, message) {
-                found = Some((rho, x));
-                break;
+        if self.max_tries == 1 {
+            let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, 0);
+            found = self.codeword::<PL, T, R>(perms, layers, &key.parameter, epoch, &rho, message).map(|x| (rho, x));
+        } else {
+            let mut counter0 = 0;
+            while found.is_none() && counter0 < self.max_tries {
+                let rhos: [[Kb; R]; 8] = prf::randomness_x8(&key.prf_key, epoch, message, counter0);
+                let words = self.codewords_x8::<PL, T, R>(perms, layers, &key.parameter, epoch, &rhos, message);
+                let n = (self.max_tries - counter0).min(8) as usize;
+                found = rhos.into_iter().zip(words).take(n).find_map(|(rho, w)| w.map(|x| (rho, x)));
+                counter0 += 8;
             }
         }
         let (rho, x) = found.ok_or(SchemeError::EncodingFailed)?;
