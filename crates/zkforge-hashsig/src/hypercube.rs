@@ -154,10 +154,8 @@ impl Perms {
         let mut acc = BigUint::from(0u32);
         for i in 0..invocations {
             let mut s = [Kb::ZERO; 24];
-            let mut k = 0;
-            for x in rho.iter().chain(parameter).chain(&ep).chain(&msg).chain(core::iter::once(&Kb::new(i as u32))) {
+            for (k, x) in rho.iter().chain(parameter).chain(&ep).chain(&msg).chain(core::iter::once(&Kb::new(i as u32))).enumerate() {
                 s[k] = *x;
-                k += 1;
             }
             let out = self.p24.permute(s);
             for j in 0..OUT_PER {

@@ -157,6 +157,8 @@ impl Add for Kb {
 impl Sub for Kb {
     type Output = Kb;
     #[inline(always)]
+    // the & builds the branch-free correction: p where the subtraction borrowed, else 0
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn sub(self, o: Kb) -> Kb {
         let (d, borrow) = self.0.overflowing_sub(o.0);
         Kb(d.wrapping_add(P & 0u32.wrapping_sub(borrow as u32)))
