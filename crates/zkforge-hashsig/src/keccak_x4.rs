@@ -4,7 +4,8 @@
 //! of FIPS 202 table 2, written into the code).
 //!
 //! The AVX2 counterpart of `keccak_x8.rs` (eight states, AVX-512), used by the PRF
-//! ([`crate::prf::chain_starts`]) on CPUs without AVX-512. The functions are `unsafe` only for
+//! ([`crate::prf::chain_starts`]) on CPUs without AVX-512, and as four-way SHA3-256 by the
+//! SHA3 instantiations' chain walks ([`crate::sha3_xmss`]). The functions are `unsafe` only for
 //! the intrinsics; callers check `is_x86_feature_detected!("avx2")`. Tests compare every
 //! output with the `sha3` crate.
 
@@ -103,33 +104,34 @@ unsafe fn xor5(a: __m256i, b: __m256i, c: __m256i, d: __m256i, e: __m256i) -> __
     _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d)), e)
 }
 
-/// SHAKE128 of four messages of equal length below one rate block (168 bytes), squeezing
-/// one rate block each: absorb (with the 0x1F ... 0x80 padding), one permutation, read the
-/// rate.
+/// One-block Keccak sponge on four messages of equal length below `rate` bytes: absorb with
+/// the domain padding `pad` ... 0x80, one permutation, the first `rate` bytes of each state
+/// into `out`.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn shake128_one_block_x4(messages: &[&[u8]; 4], out: &mut [[u8; 168]; 4]) {
+unsafe fn keccak_one_block_x4(messages: &[&[u8]; 4], rate: usize, pad: u8, out: &mut [[u8; 168]; 4]) {
     let len = messages[0].len();
-    assert!(len < 168 && messages.iter().all(|m| m.len() == len));
+    assert!(rate <= 168 && rate.is_multiple_of(8) && len < rate && messages.iter().all(|m| m.len() == len));
+    let lanes_in = rate / 8;
     let mut blocks = [[0u64; 21]; 4];
     for (blk, m) in blocks.iter_mut().zip(messages) {
         let mut bytes = [0u8; 168];
         bytes[..len].copy_from_slice(m);
-        bytes[len] ^= 0x1f;
-        bytes[167] ^= 0x80;
+        bytes[len] ^= pad;
+        bytes[rate - 1] ^= 0x80;
         for (w, c) in blk.iter_mut().zip(bytes.chunks_exact(8)) {
             *w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
         }
     }
     let mut a = [_mm256_setzero_si256(); 25];
-    for (k, ak) in a.iter_mut().enumerate().take(21) {
+    for (k, ak) in a.iter_mut().enumerate().take(lanes_in) {
         let lanes: [u64; 4] = core::array::from_fn(|i| blocks[i][k]);
         *ak = _mm256_loadu_si256(lanes.as_ptr() as *const __m256i);
     }
     keccak_f_x4(&mut a);
-    for (k, ak) in a.iter().enumerate().take(21) {
+    for (k, ak) in a.iter().enumerate().take(lanes_in) {
         let mut lanes = [0u64; 4];
         _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *ak);
         for i in 0..4 {
@@ -138,9 +140,30 @@ pub(crate) unsafe fn shake128_one_block_x4(messages: &[&[u8]; 4], out: &mut [[u8
     }
 }
 
+/// SHAKE128 of four messages of equal length below one rate block (168 bytes), squeezing
+/// one rate block each.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn shake128_one_block_x4(messages: &[&[u8]; 4], out: &mut [[u8; 168]; 4]) {
+    keccak_one_block_x4(messages, 168, 0x1f, out);
+}
+
+/// SHA3-256 of four messages of equal length below one rate block (136 bytes).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn sha3_256_one_block_x4(messages: &[&[u8]; 4]) -> [[u8; 32]; 4] {
+    let mut out = [[0u8; 168]; 4];
+    keccak_one_block_x4(messages, 136, 0x06, &mut out);
+    core::array::from_fn(|i| out[i][..32].try_into().expect("32 bytes"))
+}
+
 #[cfg(test)]
 mod tests {
-    use sha3::digest::{ExtendableOutput, Update, XofReader};
+    use sha3::digest::{Digest, ExtendableOutput, Update, XofReader};
 
     /// Every length below one block (0..167 bytes), four different messages each, against
     /// the `sha3` crate's SHAKE128.
@@ -160,6 +183,24 @@ mod tests {
                 h.update(&msgs[i]);
                 let mut want = [0u8; 168];
                 h.finalize_xof().read(&mut want);
+                assert_eq!(out[i], want, "length {len}, message {i}");
+            }
+        }
+    }
+
+    /// SHA3-256 for every length below one block (0..135 bytes) against the `sha3` crate.
+    #[test]
+    fn sha3_256_matches_sha3() {
+        if !std::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        for len in 0..136usize {
+            let msgs: [Vec<u8>; 4] = core::array::from_fn(|i| (0..len).map(|j| (j * 13 + i * 5 + len) as u8).collect());
+            let refs: [&[u8]; 4] = core::array::from_fn(|i| &msgs[i][..]);
+            // SAFETY: AVX2 was detected just above.
+            let out = unsafe { super::sha3_256_one_block_x4(&refs) };
+            for i in 0..4 {
+                let want: [u8; 32] = sha3::Sha3_256::digest(&msgs[i]).into();
                 assert_eq!(out[i], want, "length {len}, message {i}");
             }
         }

@@ -214,6 +214,72 @@ impl Sha3Instance {
         v
     }
 
+    /// [`Sha3Instance::chain`] for many chains at once: chain i is chain `chains[i]` of
+    /// `epochs[i]` holding `values[i]` at position `starts[i]`, walked `steps[i]` steps.
+    /// With AVX2, four lanes of the four-way SHA3-256 (the chain hash input is 25 + hash_len
+    /// bytes, one Keccak-f block) are refilled from a queue ordered longest first, as in
+    /// [`crate::tweak_hash::Perms::walk_chains`]; a last lone chain, or a CPU without AVX2,
+    /// walks one hash at a time.
+    pub fn walk_chains(&self, parameter: &[u8; PARAMETER_LEN], epochs: &[u32], chains: &[u8], starts: &[u8], steps: &[u8], values: &mut [Node]) {
+        let n = values.len();
+        assert!(epochs.len() == n && chains.len() == n && starts.len() == n && steps.len() == n);
+        let mut queue: Vec<usize> = (0..n).filter(|&i| steps[i] > 0).collect();
+        queue.sort_by_key(|&i| core::cmp::Reverse(steps[i]));
+        let mut queue = queue.into_iter();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                let len = PARAMETER_LEN + 7 + self.hash_len;
+                let v = PARAMETER_LEN + 7;
+                // lane i: (job, position reached, steps left) and its hash input
+                let mut lanes: [Option<(usize, u8, u8)>; 4] = [None; 4];
+                let mut msgs = [[0u8; PARAMETER_LEN + 7 + 32]; 4];
+                loop {
+                    for (lane, m) in lanes.iter_mut().zip(msgs.iter_mut()).filter(|(l, _)| l.is_none()) {
+                        let Some(j) = queue.next() else { break };
+                        *lane = Some((j, starts[j], steps[j]));
+                        m[..PARAMETER_LEN].copy_from_slice(parameter);
+                        m[PARAMETER_LEN] = 0;
+                        m[PARAMETER_LEN + 1..PARAMETER_LEN + 5].copy_from_slice(&epochs[j].to_be_bytes());
+                        m[PARAMETER_LEN + 5] = chains[j];
+                        m[v..len].copy_from_slice(&values[j][..self.hash_len]);
+                    }
+                    let live = lanes.iter().filter(|l| l.is_some()).count();
+                    if live < 2 {
+                        // at most one chain left and nothing queued
+                        for (lane, m) in lanes.iter_mut().zip(&msgs) {
+                            if let Some((j, pos, left)) = lane.take() {
+                                values[j] = self.chain(parameter, epochs[j], chains[j], pos, left, &truncate(&m[v..len], self.hash_len));
+                            }
+                        }
+                        return;
+                    }
+                    for (lane, m) in lanes.iter().zip(msgs.iter_mut()) {
+                        if let Some((_, pos, _)) = lane {
+                            m[PARAMETER_LEN + 6] = pos + 1;
+                        }
+                    }
+                    let refs: [&[u8]; 4] = core::array::from_fn(|i| &msgs[i][..len]);
+                    // SAFETY: AVX2 was detected on this CPU just above.
+                    let h = unsafe { crate::keccak_x4::sha3_256_one_block_x4(&refs) };
+                    for ((lane, m), hi) in lanes.iter_mut().zip(msgs.iter_mut()).zip(&h) {
+                        let Some((j, pos, left)) = *lane else { continue };
+                        m[v..len].copy_from_slice(&hi[..self.hash_len]);
+                        if left == 1 {
+                            values[j] = truncate(&m[v..len], self.hash_len);
+                            *lane = None;
+                        } else {
+                            *lane = Some((j, pos + 1, left - 1));
+                        }
+                    }
+                }
+            }
+        }
+        for j in queue {
+            values[j] = self.chain(parameter, epochs[j], chains[j], starts[j], steps[j], &values[j]);
+        }
+    }
+
     /// A tree node (level >= 1) from its children.
     pub fn node(&self, parameter: &[u8; PARAMETER_LEN], level: u8, pos: u32, left: &Node, right: &Node) -> Node {
         let mut tweak = [0x01, level, 0, 0, 0, 0];
@@ -256,13 +322,14 @@ impl Sha3Instance {
         let half = self.log_lifetime / 2;
         let first = k << half;
         let last = (self.base() - 1) as u8;
-        let mut layer: Vec<Node> = (0..1u64 << half)
-            .map(|i| {
-                let epoch = (first + i) as u32;
-                let ends: Vec<Node> = (0..self.dimension()).map(|c| self.chain(parameter, epoch, c as u8, 0, last, &self.chain_start(prf_key, epoch, c as u64))).collect();
-                self.leaf(parameter, epoch, &ends)
-            })
-            .collect();
+        // every chain of every epoch of the tree, walked four at a time
+        let dim = self.dimension();
+        let epochs: Vec<u32> = (0..(1usize << half) * dim).map(|j| (first + (j / dim) as u64) as u32).collect();
+        let chains: Vec<u8> = (0..epochs.len()).map(|j| (j % dim) as u8).collect();
+        let mut ends: Vec<Node> = epochs.iter().zip(&chains).map(|(&e, &c)| self.chain_start(prf_key, e, c as u64)).collect();
+        let (starts, steps) = (vec![0u8; ends.len()], vec![last; ends.len()]);
+        self.walk_chains(parameter, &epochs, &chains, &starts, &steps, &mut ends);
+        let mut layer: Vec<Node> = ends.chunks_exact(dim).enumerate().map(|(i, e)| self.leaf(parameter, (first + i as u64) as u32, e)).collect();
         let mut layers = Vec::with_capacity(half as usize + 1);
         let mut start = first;
         for level in 1..=half {
@@ -324,7 +391,10 @@ impl Sha3Instance {
                 self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
             })
             .ok_or(SchemeError::EncodingFailed)?;
-        let hashes = x.iter().enumerate().map(|(i, &xi)| self.chain(&key.parameter, epoch, i as u8, 0, xi, &self.chain_start(&key.prf_key, epoch, i as u64))).collect();
+        let d = x.len();
+        let mut hashes: Vec<Node> = (0..d).map(|i| self.chain_start(&key.prf_key, epoch, i as u64)).collect();
+        let chains: Vec<u8> = (0..d as u8).collect();
+        self.walk_chains(&key.parameter, &vec![epoch; d], &chains, &vec![0; d], &x, &mut hashes);
         let k = e >> (self.log_lifetime / 2);
         let computed;
         let bottom = match key.prepared.iter().find(|(i, _)| *i == k) {
@@ -346,7 +416,11 @@ impl Sha3Instance {
             return false;
         };
         let last = (self.base() - 1) as u8;
-        let ends: Vec<Node> = x.iter().enumerate().map(|(i, &xi)| self.chain(parameter, epoch, i as u8, xi, last - xi, &sig.hashes[i])).collect();
+        let d = x.len();
+        let mut ends = sig.hashes.clone();
+        let chains: Vec<u8> = (0..d as u8).collect();
+        let steps: Vec<u8> = x.iter().map(|&xi| last - xi).collect();
+        self.walk_chains(parameter, &vec![epoch; d], &chains, &x, &steps, &mut ends);
         let mut cur = self.leaf(parameter, epoch, &ends);
         let mut idx = epoch as u64;
         for (l, sib) in sig.co_path.iter().enumerate() {
