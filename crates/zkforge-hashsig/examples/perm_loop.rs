@@ -1,13 +1,27 @@
 //! Loop the scalar Poseidon2 permutation (for profiling with perf): `cargo run --release
-//! --example perm_loop -- 16|24|1616|1|2 N` (1616: sixteen row-major width-16 states per call;
-//! 1, 2: sixteen width-16 / width-24 states in column layout).
+//! --example perm_loop -- 16|24|1616|1|2|116|124 N` (1616: sixteen row-major width-16 states per call;
+//! 1, 2: sixteen width-16 / width-24 states in column layout; 116, 124: scalar Poseidon1).
 fn main() {
     use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
     let args: Vec<String> = std::env::args().collect();
     let w: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(16);
     let n: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let t = std::time::Instant::now();
-    if w == 1 || w == 2 {
+    if w == 116 || w == 124 {
+        // scalar Poseidon1 (leanSig devnet 4), width 16 or 24
+        use zkforge_hashsig::poseidon1::Poseidon1;
+        let (p16, p24) = (Poseidon1::new_16(), Poseidon1::new_24());
+        let mut s16: [Kb; 16] = core::array::from_fn(|i| Kb::new(i as u32));
+        let mut s24: [Kb; 24] = core::array::from_fn(|i| Kb::new(i as u32));
+        for _ in 0..n {
+            if w == 116 {
+                p16.permute_mut(&mut s16);
+            } else {
+                p24.permute_mut(&mut s24);
+            }
+        }
+        println!("{:?} {:?}", s16[0], s24[0]);
+    } else if w == 1 || w == 2 {
         // sixteen width-16 (1) or width-24 (2) states in column layout per call
         let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
         let mut c16: [[Kb; 16]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32)));

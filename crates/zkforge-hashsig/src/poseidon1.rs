@@ -27,36 +27,49 @@ pub const MDS24: [u32; 24] = [
 #[derive(Clone, Debug)]
 pub struct Poseidon1<const W: usize> {
     rc: Vec<[Kb; W]>,
-    mds: [u32; W],
+    /// The circulant matrix written out: rows[i][j] = row0[(j - i) mod W].
+    rows: Vec<[u64; W]>,
+    /// Every entry below 2^7 (width 16): a row's sum of products fits u64.
+    small: bool,
     partial: usize,
+}
+
+fn circulant<const W: usize>(row0: &[u32; W]) -> Vec<[u64; W]> {
+    (0..W).map(|i| core::array::from_fn(|j| row0[(j + W - i) % W] as u64)).collect()
 }
 
 impl Poseidon1<16> {
     /// Plonky3's `default_koalabear_poseidon1_16`.
     pub fn new_16() -> Self {
-        Self { rc: rc::P1_RC16.iter().map(|r| r.map(Kb::new)).collect(), mds: MDS16, partial: 20 }
+        Self { rc: rc::P1_RC16.iter().map(|r| r.map(Kb::new)).collect(), rows: circulant(&MDS16), small: true, partial: 20 }
     }
 }
 
 impl Poseidon1<24> {
     /// Plonky3's `default_koalabear_poseidon1_24`.
     pub fn new_24() -> Self {
-        Self { rc: rc::P1_RC24.iter().map(|r| r.map(Kb::new)).collect(), mds: MDS24, partial: 23 }
+        Self { rc: rc::P1_RC24.iter().map(|r| r.map(Kb::new)).collect(), rows: circulant(&MDS24), small: false, partial: 23 }
     }
 }
 
 impl<const W: usize> Poseidon1<W> {
     /// y = M x: each output a sum of W products of Montgomery representatives by canonical
-    /// matrix entries (the product of a representative x R by an integer c represents c x),
-    /// accumulated in u128 and reduced once.
+    /// matrix entries (the product of a representative x R by an integer c represents c x).
+    /// Width 16's entries are below 2^7, so a row sums below 2^42 in u64 and one 64-bit
+    /// remainder by the constant p reduces it; width 24's are full 31-bit values, summed in
+    /// u128 and reduced as hi 2^64 + lo with 64-bit remainders (no u128 division routine).
     fn mds(&self, s: &mut [Kb; W]) {
         let x: [u64; W] = core::array::from_fn(|j| s[j].to_monty() as u64);
-        for (i, y) in s.iter_mut().enumerate() {
-            let mut acc: u128 = 0;
-            for (j, xj) in x.iter().enumerate() {
-                acc += (self.mds[(j + W - i) % W] as u64 * xj) as u128;
-            }
-            *y = Kb::from_monty((acc % P as u128) as u32).expect("reduced");
+        for (y, row) in s.iter_mut().zip(&self.rows) {
+            let r = if self.small {
+                row.iter().zip(&x).map(|(c, xj)| c * xj).sum::<u64>() % P as u64
+            } else {
+                const R64: u64 = ((1u128 << 64) % P as u128) as u64;
+                let acc: u128 = row.iter().zip(&x).map(|(c, xj)| (c * xj) as u128).sum();
+                let (hi, lo) = ((acc >> 64) as u64 % P as u64, acc as u64 % P as u64);
+                (hi * R64 + lo) % P as u64
+            };
+            *y = Kb::from_monty(r as u32).expect("reduced");
         }
     }
 
