@@ -153,21 +153,13 @@ impl Perms {
         let ep: [Kb; T] = encode_epoch(epoch);
         let mut acc = BigUint::from(0u32);
         for i in 0..invocations {
-            let mut s = [Kb::ZERO; 24];
-            for (k, x) in rho.iter().chain(parameter).chain(&ep).chain(&msg).chain(core::iter::once(&Kb::new(i as u32))).enumerate() {
-                s[k] = *x;
-            }
+            let s = top_level_state(rho, parameter, &ep, &msg, i);
             let out = self.p24.permute(s);
             for j in 0..OUT_PER {
                 acc = acc * P + (out[j] + s[j]).to_canonical();
             }
         }
-        acc %= layers.part_size(dimension, final_layer);
-        let (d, x) = layers.layer_of(dimension, acc);
-        if required_layer.is_some_and(|r| r != d) {
-            return None;
-        }
-        Some(layers.vertex_in_layer(dimension, d, x))
+        top_level_vertex(layers, dimension, final_layer, acc, required_layer)
     }
 
     /// [`Perms::top_level_message_hash_in_layer`] for eight randomness values at once: each
@@ -190,13 +182,7 @@ impl Perms {
         let ep: [Kb; T] = encode_epoch(epoch);
         let mut acc: [BigUint; 8] = core::array::from_fn(|_| BigUint::from(0u32));
         for i in 0..invocations {
-            let inputs: [[Kb; 24]; 8] = core::array::from_fn(|lane| {
-                let mut s = [Kb::ZERO; 24];
-                for (k, x) in rhos[lane].iter().chain(parameter).chain(&ep).chain(&msg).chain(core::iter::once(&Kb::new(i as u32))).enumerate() {
-                    s[k] = *x;
-                }
-                s
-            });
+            let inputs: [[Kb; 24]; 8] = core::array::from_fn(|lane| top_level_state(&rhos[lane], parameter, &ep, &msg, i));
             let mut out = inputs;
             self.p24.permute_x8(&mut out);
             for (a, (o, s)) in acc.iter_mut().zip(out.iter().zip(&inputs)) {
@@ -205,14 +191,27 @@ impl Perms {
                 }
             }
         }
-        acc.map(|a| {
-            let (d, x) = layers.layer_of(dimension, a % layers.part_size(dimension, final_layer));
-            if required_layer.is_some_and(|r| r != d) {
-                return None;
-            }
-            Some(layers.vertex_in_layer(dimension, d, x))
-        })
+        acc.map(|a| top_level_vertex(layers, dimension, final_layer, a, required_layer))
     }
+}
+
+/// Invocation i's input [rho | parameter | epoch | message | i], zero-padded to width 24.
+fn top_level_state<const PL: usize, const T: usize, const R: usize, const M: usize>(rho: &[Kb; R], parameter: &[Kb; PL], ep: &[Kb; T], msg: &[Kb; M], i: usize) -> [Kb; 24] {
+    let mut s = [Kb::ZERO; 24];
+    for (k, x) in rho.iter().chain(parameter).chain(ep).chain(msg).chain(core::iter::once(&Kb::new(i as u32))).enumerate() {
+        s[k] = *x;
+    }
+    s
+}
+
+/// The hash integer reduced mod the size of layers 0..=final_layer and mapped to its
+/// vertex; `None` when `required_layer` is given and the hash lands in another layer.
+fn top_level_vertex(layers: &Layers, dimension: usize, final_layer: usize, acc: BigUint, required_layer: Option<usize>) -> Option<Vec<u8>> {
+    let (d, x) = layers.layer_of(dimension, acc % layers.part_size(dimension, final_layer));
+    if required_layer.is_some_and(|r| r != d) {
+        return None;
+    }
+    Some(layers.vertex_in_layer(dimension, d, x))
 }
 
 /// The target-sum encoding: the chunks themselves when they sum to `target`, else the sum.
