@@ -1,4 +1,4 @@
-//! Loop the scalar Poseidon2 permutation (for profiling with perf): `cargo run --release
+//! Loop a Poseidon permutation (for profiling with perf and A/B timing): `cargo run --release
 //! --example perm_loop -- 16|24|1616|1|2|116|124 N` (1616: sixteen row-major width-16 states per call;
 //! 1, 2: sixteen width-16 / width-24 states in column layout; 116, 124: scalar Poseidon1).
 fn main() {
