@@ -36,19 +36,23 @@ fn decode_all(sel: u8, b: &[u8]) {
             let _ = G2Affine::from_uncompressed_unchecked(b);
         }
         4 => {
-            for check in [false, true] {
-                if let Ok(p) = G1Affine::from_eip2537(b, check) {
-                    assert!(p.is_on_curve());
-                    assert_eq!(&p.to_eip2537()[..], b);
-                }
+            if let Ok(p) = G1Affine::from_eip2537(b) {
+                assert!(p.is_in_subgroup());
+                assert_eq!(&p.to_eip2537()[..], b);
+            }
+            if let Ok(p) = G1Affine::from_eip2537_unchecked(b) {
+                assert!(p.is_on_curve());
+                assert_eq!(&p.to_eip2537()[..], b);
             }
         }
         5 => {
-            for check in [false, true] {
-                if let Ok(p) = G2Affine::from_eip2537(b, check) {
-                    assert!(p.is_on_curve());
-                    assert_eq!(&p.to_eip2537()[..], b);
-                }
+            if let Ok(p) = G2Affine::from_eip2537(b) {
+                assert!(p.is_in_subgroup());
+                assert_eq!(&p.to_eip2537()[..], b);
+            }
+            if let Ok(p) = G2Affine::from_eip2537_unchecked(b) {
+                assert!(p.is_on_curve());
+                assert_eq!(&p.to_eip2537()[..], b);
             }
         }
         6 => {
@@ -71,6 +75,31 @@ fn decode_all(sel: u8, b: &[u8]) {
                 assert_eq!(&p.to_eip197()[..], b);
             }
         }
+    }
+}
+
+/// A valid encoding of kind `sel` must decode, through the checked decoder, to a point that
+/// re-encodes to the same bytes (the `if let Ok` arms above would pass a decoder that rejects
+/// everything).
+fn must_decode(sel: u8, b: &[u8]) {
+    let ok = match sel % 10 {
+        0 => G1Affine::from_compressed(b).map(|p| p.to_compressed().to_vec()),
+        1 => G1Affine::from_uncompressed(b).map(|p| p.to_uncompressed().to_vec()),
+        2 => G2Affine::from_compressed(b).map(|p| p.to_compressed().to_vec()),
+        3 => G2Affine::from_uncompressed(b).map(|p| p.to_uncompressed().to_vec()),
+        4 => G1Affine::from_eip2537(b).map(|p| p.to_eip2537().to_vec()),
+        5 => G2Affine::from_eip2537(b).map(|p| p.to_eip2537().to_vec()),
+        6 => fp_from_eip2537(b).map(|u| {
+            let mut v = vec![0u8; 16];
+            v.extend_from_slice(u.to_bytes_be().as_ref());
+            v
+        }),
+        7 => BnG1::from_eip196(b).map(|p| p.to_eip196().to_vec()),
+        _ => BnG2::from_eip197(b).map(|p| p.to_eip197().to_vec()),
+    };
+    match ok {
+        Ok(v) => assert_eq!(v, b, "selector {sel}: a valid encoding did not round-trip"),
+        Err(e) => panic!("selector {sel}: a valid encoding was rejected: {e}"),
     }
 }
 
@@ -102,6 +131,7 @@ pub fn one_input(data: &[u8]) {
             q.to_eip197().to_vec()
         }
     };
+    must_decode(sel, &enc);
     decode_all(sel, &enc);
     let i = pos as usize % enc.len();
     enc[i] ^= mode;

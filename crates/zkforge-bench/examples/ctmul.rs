@@ -11,7 +11,7 @@ fn main() {
     let mut acc = 0u64;
     for i in 0..20000 {
         let r = if mode == "vt" { black_box(&p).mul_limbs_vartime(&ks[i % 64]) } else { black_box(&p).mul_limbs(&ks[i % 64]) };
-        acc ^= r.x.to_limbs()[0];
+        acc ^= r.x().to_limbs()[0];
     }
     println!("{:.1} us/op {acc}", t.elapsed().as_secs_f64() * 1e6 / 20000.0);
 }

@@ -20,7 +20,7 @@ use crate::field::{chain1, chain2, over};
 use crate::{Case, Runner};
 
 fn case(op: &'static str, curve: &'static str, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
-    Case { group: "curve", op, curve, size: 1, threads: 1, ours, peers }
+    Case { group: "curve", op, curve, size: 1, threads: 1, ours, peers, check: None }
 }
 
 fn ark_fq(x: &zkforge_field::bls12_381::Fp) -> ark_bls12_381::Fq {
@@ -30,23 +30,44 @@ fn ark_fq2(x: &zkforge_field::bls12_381::Fp2) -> ark_bls12_381::Fq2 {
     ark_bls12_381::Fq2::new(ark_fq(&x.c0), ark_fq(&x.c1))
 }
 pub(crate) fn ark_g1(p: &bls::G1Affine) -> ark_bls12_381::G1Affine {
-    ark_bls12_381::G1Affine::new_unchecked(ark_fq(&p.x), ark_fq(&p.y))
+    ark_bls12_381::G1Affine::new_unchecked(ark_fq(&p.x()), ark_fq(&p.y()))
 }
 pub(crate) fn ark_g2(p: &bls::G2Affine) -> ark_bls12_381::G2Affine {
-    ark_bls12_381::G2Affine::new_unchecked(ark_fq2(&p.x), ark_fq2(&p.y))
+    ark_bls12_381::G2Affine::new_unchecked(ark_fq2(&p.x()), ark_fq2(&p.y()))
 }
 fn ark_fr(k: &zkforge_field::bls12_381::Fr) -> ark_bls12_381::Fr {
     ark_bls12_381::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()
 }
+/// Our point as blst's; a point blst refuses stops the benchmark (a silently zeroed input
+/// would time the wrong work).
 pub(crate) fn blst_g1(p: &bls::G1Affine) -> blst_p1_affine {
     let mut a = blst_p1_affine::default();
-    unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+    // SAFETY: `a` is a valid blst_p1_affine and the input is a 96-byte buffer.
+    let rc = unsafe { blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+    assert_eq!(rc, BLST_ERROR::BLST_SUCCESS, "blst refused a G1 point");
     a
 }
+/// See [`blst_g1`].
 pub(crate) fn blst_g2(p: &bls::G2Affine) -> blst_p2_affine {
     let mut a = blst_p2_affine::default();
-    unsafe { blst_p2_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+    // SAFETY: `a` is a valid blst_p2_affine and the input is a 192-byte buffer.
+    let rc = unsafe { blst_p2_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+    assert_eq!(rc, BLST_ERROR::BLST_SUCCESS, "blst refused a G2 point");
     a
+}
+/// blst's G1 point in our uncompressed encoding (for agreement checks).
+pub(crate) fn blst_p1_bytes(p: &blst_p1) -> Vec<u8> {
+    let mut out = [0u8; 96];
+    // SAFETY: 96-byte output buffer, valid point.
+    unsafe { blst_p1_serialize(out.as_mut_ptr(), p) };
+    out.to_vec()
+}
+/// blst's G2 point in our uncompressed encoding.
+pub(crate) fn blst_p2_bytes(p: &blst_p2) -> Vec<u8> {
+    let mut out = [0u8; 192];
+    // SAFETY: 192-byte output buffer, valid point.
+    unsafe { blst_p2_serialize(out.as_mut_ptr(), p) };
+    out.to_vec()
 }
 fn blst_p1_of(p: &bls::G1Affine) -> blst_p1 {
     let mut o = blst_p1::default();
@@ -317,8 +338,8 @@ fn bn_cases(out: &mut Vec<Case>) {
     let ark_fr = |k: &zkforge_field::bn254::Fr| ark_bn254::Fr::from_bigint(BigInt(k.to_limbs())).unwrap();
     let h2_fr = |k: &zkforge_field::bn254::Fr| halo2curves::bn256::Fr::from_repr(k.to_bytes_le().into()).unwrap();
     let h2_fq = |x: &zkforge_field::bn254::Fp| halo2curves::bn256::Fq::from_repr(x.to_bytes_le().into()).unwrap();
-    let ark_p1 = |p: &bn::G1Affine| ark_bn254::G1Affine::new_unchecked(bn_ark_fq(&p.x), bn_ark_fq(&p.y));
-    let h2_p1 = |p: &bn::G1Affine| halo2curves::bn256::G1::from(halo2curves::bn256::G1Affine { x: h2_fq(&p.x), y: h2_fq(&p.y) });
+    let ark_p1 = |p: &bn::G1Affine| ark_bn254::G1Affine::new_unchecked(bn_ark_fq(&p.x()), bn_ark_fq(&p.y()));
+    let h2_p1 = |p: &bn::G1Affine| halo2curves::bn256::G1::from(halo2curves::bn256::G1Affine { x: h2_fq(&p.x()), y: h2_fq(&p.y()) });
 
     let pairs: Vec<(bn::G1Projective, [u64; 4])> = p1.iter().zip(ks.iter().rev()).map(|(p, k)| (p.to_jacobian(), k.to_limbs())).collect();
     let ark_pairs: Vec<(ark_bn254::G1Projective, ark_bn254::Fr)> = p1.iter().zip(ks.iter().rev()).map(|(p, k)| (ark_p1(p).into_group(), ark_fr(k))).collect();
@@ -360,8 +381,8 @@ fn bn_cases(out: &mut Vec<Case>) {
     ));
     let ark_p2 = |p: &bn::G2Affine| {
         ark_bn254::G2Affine::new_unchecked(
-            ark_bn254::Fq2::new(bn_ark_fq(&p.x.c0), bn_ark_fq(&p.x.c1)),
-            ark_bn254::Fq2::new(bn_ark_fq(&p.y.c0), bn_ark_fq(&p.y.c1)),
+            ark_bn254::Fq2::new(bn_ark_fq(&p.x().c0), bn_ark_fq(&p.x().c1)),
+            ark_bn254::Fq2::new(bn_ark_fq(&p.y().c0), bn_ark_fq(&p.y().c1)),
         )
     };
     out.push(case(

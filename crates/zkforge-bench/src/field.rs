@@ -59,7 +59,7 @@ pub(crate) fn over<T: Copy + 'static, R>(inputs: Vec<T>, f: impl Fn(&T) -> R + '
 }
 
 fn case(op: &'static str, curve: &'static str, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
-    Case { group: "field", op, curve, size: 1, threads: 1, ours, peers }
+    Case { group: "field", op, curve, size: 1, threads: 1, ours, peers, check: None }
 }
 
 fn ark<C: FieldConfig<N>, const N: usize, A: ArkPrimeField<BigInt = BigInt<N>>>(x: &Fp<C, N>) -> A {

@@ -1,6 +1,8 @@
-//! A small measuring loop for `zkforge bench`: calibrate a batch to about `batch_ms`, then
-//! take `samples` batches of ours and of each peer interleaved (so machine noise hits all of
-//! them alike) and report medians in ns per operation.
+//! A small measuring loop for `zkforge bench`: run the case's agreement check (ours and every
+//! peer give the same value on one input, or the case fails), calibrate a batch to about
+//! `batch_ms`, then take `samples` rounds of one batch of ours and of each peer, in a fresh
+//! shuffled order every round (so machine noise and cache warmth favour no one), and report
+//! medians in ns per operation.
 
 use serde::Serialize;
 
@@ -60,24 +62,41 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// Measure one case: medians of interleaved batches.
-pub fn run_case(case: &mut Case, s: Settings) -> Vec<Row> {
+/// The order of `n` implementations in round `round` (a seeded Fisher-Yates shuffle).
+pub fn round_order(n: usize, round: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ (round as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    for i in (1..n).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        order.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    order
+}
+
+/// Measure one case: its agreement check, then medians of shuffled interleaved batches. `Err`
+/// when ours and a peer disagree (no row is timed then).
+pub fn run_case(case: &mut Case, s: Settings) -> Result<Vec<Row>, String> {
+    if let Some(check) = case.check.take() {
+        check().map_err(|e| format!("{}/{}/{} n={}: outputs differ: {e}", case.group, case.curve, case.op, case.size))?;
+    }
     let mut runners: Vec<&mut Runner> = vec![&mut case.ours];
     for (_, r) in case.peers.iter_mut() {
         runners.push(r);
     }
     let iters: Vec<u64> = runners.iter_mut().map(|r| calibrate(r, s.batch_ms)).collect();
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); runners.len()];
-    for _ in 0..s.samples {
-        for (k, r) in runners.iter_mut().enumerate() {
-            let d = r(iters[k]);
+    for round in 0..s.samples {
+        for k in round_order(runners.len(), round) {
+            let d = runners[k](iters[k]);
             times[k].push(d.as_secs_f64() * 1e9 / iters[k] as f64);
         }
     }
     let meds: Vec<f64> = times.into_iter().map(median).collect();
     if case.peers.is_empty() {
         // no peer can run here (its figures are quoted in BENCHMARKS.md): ours alone
-        return vec![Row {
+        return Ok(vec![Row {
             group: case.group.into(),
             op: case.op.into(),
             curve: case.curve.into(),
@@ -87,9 +106,10 @@ pub fn run_case(case: &mut Case, s: Settings) -> Vec<Row> {
             peer: "-".into(),
             peer_ns: f64::NAN,
             ratio: f64::NAN,
-        }];
+        }]);
     }
-    case.peers
+    Ok(case
+        .peers
         .iter()
         .enumerate()
         .map(|(i, (name, _))| Row {
@@ -103,18 +123,18 @@ pub fn run_case(case: &mut Case, s: Settings) -> Vec<Row> {
             peer_ns: meds[i + 1],
             ratio: meds[0] / meds[i + 1],
         })
-        .collect()
+        .collect())
 }
 
 /// Plain-text table of rows.
 pub fn table(rows: &[Row]) -> String {
     let mut s = format!(
-        "{:<8} {:<22} {:<10} {:>7} {:>3} {:>12} {:<14} {:>12} {:>8}\n",
+        "{:<8} {:<26} {:<10} {:>7} {:>3} {:>12} {:<22} {:>12} {:>6}\n",
         "group", "op", "curve", "size", "thr", "ours ns", "peer", "peer ns", "ratio"
     );
     for r in rows {
         s.push_str(&format!(
-            "{:<8} {:<22} {:<10} {:>7} {:>3} {:>12.1} {:<14} {:>12.1} {:>8.3}\n",
+            "{:<8} {:<26} {:<10} {:>7} {:>3} {:>12.1} {:<22} {:>12.1} {:>6.2}\n",
             r.group, r.op, r.curve, r.size, r.threads, r.ours_ns, r.peer, r.peer_ns, r.ratio
         ));
     }

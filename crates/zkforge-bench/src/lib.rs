@@ -22,6 +22,21 @@ use std::time::Duration;
 /// One implementation's timed loop: runs the operation `iters` times.
 pub type Runner = Box<dyn FnMut(u64) -> Duration>;
 
+/// A case's agreement check, run once before any timing: computes the operation on one input
+/// with ours and with every peer, converts each result to one canonical form, and returns
+/// `Err` naming the peer that differs (or whose input or output conversion failed).
+pub type Check = Box<dyn FnOnce() -> Result<(), String>>;
+
+/// `Ok` when `ours` equals every peer's value, else an error naming the first that differs.
+pub fn agree<T: PartialEq + core::fmt::Debug>(ours: T, peers: Vec<(&str, T)>) -> Result<(), String> {
+    for (name, v) in peers {
+        if v != ours {
+            return Err(format!("{name} gives {v:?}, zkforge gives {ours:?}"));
+        }
+    }
+    Ok(())
+}
+
 /// One benchmarked operation with every implementation of it.
 pub struct Case {
     /// "field", "curve", "msm", "pairing", ...
@@ -36,8 +51,19 @@ pub struct Case {
     pub threads: usize,
     /// zkforge's implementation.
     pub ours: Runner,
-    /// (peer name, implementation).
+    /// (peer name, implementation). Names carry the build flavour and security class where
+    /// it matters (`plonky3-scalar`, `blst-ct`, `arkworks-vartime`).
     pub peers: Vec<(&'static str, Runner)>,
+    /// Agreement of ours and every peer on one input, checked before timing.
+    pub check: Option<Check>,
+}
+
+impl Case {
+    /// Attach the agreement check.
+    pub fn with_check(mut self, f: impl FnOnce() -> Result<(), String> + 'static) -> Self {
+        self.check = Some(Box::new(f));
+        self
+    }
 }
 
 /// Every case of the named groups (all when `groups` is empty).

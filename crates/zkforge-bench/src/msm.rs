@@ -1,8 +1,14 @@
-//! MSM cases: BLS12-381 G1 against blst (its single-threaded Pippenger, and its thread pool
-//! for the two-thread rows) and arkworks (single-threaded `VariableBaseMSM`); BN254 G1 against
-//! arkworks and halo2curves (its `msm_best` run inside a one-thread rayon pool); G2 of both
-//! curves (blst for BLS12-381, arkworks for BN254). Sizes 1, 2, 4,
-//! 8, 16, 32, 2^8, 2^12, 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones.
+//! MSM cases: BLS12-381 G1 against blst (its single-threaded Pippenger; at n = 1 its
+//! `blst_p1_mult`, since its Pippenger entry takes the constant-time window path there; its
+//! thread pool for the two-thread rows, with the process pinned to two CPUs so that the pool,
+//! sized to the CPUs the process may use, has exactly two threads) and arkworks
+//! (single-threaded `VariableBaseMSM`); BN254 G1 against arkworks and halo2curves (its
+//! `msm_best` run inside a one-thread rayon pool); G2 of both curves (blst for BLS12-381,
+//! arkworks for BN254); fixed-base MSM against blst's precomputed tables at every wbits 4..=10
+//! (peer names carry the table size); and our MSM called from inside a caller's one-thread
+//! rayon pool against the same call from a plain thread. Sizes 1, 2, 4, 8, 16, 32, 2^8, 2^12,
+//! 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones. Every case first checks that
+//! ours and each peer give the same point.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -14,8 +20,36 @@ use rand::{rngs::StdRng, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_msm::{msm_with, MsmConfig};
 
-use crate::curve::{ark_g1, blst_g1, blst_g2};
-use crate::{Case, Runner};
+use crate::curve::{ark_g1, blst_g1, blst_g2, blst_p1_bytes, blst_p2_bytes};
+use crate::{agree, Case, Runner};
+
+/// Restrict this thread (and the threads it starts later, such as blst's pool on its first
+/// use) to two CPUs, so a "2 threads" row has two threads on both sides whatever the machine.
+/// No-op where the process already has at most two CPUs.
+fn pin_two_cpus() {
+    if std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) <= 2 {
+        return;
+    }
+    // SAFETY: a zeroed cpu_set_t is a valid empty set; CPU_SET and sched_setaffinity read and
+    // write only that set.
+    unsafe {
+        let mut set: libc::cpu_set_t = core::mem::zeroed();
+        libc::CPU_SET(0, &mut set);
+        libc::CPU_SET(1, &mut set);
+        libc::sched_setaffinity(0, core::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+}
+
+/// Canonical (x, y) limbs of an arkworks affine point (None for the identity).
+fn ark_xy<A: ark_ec::AffineRepr>(p: A) -> Option<(Vec<u64>, Vec<u64>)>
+where
+    A::BaseField: ark_ff::Field,
+{
+    use ark_ff::Field;
+    let (x, y) = p.xy()?;
+    let limbs = |f: A::BaseField| -> Vec<u64> { f.to_base_prime_field_elements().flat_map(|b| b.into_bigint().as_ref().to_vec()).collect() };
+    Some((limbs(x), limbs(y)))
+}
 
 fn timed(mut f: impl FnMut() + 'static) -> Runner {
     Box::new(move |iters| {
@@ -61,6 +95,26 @@ fn bls_g1(out: &mut Vec<Case>) {
             if threads == 2 && n < 1 << 12 {
                 continue;
             }
+            if threads == 2 {
+                pin_two_cpus();
+            }
+            let check = {
+                let (pts, ks, bpts, bks, apts, aks) = (pts.clone(), ks.clone(), bpts.clone(), bks.clone(), apts.clone(), aks.clone());
+                move || {
+                    let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, threads)).map_err(|e| e.to_string())?.to_affine();
+                    let mut bp = blst_p1::default();
+                    let p: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+                    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+                    let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
+                    // SAFETY: n points and n 32-byte scalars, scratch of the size blst asks for.
+                    unsafe { blst_p1s_mult_pippenger(&mut bp, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                    agree(ours.to_uncompressed().to_vec(), vec![("blst", blst_p1_bytes(&bp))])?;
+                    let theirs = ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
+                    use ark_ec::CurveGroup;
+                    let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
+                    agree(ours_xy, vec![("arkworks", ark_xy(theirs.into_affine()))])
+                }
+            };
             let ours = {
                 let (pts, ks) = (pts.clone(), ks.clone());
                 let cfg = MsmConfig::for_size(n, threads);
@@ -68,7 +122,19 @@ fn bls_g1(out: &mut Vec<Case>) {
                     black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
                 })
             };
-            let blst_r: Runner = if threads == 1 {
+            let blst_r: Runner = if n == 1 {
+                let (bpts, bks) = (bpts.clone(), bks.clone());
+                timed(move || {
+                    let mut p = blst_p1::default();
+                    let mut ret = blst_p1::default();
+                    // SAFETY: one valid point, one 32-byte scalar of 255 bits.
+                    unsafe {
+                        blst_p1_from_affine(&mut p, &bpts[0]);
+                        blst_p1_mult(&mut ret, &p, bks.as_ptr(), 255);
+                    }
+                    black_box(ret);
+                })
+            } else if threads == 1 {
                 let (bpts, bks) = (bpts.clone(), bks.clone());
                 let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
                 timed(move || {
@@ -85,14 +151,15 @@ fn bls_g1(out: &mut Vec<Case>) {
                     black_box(bpts[..n].mult(&bks[..32 * n], 255));
                 })
             };
-            let mut peers: Vec<(&'static str, Runner)> = vec![("blst", blst_r)];
+            let blst_name = if n == 1 { "blst-p1_mult-ct" } else if threads == 1 { "blst" } else { "blst-pool2" };
+            let mut peers: Vec<(&'static str, Runner)> = vec![(blst_name, blst_r)];
             if threads == 1 {
                 let (apts, aks) = (apts.clone(), aks.clone());
                 peers.push(("arkworks", timed(move || {
                     let _ = black_box(ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).unwrap());
                 })));
             }
-            out.push(Case { group: "msm", op: "g1_msm", curve: "bls12_381", size: n, threads, ours, peers });
+            out.push(Case { group: "msm", op: "g1_msm", curve: "bls12_381", size: n, threads, ours, peers, check: None }.with_check(check));
         }
     }
 }
@@ -106,8 +173,8 @@ fn bn_g1(out: &mut Vec<Case>) {
         .iter()
         .map(|p| {
             ark_bn254::G1Affine::new_unchecked(
-                ark_bn254::Fq::from_bigint(BigInt(p.x.to_limbs())).unwrap(),
-                ark_bn254::Fq::from_bigint(BigInt(p.y.to_limbs())).unwrap(),
+                ark_bn254::Fq::from_bigint(BigInt(p.x().to_limbs())).unwrap(),
+                ark_bn254::Fq::from_bigint(BigInt(p.y().to_limbs())).unwrap(),
             )
         })
         .collect();
@@ -116,7 +183,7 @@ fn bn_g1(out: &mut Vec<Case>) {
         use ff::PrimeField as _;
         halo2curves::bn256::Fq::from_repr(x.to_bytes_le().into()).unwrap()
     };
-    let hpts: Vec<halo2curves::bn256::G1Affine> = pts.iter().map(|p| halo2curves::bn256::G1Affine { x: h2_fq(&p.x), y: h2_fq(&p.y) }).collect();
+    let hpts: Vec<halo2curves::bn256::G1Affine> = pts.iter().map(|p| halo2curves::bn256::G1Affine { x: h2_fq(&p.x()), y: h2_fq(&p.y()) }).collect();
     let hks: Vec<halo2curves::bn256::Fr> = ks
         .iter()
         .map(|k| {
@@ -151,21 +218,38 @@ fn bn_g1(out: &mut Vec<Case>) {
                 black_box(one.install(|| halo2curves::msm::msm_best(&hks[..n], &hpts[..n])));
             })
         };
-        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark), ("halo2curves", h2)] });
+        let check = {
+            let (pts, ks, apts, aks, hpts, hks) = (pts.clone(), ks.clone(), apts.clone(), aks.clone(), hpts.clone(), hks.clone());
+            move || {
+                use ark_ec::CurveGroup;
+                use ff::PrimeField as _;
+                use halo2curves::group::Curve as _;
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let ours_xy = Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec()));
+                let a = ark_bn254::G1Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
+                agree(ours_xy, vec![("arkworks", ark_xy(a.into_affine()))])?;
+                let h = halo2curves::msm::msm_best(&hks[..n], &hpts[..n]).to_affine();
+                let le = |b: [u8; 32]| -> Vec<u64> { b.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect() };
+                agree((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec()), vec![("halo2curves", (le(h.x.to_repr().into()), le(h.y.to_repr().into())))])
+            }
+        };
+        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark), ("halo2curves", h2)], check: None }.with_check(check));
     }
 }
 
 /// Fixed-base MSM over 4096 bases (a KZG setup's size): ours (stride 1, c = 12) against blst's
-/// precomputed fixed-window MSM (`blst_p1s_mult_wbits`, wbits = 8) and our own variable-base
-/// MSM on the same bases.
+/// precomputed fixed-window MSM (`blst_p1s_mult_wbits`) at every wbits 4..=10, each peer named
+/// with its table size, and our own variable-base MSM on the same bases.
 fn bls_g1_fixed(out: &mut Vec<Case>) {
     let n = 4096;
     let mut rng = StdRng::seed_from_u64(24);
     let pts = sample_points::<bls::G1Config>(&mut rng, n);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
-    let table = zkforge_msm::FixedBaseMsm::new(&pts);
+    let table = std::sync::Arc::new(zkforge_msm::FixedBaseMsm::new(&pts));
+    let op: &'static str = Box::leak(format!("g1_msm_fixed_base({:.1}MB)", table.memory_bytes() as f64 / 1e6).into_boxed_str());
+    let want = table.msm(&ks).expect("lengths").to_affine().to_uncompressed().to_vec();
     let ours = {
-        let ks = ks.clone();
+        let (ks, table) = (ks.clone(), table.clone());
         timed(move || {
             black_box(table.msm(&ks).unwrap());
         })
@@ -177,20 +261,61 @@ fn bls_g1_fixed(out: &mut Vec<Case>) {
             black_box(msm_with(&pts, &ks, &cfg).unwrap());
         })
     };
+    let var_bytes = msm_with(&pts, &ks, &MsmConfig::for_size(n, 1)).expect("lengths").to_affine().to_uncompressed().to_vec();
     let bpts: Vec<blst_p1_affine> = pts.iter().map(blst_g1).collect();
-    let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
-    let wbits = 8;
-    let mut btable = vec![blst_p1_affine::default(); unsafe { blst_p1s_mult_wbits_precompute_sizeof(wbits, n) } / core::mem::size_of::<blst_p1_affine>()];
-    let pp: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
-    unsafe { blst_p1s_mult_wbits_precompute(btable.as_mut_ptr(), wbits, pp.as_ptr(), n) };
-    let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_wbits_scratch_sizeof(n) } / 8 + 1];
-    let blst_fixed = timed(move || {
-        let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
-        let mut ret = blst_p1::default();
-        unsafe { blst_p1s_mult_wbits(&mut ret, btable.as_ptr(), wbits, n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
-        black_box(ret);
-    });
-    out.push(Case { group: "msm", op: "g1_msm_fixed_base", curve: "bls12_381", size: n, threads: 1, ours, peers: vec![("blst-wbits8", blst_fixed), ("zkforge-var", ours_var)] });
+    let bks: std::sync::Arc<Vec<u8>> = std::sync::Arc::new(ks.iter().flat_map(|k| k.to_bytes_le()).collect());
+    let mut peers: Vec<(&'static str, Runner)> = Vec::new();
+    let mut results: Vec<(&'static str, Vec<u8>)> = vec![("zkforge-var", var_bytes)];
+    for wbits in 4..=10usize {
+        // SAFETY (all blst calls below): buffers of the sizes blst reports, n valid points,
+        // n 32-byte scalars.
+        let bytes = unsafe { blst_p1s_mult_wbits_precompute_sizeof(wbits, n) };
+        let mut btable = vec![blst_p1_affine::default(); bytes / core::mem::size_of::<blst_p1_affine>()];
+        let pp: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+        unsafe { blst_p1s_mult_wbits_precompute(btable.as_mut_ptr(), wbits, pp.as_ptr(), n) };
+        let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_wbits_scratch_sizeof(n) } / 8 + 1];
+        let mut run = {
+            let bks = bks.clone();
+            move || {
+                let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+                let mut ret = blst_p1::default();
+                unsafe { blst_p1s_mult_wbits(&mut ret, btable.as_ptr(), wbits, n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                ret
+            }
+        };
+        let name: &'static str = Box::leak(format!("blst-wbits{wbits}({:.0}MB)", bytes as f64 / 1e6).into_boxed_str());
+        results.push((name, blst_p1_bytes(&run())));
+        peers.push((name, timed(move || {
+            black_box(run());
+        })));
+    }
+    peers.push(("zkforge-var", ours_var));
+    out.push(Case { group: "msm", op, curve: "bls12_381", size: n, threads: 1, ours, peers, check: None }.with_check(move || agree(want, results)));
+}
+
+/// Our MSM at 2^16 (one thread, the default configuration) called from inside a caller's
+/// one-thread rayon pool, against the same call from a plain thread: the two must cost the
+/// same (threads = 1 uses no pool at all).
+fn inside_rayon(out: &mut Vec<Case>) {
+    let n = 1 << 12.max(sizes().last().map(|m| m.trailing_zeros()).unwrap_or(12).min(16));
+    let mut rng = StdRng::seed_from_u64(26);
+    let pts = std::sync::Arc::new(sample_points::<bls::G1Config>(&mut rng, n));
+    let ks: std::sync::Arc<Vec<zkforge_field::bls12_381::Fr>> = std::sync::Arc::new((0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect());
+    let cfg = MsmConfig::for_size(n, 1);
+    let pool = std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool"));
+    let plain = {
+        let (pts, ks) = (pts.clone(), ks.clone());
+        timed(move || {
+            black_box(msm_with(&pts, &ks, &cfg).unwrap());
+        })
+    };
+    let inside = {
+        let (pts, ks) = (pts.clone(), ks.clone());
+        timed(move || {
+            black_box(pool.install(|| msm_with(&pts, &ks, &cfg).unwrap()));
+        })
+    };
+    out.push(Case { group: "msm", op: "g1_msm_in_rayon_pool1", curve: "bls12_381", size: n, threads: 1, ours: inside, peers: vec![("zkforge-plain-thread", plain)], check: None });
 }
 
 fn bls_g2(out: &mut Vec<Case>) {
@@ -221,7 +346,20 @@ fn bls_g2(out: &mut Vec<Case>) {
                 black_box(ret);
             })
         };
-        out.push(Case { group: "msm", op: "g2_msm", curve: "bls12_381", size: n, threads: 1, ours, peers: vec![("blst", blst_r)] });
+        let check = {
+            let (pts, ks, bpts, bks) = (pts.clone(), ks.clone(), bpts.clone(), bks.clone());
+            move || {
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p2s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
+                let p: [*const blst_p2_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+                let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+                let mut ret = blst_p2::default();
+                // SAFETY: n points, n 32-byte scalars, scratch of blst's size.
+                unsafe { blst_p2s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                agree(ours.to_uncompressed().to_vec(), vec![("blst", blst_p2_bytes(&ret))])
+            }
+        };
+        out.push(Case { group: "msm", op: "g2_msm", curve: "bls12_381", size: n, threads: 1, ours, peers: vec![("blst", blst_r)], check: None }.with_check(check));
     }
 }
 
@@ -235,7 +373,7 @@ fn bn_g2(out: &mut Vec<Case>) {
     let fq = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
     let apts: Vec<ark_bn254::G2Affine> = pts
         .iter()
-        .map(|p| ark_bn254::G2Affine::new_unchecked(ark_bn254::Fq2::new(fq(&p.x.c0), fq(&p.x.c1)), ark_bn254::Fq2::new(fq(&p.y.c0), fq(&p.y.c1))))
+        .map(|p| ark_bn254::G2Affine::new_unchecked(ark_bn254::Fq2::new(fq(&p.x().c0), fq(&p.x().c1)), ark_bn254::Fq2::new(fq(&p.y().c0), fq(&p.y().c1))))
         .collect();
     let aks: Vec<ark_bn254::Fr> = ks.iter().map(|k| ark_bn254::Fr::from_bigint(BigInt(k.to_limbs())).unwrap()).collect();
     let (pts, ks, apts, aks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(apts), std::sync::Arc::new(aks));
@@ -253,7 +391,17 @@ fn bn_g2(out: &mut Vec<Case>) {
                 let _ = black_box(ark_bn254::G2Projective::msm(&apts[..n], &aks[..n]).unwrap());
             })
         };
-        out.push(Case { group: "msm", op: "g2_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark)] });
+        let check = {
+            let (pts, ks, apts, aks) = (pts.clone(), ks.clone(), apts.clone(), aks.clone());
+            move || {
+                use ark_ec::CurveGroup;
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let flat = |f: zkforge_field::bn254::Fp2| -> Vec<u64> { f.c0.to_limbs().iter().chain(f.c1.to_limbs().iter()).copied().collect() };
+                let a = ark_bn254::G2Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
+                agree(Some((flat(ours.x()), flat(ours.y()))), vec![("arkworks", ark_xy(a.into_affine()))])
+            }
+        };
+        out.push(Case { group: "msm", op: "g2_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark)], check: None }.with_check(check));
     }
 }
 
@@ -265,5 +413,6 @@ pub fn cases() -> Vec<Case> {
     bls_g1_fixed(&mut out);
     bn_g1(&mut out);
     bn_g2(&mut out);
+    inside_rayon(&mut out);
     out
 }

@@ -94,7 +94,7 @@ pub fn run(opts: AblationOptions, mut progress: impl FnMut(&str)) -> String {
             for _ in 0..reps {
                 let times = Mutex::new(PhaseTimes::default());
                 let t = Instant::now();
-                std::hint::black_box(msm_profiled(&pts[..n], &ks[..n], &cfg, Some(&times)));
+                std::hint::black_box(msm_profiled(&pts[..n], &ks[..n], &cfg, Some(&times)).expect("valid ablation config"));
                 let total = t.elapsed().as_secs_f64() * 1e3;
                 if total < best.0 {
                     best = (total, times.into_inner().unwrap_or_default());

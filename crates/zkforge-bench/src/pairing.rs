@@ -18,7 +18,7 @@ use crate::curve::{ark_g1, ark_g2, blst_g1, blst_g2};
 use crate::{Case, Runner};
 
 fn case(op: &'static str, curve: &'static str, size: usize, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
-    Case { group: "pairing", op, curve, size, threads: 1, ours, peers }
+    Case { group: "pairing", op, curve, size, threads: 1, ours, peers, check: None }
 }
 
 fn timed(mut f: impl FnMut() + 'static) -> Runner {
@@ -33,12 +33,12 @@ fn timed(mut f: impl FnMut() + 'static) -> Runner {
 
 fn ark_bn_g1(p: &bn::G1Affine) -> ark_bn254::G1Affine {
     let f = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
-    ark_bn254::G1Affine::new_unchecked(f(&p.x), f(&p.y))
+    ark_bn254::G1Affine::new_unchecked(f(&p.x()), f(&p.y()))
 }
 fn ark_bn_g2(p: &bn::G2Affine) -> ark_bn254::G2Affine {
     let f = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
     let f2 = |x: &zkforge_field::bn254::Fp2| ark_bn254::Fq2::new(f(&x.c0), f(&x.c1));
-    ark_bn254::G2Affine::new_unchecked(f2(&p.x), f2(&p.y))
+    ark_bn254::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))
 }
 
 fn bls_cases(out: &mut Vec<Case>) {

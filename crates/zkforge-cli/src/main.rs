@@ -78,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let backend = if zkforge_field::backend::adx_active() { "x86-64 MULX/ADX" } else { "portable" };
             eprintln!("zkforge bench: field backend {backend}; medians of {samples} interleaved batches");
             for mut case in zkforge_bench::cases(&groups) {
-                let r = zkforge_bench::harness::run_case(&mut case, settings);
+                let r = zkforge_bench::harness::run_case(&mut case, settings).map_err(|e| format!("benchmark refused: {e}"))?;
                 eprint!("{}", zkforge_bench::harness::table(&r).lines().skip(1).collect::<Vec<_>>().join("\n"));
                 eprintln!();
                 rows.extend(r);

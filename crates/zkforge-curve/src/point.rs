@@ -22,37 +22,38 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::config::CurveConfig;
 use crate::field::CurveField;
+use crate::CurveError;
 
 /// A point in affine coordinates; the identity is flagged (its x, y are zero).
+///
+/// The type stands for an element of the prime-order subgroup: every safe constructor
+/// ([`Affine::from_xy`], the checked decoders, the group operations, hash-to-curve, cofactor
+/// clearing) yields one, and scalar multiplication by `Fr` and the MSM rely on it (their
+/// endomorphism split is only valid there). Points that skip the checks come only from
+/// functions named `_unchecked` (and the raw `map_to_curve_*` maps, whose outputs are meant for
+/// [`Jacobian::clear_cofactor`]); on such a point only the group law, the checks and
+/// [`Jacobian::mul_bigint_vartime`] are meaningful.
 pub struct Affine<C: CurveConfig> {
-    /// x coordinate.
-    pub x: C::Base,
-    /// y coordinate.
-    pub y: C::Base,
-    /// True for the point at infinity.
-    pub infinity: bool,
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) infinity: bool,
 }
 
-/// A point in Jacobian coordinates.
+/// A point in Jacobian coordinates (X, Y, Z): x = X/Z^2, y = Y/Z^3, Z = 0 for the identity.
+/// Like [`Affine`], a prime-order-subgroup element unless built by an `_unchecked` function.
 pub struct Jacobian<C: CurveConfig> {
-    /// X = x Z^2.
-    pub x: C::Base,
-    /// Y = y Z^3.
-    pub y: C::Base,
-    /// Z; zero for the identity.
-    pub z: C::Base,
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) z: C::Base,
 }
 
-/// A point in extended Jacobian (XYZZ) coordinates, the bucket format of MSM.
+/// A point in extended Jacobian (XYZZ) coordinates, the bucket format of MSM:
+/// x = X/ZZ, y = Y/ZZZ with ZZ^3 = ZZZ^2, ZZ = 0 for the identity.
 pub struct Xyzz<C: CurveConfig> {
-    /// X = x ZZ.
-    pub x: C::Base,
-    /// Y = y ZZZ.
-    pub y: C::Base,
-    /// ZZ; zero for the identity.
-    pub zz: C::Base,
-    /// ZZZ, with ZZ^3 = ZZZ^2.
-    pub zzz: C::Base,
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) zz: C::Base,
+    pub(crate) zzz: C::Base,
 }
 
 macro_rules! copy_clone {
@@ -119,14 +120,50 @@ impl<C: CurveConfig> Affine<C> {
         Self { x: C::GENERATOR.0, y: C::GENERATOR.1, infinity: false }
     }
 
-    /// An affine point from coordinates, without any check (see [`Affine::is_on_curve`]).
+    /// The point (x, y), checked: on the curve ([`CurveError::NotOnCurve`] otherwise) and in the
+    /// prime-order subgroup ([`CurveError::NotInSubgroup`] otherwise). The identity has no
+    /// affine coordinates: use [`Affine::IDENTITY`].
+    ///
+    /// ```
+    /// use zkforge_curve::bls12_381::G1Affine;
+    /// let g = G1Affine::generator();
+    /// assert_eq!(G1Affine::from_xy(g.x(), g.y()), Ok(g));
+    /// assert!(G1Affine::from_xy(g.x(), g.x()).is_err());
+    /// ```
+    pub fn from_xy(x: C::Base, y: C::Base) -> Result<Self, CurveError> {
+        let p = Self { x, y, infinity: false };
+        if !p.is_on_curve() {
+            return Err(CurveError::NotOnCurve);
+        }
+        if !C::is_torsion_free_vartime(&p) {
+            return Err(CurveError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    /// The point (x, y) without any check. The caller promises a point of the prime-order
+    /// subgroup; on anything else scalar multiplication and MSM give wrong multiples (see the
+    /// type's documentation). Check later with [`Affine::is_in_subgroup`].
     pub const fn new_unchecked(x: C::Base, y: C::Base) -> Self {
         Self { x, y, infinity: false }
     }
 
-    /// True for the identity.
-    pub fn is_identity(&self) -> bool {
-        self.infinity
+    /// The x coordinate (zero for the identity).
+    #[inline(always)]
+    pub fn x(&self) -> C::Base {
+        self.x
+    }
+
+    /// The y coordinate (zero for the identity).
+    #[inline(always)]
+    pub fn y(&self) -> C::Base {
+        self.y
+    }
+
+    /// True for the identity (a `Choice`, like [`Jacobian::is_identity`]).
+    #[inline(always)]
+    pub fn is_identity(&self) -> Choice {
+        Choice::from(self.infinity as u8)
     }
 
     /// y^2 = x^3 + b (the identity counts as on the curve).
@@ -195,6 +232,43 @@ impl<C: CurveConfig> Jacobian<C> {
     #[inline(always)]
     pub fn is_identity(&self) -> Choice {
         self.z.is_zero()
+    }
+
+    /// The point with Jacobian coordinates (X, Y, Z), without any check (see [`Affine`] for
+    /// what an unchecked point may be used for).
+    pub const fn from_xyz_unchecked(x: C::Base, y: C::Base, z: C::Base) -> Self {
+        Self { x, y, z }
+    }
+
+    /// X = x Z^2.
+    #[inline(always)]
+    pub fn x(&self) -> C::Base {
+        self.x
+    }
+
+    /// Y = y Z^3.
+    #[inline(always)]
+    pub fn y(&self) -> C::Base {
+        self.y
+    }
+
+    /// Z (zero for the identity).
+    #[inline(always)]
+    pub fn z(&self) -> C::Base {
+        self.z
+    }
+
+    /// Map any curve point into the prime-order subgroup: multiplication by the effective
+    /// cofactor h_eff of RFC 9380 (BLS12-381 G1: 1 - z; G2: Budroni-Pintore; BN254 G1: 1;
+    /// BN254 G2: the twist cofactor).
+    ///
+    /// ```
+    /// use zkforge_curve::bls12_381::G1Projective;
+    /// let g = G1Projective::generator();
+    /// assert!(g.clear_cofactor().to_affine().is_in_subgroup());
+    /// ```
+    pub fn clear_cofactor(&self) -> Self {
+        C::clear_cofactor(self)
     }
 
     /// Y^2 = X^3 + b Z^6.
@@ -534,10 +608,16 @@ impl<C: CurveConfig> Xyzz<C> {
     /// The identity.
     pub const IDENTITY: Self = Self { x: C::Base::ONE, y: C::Base::ONE, zz: C::Base::ZERO, zzz: C::Base::ZERO };
 
-    /// True for the identity.
+    /// True for the identity (ZZ = 0).
     #[inline(always)]
-    pub fn is_identity(&self) -> bool {
-        bool::from(self.zz.is_zero())
+    pub fn is_identity(&self) -> Choice {
+        self.zz.is_zero()
+    }
+
+    /// The point with XYZZ coordinates (X, Y, ZZ, ZZZ), without any check (ZZ^3 = ZZZ^2 is the
+    /// caller's promise).
+    pub const fn from_xyzz_unchecked(x: C::Base, y: C::Base, zz: C::Base, zzz: C::Base) -> Self {
+        Self { x, y, zz, zzz }
     }
 
     /// Doubling, `dbl-2008-s-1` with a = 0: 6M + 3S.
@@ -576,10 +656,10 @@ impl<C: CurveConfig> Xyzz<C> {
     /// Addition, `add-2008-s` (variable time in the special cases).
     #[inline]
     pub fn add_vartime(&self, o: &Self) -> Self {
-        if self.is_identity() {
+        if bool::from(self.is_identity()) {
             return *o;
         }
-        if o.is_identity() {
+        if bool::from(o.is_identity()) {
             return *self;
         }
         let u1 = self.x * o.zz;
@@ -607,7 +687,7 @@ impl<C: CurveConfig> Xyzz<C> {
         if o.infinity {
             return *self;
         }
-        if self.is_identity() {
+        if bool::from(self.is_identity()) {
             return o.to_xyzz();
         }
         let u2 = o.x * self.zz;
@@ -634,7 +714,7 @@ impl<C: CurveConfig> Xyzz<C> {
 
     /// To affine (one inversion).
     pub fn to_affine(&self) -> Affine<C> {
-        if self.is_identity() {
+        if bool::from(self.is_identity()) {
             return Affine::IDENTITY;
         }
         let zzzinv = self.zzz.invert().unwrap_or(C::Base::ZERO);

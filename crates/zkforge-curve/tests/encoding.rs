@@ -169,16 +169,16 @@ fn zcash_identity_and_malformed() {
     let mut c = [0u8; 48];
     c[0] = 0xc0;
     assert_eq!(G1Affine::IDENTITY.to_compressed(), c);
-    assert!(G1Affine::from_compressed(&c).unwrap().is_identity());
+    assert!(bool::from(G1Affine::from_compressed(&c).unwrap().is_identity()));
     let mut u = [0u8; 96];
     u[0] = 0x40;
     assert_eq!(G1Affine::IDENTITY.to_uncompressed(), u);
-    assert!(G1Affine::from_uncompressed(&u).unwrap().is_identity());
+    assert!(bool::from(G1Affine::from_uncompressed(&u).unwrap().is_identity()));
     assert_eq!(blst_g1_decode(&c).unwrap(), u);
     let mut c2 = [0u8; 96];
     c2[0] = 0xc0;
     assert_eq!(G2Affine::IDENTITY.to_compressed(), c2);
-    assert!(G2Affine::from_compressed(&c2).unwrap().is_identity());
+    assert!(bool::from(G2Affine::from_compressed(&c2).unwrap().is_identity()));
     // infinity with the sign bit, with coordinate bits, uncompressed with the C bit
     let mut bad = c;
     bad[0] |= 0x20;
@@ -253,31 +253,31 @@ fn eip2537_format() {
     let e = g.to_eip2537();
     assert!(e[..16].iter().all(|&b| b == 0) && e[64..80].iter().all(|&b| b == 0));
     assert_eq!(&e[16..64], &g.to_uncompressed()[..48]);
-    assert_eq!(G1Affine::from_eip2537(&e, true).unwrap(), g);
+    assert_eq!(G1Affine::from_eip2537(&e).unwrap(), g);
     assert_eq!(G1Affine::IDENTITY.to_eip2537(), [0u8; 128]);
-    assert!(G1Affine::from_eip2537(&[0u8; 128], true).unwrap().is_identity());
+    assert!(bool::from(G1Affine::from_eip2537(&[0u8; 128]).unwrap().is_identity()));
     let mut bad = e;
     bad[0] = 1;
-    assert_eq!(G1Affine::from_eip2537(&bad, false), Err(CurveError::InvalidPadding));
+    assert_eq!(G1Affine::from_eip2537_unchecked(&bad), Err(CurveError::InvalidPadding));
     let mut bad = e;
     bad[127] ^= 1;
-    assert_eq!(G1Affine::from_eip2537(&bad, false), Err(CurveError::NotOnCurve));
+    assert_eq!(G1Affine::from_eip2537_unchecked(&bad), Err(CurveError::NotOnCurve));
     let q = off_subgroup::<G1Config>(&mut rng);
-    assert_eq!(G1Affine::from_eip2537(&q.to_eip2537(), false).unwrap(), q);
-    assert_eq!(G1Affine::from_eip2537(&q.to_eip2537(), true), Err(CurveError::NotInSubgroup));
+    assert_eq!(G1Affine::from_eip2537_unchecked(&q.to_eip2537()).unwrap(), q);
+    assert_eq!(G1Affine::from_eip2537(&q.to_eip2537()), Err(CurveError::NotInSubgroup));
     // G2: c0 before c1, unlike the Zcash format
     let h = G2Affine::generator();
     let e2 = h.to_eip2537();
-    assert_eq!(&e2[16..64], &h.x.c0.to_bytes_be()[..]);
-    assert_eq!(&e2[80..128], &h.x.c1.to_bytes_be()[..]);
-    assert_eq!(G2Affine::from_eip2537(&e2, true).unwrap(), h);
+    assert_eq!(&e2[16..64], &h.x().c0.to_bytes_be()[..]);
+    assert_eq!(&e2[80..128], &h.x().c1.to_bytes_be()[..]);
+    assert_eq!(G2Affine::from_eip2537(&e2).unwrap(), h);
     let q2 = off_subgroup::<G2Config>(&mut rng);
-    assert_eq!(G2Affine::from_eip2537(&q2.to_eip2537(), true), Err(CurveError::NotInSubgroup));
-    assert!(matches!(G2Affine::from_eip2537(&e2[..255], true), Err(CurveError::WrongLength { expected: 256, got: 255 })));
+    assert_eq!(G2Affine::from_eip2537(&q2.to_eip2537()), Err(CurveError::NotInSubgroup));
+    assert!(matches!(G2Affine::from_eip2537(&e2[..255]), Err(CurveError::WrongLength { expected: 256, got: 255 })));
     // non-canonical coordinate
     let mut bad = [0u8; 128];
     bad[16..64].copy_from_slice(&modulus_be::<zkforge_field::bls12_381::FpConfig, 6>());
-    assert_eq!(G1Affine::from_eip2537(&bad, false), Err(CurveError::NonCanonical));
+    assert_eq!(G1Affine::from_eip2537_unchecked(&bad), Err(CurveError::NonCanonical));
 }
 
 #[test]
@@ -306,8 +306,8 @@ fn eip196_197_format_vs_arkworks() {
         assert_eq!(G2::from_eip197(&e2).unwrap(), q);
     }
     assert_eq!(G1::IDENTITY.to_eip196(), [0u8; 64]);
-    assert!(G1::from_eip196(&[0u8; 64]).unwrap().is_identity());
-    assert!(G2::from_eip197(&[0u8; 128]).unwrap().is_identity());
+    assert!(bool::from(G1::from_eip196(&[0u8; 64]).unwrap().is_identity()));
+    assert!(bool::from(G2::from_eip197(&[0u8; 128]).unwrap().is_identity()));
     let mut bad = G1::generator().to_eip196();
     bad[63] ^= 1;
     assert_eq!(G1::from_eip196(&bad), Err(CurveError::NotOnCurve));

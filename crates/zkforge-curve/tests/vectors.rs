@@ -108,23 +108,23 @@ fn g1add(inp: &[u8]) -> Result<Vec<u8>, String> {
     if inp.len() != 256 {
         return Err("length".into());
     }
-    let a = G1Affine::from_eip2537(&inp[..128], false).map_err(|e| e.to_string())?;
-    let b = G1Affine::from_eip2537(&inp[128..], false).map_err(|e| e.to_string())?;
+    let a = G1Affine::from_eip2537_unchecked(&inp[..128]).map_err(|e| e.to_string())?;
+    let b = G1Affine::from_eip2537_unchecked(&inp[128..]).map_err(|e| e.to_string())?;
     Ok(a.to_jacobian().add(&b.to_jacobian()).to_affine().to_eip2537().to_vec())
 }
 fn g2add(inp: &[u8]) -> Result<Vec<u8>, String> {
     if inp.len() != 512 {
         return Err("length".into());
     }
-    let a = G2Affine::from_eip2537(&inp[..256], false).map_err(|e| e.to_string())?;
-    let b = G2Affine::from_eip2537(&inp[256..], false).map_err(|e| e.to_string())?;
+    let a = G2Affine::from_eip2537_unchecked(&inp[..256]).map_err(|e| e.to_string())?;
+    let b = G2Affine::from_eip2537_unchecked(&inp[256..]).map_err(|e| e.to_string())?;
     Ok(a.to_jacobian().add(&b.to_jacobian()).to_affine().to_eip2537().to_vec())
 }
 fn g1mul(inp: &[u8]) -> Result<Vec<u8>, String> {
     if inp.len() != 160 {
         return Err("length".into());
     }
-    let p = G1Affine::from_eip2537(&inp[..128], true).map_err(|e| e.to_string())?;
+    let p = G1Affine::from_eip2537(&inp[..128]).map_err(|e| e.to_string())?;
     let k = Fr::from_bytes_be_mod_order(&inp[128..]);
     Ok((p.to_jacobian() * k).to_affine().to_eip2537().to_vec())
 }
@@ -132,7 +132,7 @@ fn g2mul(inp: &[u8]) -> Result<Vec<u8>, String> {
     if inp.len() != 288 {
         return Err("length".into());
     }
-    let p = G2Affine::from_eip2537(&inp[..256], true).map_err(|e| e.to_string())?;
+    let p = G2Affine::from_eip2537(&inp[..256]).map_err(|e| e.to_string())?;
     let k = Fr::from_bytes_be_mod_order(&inp[256..]);
     Ok((p.to_jacobian() * k).to_affine().to_eip2537().to_vec())
 }

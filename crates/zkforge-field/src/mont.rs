@@ -341,7 +341,9 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         CtOption::new(self.pow(&Self::P_MINUS_2), !self.is_zero())
     }
 
-    /// Uniformly random element (rejection sampling on BITS random bits).
+    /// Uniformly random element from a rand_core 0.6 RNG (rejection sampling on BITS random
+    /// bits). For an RNG of any other rand_core version, or any source of random words, use
+    /// [`Fp::random_with`].
     ///
     /// ```
     /// use zkforge_field::bls12_381::Fr;
@@ -349,12 +351,26 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// assert_eq!(x * x.invert().unwrap(), Fr::ONE);
     /// ```
     pub fn random(rng: &mut impl RngCore) -> Self {
+        Self::random_with(|| rng.next_u64())
+    }
+
+    /// Uniformly random element from any source of uniform 64-bit words (rejection sampling on
+    /// BITS random bits): ties the caller to no rand_core version.
+    ///
+    /// ```
+    /// use zkforge_field::bn254::Fr;
+    /// // e.g. with rand 0.9: Fr::random_with(|| rng.next_u64())
+    /// let mut state = 0x9e3779b97f4a7c15u64;
+    /// let x = Fr::random_with(|| { state = state.wrapping_mul(6364136223846793005).wrapping_add(1); state });
+    /// assert!(x != Fr::ZERO);
+    /// ```
+    pub fn random_with(mut next_u64: impl FnMut() -> u64) -> Self {
         let top_bits = Self::BITS - 64 * (N as u32 - 1);
         let mask = if top_bits == 64 { u64::MAX } else { (1u64 << top_bits) - 1 };
         loop {
             let mut l = [0u64; N];
             for x in l.iter_mut() {
-                *x = rng.next_u64();
+                *x = next_u64();
             }
             l[N - 1] &= mask;
             if let Ok(v) = Self::from_limbs(l) {

@@ -17,6 +17,13 @@ fn decoders_never_panic_and_round_trip() {
     let load = |s: &str| -> serde_json::Value { serde_json::from_str(s).unwrap() };
     let wots = hex(load(include_str!("vectors/poseidon2_winternitz_lifetime18_w8.json"))["signatures"][0]["signature_bincode_legacy_hex"].as_str().unwrap());
     let sha = hex(load(include_str!("vectors/sha3_winternitz_lifetime18_w8.json"))["signatures"][0]["signature_bincode_legacy_hex"].as_str().unwrap());
+    // the unmodified encodings must decode and re-encode (the body's `if let Ok` arms alone
+    // would pass decoders that reject everything)
+    assert_eq!(Signature::<7, 8>::from_ssz(&ssz, 8, 64).expect("valid SSZ signature").to_ssz(), ssz);
+    assert_eq!(PublicKey::<5, 8>::from_ssz(&pk).expect("valid SSZ public key").to_ssz(), pk);
+    assert_eq!(Signature::<5, 7>::from_bincode_legacy(&wots, 18, 22).expect("valid Winternitz signature").to_bincode_legacy(), wots);
+    let inst = sha3_instance_by_name("sha3_winternitz_lifetime18_w8").expect("known");
+    assert_eq!(inst.signature_to_bytes(&inst.signature_from_bytes(&sha).expect("valid SHA3 signature")), sha);
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x4853);
     for i in 0..7000 {
         let sel = (i % 7) as u8;

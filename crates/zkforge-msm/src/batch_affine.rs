@@ -34,7 +34,7 @@ pub fn bucket_sum_batch_affine<'a, C: CurveConfig>(
     let nb = 1usize << (c - 1);
     let mut acc = Accumulator::<C>::new(nb, batch.max(1));
     for (p, d) in pairs {
-        if d == 0 || p.infinity {
+        if d == 0 || bool::from(p.is_identity()) {
             continue;
         }
         let (b, q) = if d > 0 { (d as usize - 1, *p) } else { ((-(d as i32)) as usize - 1, -*p) };
@@ -97,8 +97,8 @@ impl<C: CurveConfig> Accumulator<C> {
     #[inline]
     fn push(&mut self, b: usize, q: Affine<C>) {
         if !self.occupied[b] {
-            self.x[b] = q.x;
-            self.y[b] = q.y;
+            self.x[b] = q.x();
+            self.y[b] = q.y();
             self.occupied[b] = true;
             return;
         }
@@ -125,13 +125,13 @@ impl<C: CurveConfig> Accumulator<C> {
             for k in 0..n {
                 let b = self.pend_b[k] as usize;
                 let q = &self.pend_q[k];
-                let dx = q.x - self.x[b];
+                let dx = q.x() - self.x[b];
                 if bool::from(dx.is_zero()) {
-                    if q.y == self.y[b] && !bool::from(q.y.is_zero()) {
+                    if q.y() == self.y[b] && !bool::from(q.y().is_zero()) {
                         // doubling: slope 3x^2 / 2y
-                        let xx = q.x.square();
+                        let xx = q.x().square();
                         self.num.push(xx.double() + xx);
-                        self.den.push(q.y.double());
+                        self.den.push(q.y().double());
                         self.cancel.push(false);
                     } else {
                         // q = -bucket (or 2-torsion): the bucket empties; dummy denominator
@@ -140,7 +140,7 @@ impl<C: CurveConfig> Accumulator<C> {
                         self.cancel.push(true);
                     }
                 } else {
-                    self.num.push(q.y - self.y[b]);
+                    self.num.push(q.y() - self.y[b]);
                     self.den.push(dx);
                     self.cancel.push(false);
                 }
@@ -158,7 +158,7 @@ impl<C: CurveConfig> Accumulator<C> {
                     continue;
                 }
                 let l = self.num[k]; // the slope, formed in the pass above
-                let x3 = l.square() - self.x[b] - q.x;
+                let x3 = l.square() - self.x[b] - q.x();
                 let y3 = l * (self.x[b] - x3) - self.y[b];
                 self.x[b] = x3;
                 self.y[b] = y3;

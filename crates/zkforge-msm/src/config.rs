@@ -35,7 +35,8 @@ pub enum SmallMethod {
 /// Multi-scalar multiplication configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MsmConfig {
-    /// Window width c in bits (2..=16); `None` picks it from the size.
+    /// Window width c in bits (2..=16, others are rejected by [`MsmConfig::validate`]);
+    /// `None` picks it from the size.
     pub window: Option<u32>,
     /// Split every scalar with the GLV/GLS endomorphism first (twice the points, half the bits).
     pub glv: bool,
@@ -45,7 +46,8 @@ pub struct MsmConfig {
     pub small_threshold: usize,
     /// The small-size method.
     pub small_method: SmallMethod,
-    /// Worker threads (1 = run on the calling thread).
+    /// Worker threads: 1 runs on the calling thread with no pool at all; n > 1 runs on a cached
+    /// pool of exactly n workers; 0 is rejected.
     pub threads: usize,
     /// How threads share the work.
     pub split: Split,
@@ -98,6 +100,22 @@ impl MsmConfig {
             }
         };
         Self { window: Some(c), glv, buckets, small_threshold: SMALL_THRESHOLD, small_method: SmallMethod::Straus, threads, split }
+    }
+
+    /// Check every value: window in 2..=16 (or `None`), batch >= 1, threads >= 1.
+    pub fn validate(&self) -> Result<(), crate::MsmError> {
+        if let Some(w) = self.window {
+            if !(crate::recode::MIN_WINDOW..=crate::recode::MAX_WINDOW).contains(&w) {
+                return Err(crate::MsmError::InvalidWindow { window: w });
+            }
+        }
+        if let Buckets::BatchAffine { batch: 0 } = self.buckets {
+            return Err(crate::MsmError::InvalidBatch);
+        }
+        if self.threads == 0 {
+            return Err(crate::MsmError::InvalidThreads);
+        }
+        Ok(())
     }
 
     /// Fill in the window from the size when it is `None`.

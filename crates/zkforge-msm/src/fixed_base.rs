@@ -14,7 +14,7 @@ use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
 use crate::config::Buckets;
 use crate::pippenger::bucket_sum;
-use crate::recode::{num_windows, signed_digits};
+use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
 use crate::{MsmError, MsmScalar};
 
 /// Precomputed tables for MSMs over one fixed list of bases.
@@ -33,16 +33,29 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
     /// Tables with window c = 12, stride 1 and batch-affine buckets (S = 256): about 22 copies
     /// of the bases (BLS12-381 G1, 4096 bases: 9.4 MB).
     pub fn new(bases: &[Affine<C>]) -> Self {
-        Self::with_params(bases, 12, 1, Buckets::BatchAffine { batch: 256 })
+        match Self::with_params(bases, 12, 1, Buckets::BatchAffine { batch: 256 }) {
+            Ok(t) => t,
+            Err(_) => unreachable!("the default parameters are valid"),
+        }
     }
 
-    /// Tables for window width `c` (2..=16) and stride `stride` (1..=windows; larger values
-    /// are clamped).
-    pub fn with_params(bases: &[Affine<C>], c: u32, stride: usize, buckets: Buckets) -> Self {
-        let c = c.clamp(2, 16);
-        let bits = 256 - C::ORDER[3].leading_zeros();
-        let nwin = num_windows(bits, c);
-        let stride = stride.clamp(1, nwin);
+    /// Tables for window width `c` (2..=16) and stride `stride` (>= 1; a stride above the
+    /// window count means one copy of the bases, the same as the window count). A width outside
+    /// 2..=16, a stride of 0 or a batch size of 0 is an error.
+    pub fn with_params(bases: &[Affine<C>], c: u32, stride: usize, buckets: Buckets) -> Result<Self, MsmError> {
+        if !(MIN_WINDOW..=MAX_WINDOW).contains(&c) {
+            return Err(MsmError::InvalidWindow { window: c });
+        }
+        if stride == 0 {
+            return Err(MsmError::InvalidStride);
+        }
+        if let Buckets::BatchAffine { batch: 0 } = buckets {
+            return Err(MsmError::InvalidBatch);
+        }
+        let mut max = C::ORDER;
+        max[0] -= 1; // r - 1: r is odd
+        let nwin = num_windows(&max, c);
+        let stride = stride.min(nwin);
         let copies = nwin.div_ceil(stride);
         let n = bases.len();
         let mut tables = Vec::with_capacity(n * copies);
@@ -61,7 +74,7 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
                 .collect();
             tables.extend(Jacobian::batch_to_affine(&shifted));
         }
-        Self { n, c, nwin, stride, copies, tables, buckets }
+        Ok(Self { n, c, nwin, stride, copies, tables, buckets })
     }
 
     /// Bytes held by the tables.
@@ -100,7 +113,8 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
         let (n, nwin, s) = (self.n, self.nwin, self.stride);
         let mut digits = vec![0i16; n * nwin];
         for (row, k) in digits.chunks_exact_mut(nwin).zip(scalars) {
-            signed_digits(&reduce_scalar::<C>(&k.to_limbs()), self.c, nwin, row, 1);
+            // reduced scalars are <= r - 1, which sized nwin: a real check all the same
+            assert!(signed_digits(&reduce_scalar::<C>(&k.to_limbs()), self.c, nwin, row, 1), "fixed-base MSM internal error: scalar does not fit its windows");
         }
         // virtual window v gathers windows v, v + s, v + 2s, ... from the shifted copies
         let mut acc = Jacobian::<C>::IDENTITY;

@@ -27,7 +27,7 @@
 //! let points = vec![(g * Scalar::from_u64(2)).to_affine(), (g * Scalar::from_u64(3)).to_affine()];
 //! let scalars = vec![Scalar::from_u64(5), Scalar::from_u64(7)];
 //! // 5 * 2G + 7 * 3G = 31 G
-//! assert_eq!(msm(&points, &scalars), g * Scalar::from_u64(31));
+//! assert_eq!(msm(&points, &scalars).unwrap(), g * Scalar::from_u64(31));
 //! ```
 #![warn(missing_docs)]
 
@@ -66,16 +66,37 @@ impl MsmScalar for zkforge_field::bn254::Fr {
     }
 }
 
-/// sum_i scalars[i] * points[i] with the measured default configuration for this size and the
-/// machine's available parallelism. Extra points or scalars beyond the shorter slice are
-/// ignored (use [`msm_with`] to see the lengths checked).
-pub fn msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
-    let n = points.len().min(scalars.len());
+/// sum_i scalars[i] * points[i] with the measured default configuration for this size, on
+/// every core the machine reports (`std::thread::available_parallelism`); use [`msm_threads`]
+/// to choose the thread count (1 = the calling thread only, no pool). The lengths must match.
+///
+/// Points must be in the prime-order subgroup (every checked constructor and decoder gives
+/// such points); the GLV/GLS split used by the default configuration relies on it.
+pub fn msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> Result<Jacobian<C>, MsmError> {
     let threads = std::thread::available_parallelism().map(|t| t.get()).unwrap_or(1);
-    pippenger::msm_with_config(&points[..n], &scalars[..n], &MsmConfig::for_size(n, threads))
+    msm_threads(points, scalars, threads)
 }
 
-/// Error of [`msm_with`].
+/// [`msm`] on exactly `threads` threads: 1 runs on the calling thread with no rayon pool at
+/// all (also when called from inside a caller's pool); n > 1 runs on a cached pool of n
+/// workers. `threads = 0` is an error.
+///
+/// ```
+/// use zkforge_curve::bn254::{G1Projective, Scalar};
+/// use zkforge_msm::msm_threads;
+/// let g = G1Projective::generator();
+/// let points = vec![g.to_affine(), g.double().to_affine()];
+/// let scalars = vec![Scalar::from_u64(3), Scalar::from_u64(4)];
+/// assert_eq!(msm_threads(&points, &scalars, 1).unwrap(), g * Scalar::from_u64(11));
+/// ```
+pub fn msm_threads<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], threads: usize) -> Result<Jacobian<C>, MsmError> {
+    if threads == 0 {
+        return Err(MsmError::InvalidThreads);
+    }
+    msm_with(points, scalars, &MsmConfig::for_size(points.len(), threads))
+}
+
+/// Error of the MSM entry points: mismatched inputs or a configuration value out of range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MsmError {
     /// points and scalars differ in length.
@@ -85,19 +106,36 @@ pub enum MsmError {
         /// Number of scalars.
         scalars: usize,
     },
+    /// The window width is outside 2..=16.
+    InvalidWindow {
+        /// The width asked for.
+        window: u32,
+    },
+    /// A batch-affine batch size of 0.
+    InvalidBatch,
+    /// A thread count of 0.
+    InvalidThreads,
+    /// A fixed-base stride of 0.
+    InvalidStride,
 }
 
 impl core::fmt::Display for MsmError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             MsmError::LengthMismatch { points, scalars } => write!(f, "{points} points but {scalars} scalars"),
+            MsmError::InvalidWindow { window } => write!(f, "window width {window} is outside 2..=16"),
+            MsmError::InvalidBatch => write!(f, "batch-affine batch size must be at least 1"),
+            MsmError::InvalidThreads => write!(f, "thread count must be at least 1"),
+            MsmError::InvalidStride => write!(f, "fixed-base stride must be at least 1"),
         }
     }
 }
 impl std::error::Error for MsmError {}
 
-/// sum_i scalars[i] * points[i] with an explicit configuration; the lengths must match.
+/// sum_i scalars[i] * points[i] with an explicit configuration; the lengths must match and
+/// the configuration must pass [`MsmConfig::validate`].
 pub fn msm_with<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Result<Jacobian<C>, MsmError> {
+    cfg.validate()?;
     if points.len() != scalars.len() {
         return Err(MsmError::LengthMismatch { points: points.len(), scalars: scalars.len() });
     }

@@ -17,8 +17,8 @@ use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
 use crate::batch_affine::bucket_sum_batch_affine;
 use crate::config::{default_window, Buckets, MsmConfig, SmallMethod, Split};
 use crate::straus::straus;
-use crate::recode::{num_windows, signed_digits};
-use crate::MsmScalar;
+use crate::recode::{max_of_bits, num_windows, signed_digits};
+use crate::{MsmError, MsmScalar};
 
 /// A rayon pool of exactly `threads` workers, built once per size and reused.
 pub fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
@@ -31,24 +31,21 @@ pub fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
         .clone()
 }
 
-/// Bit length of the group order (the width of reduced scalars).
-fn order_bits<C: CurveConfig>() -> u32 {
-    let r = C::ORDER;
-    for i in (0..4).rev() {
-        if r[i] != 0 {
-            return 64 * i as u32 + 64 - r[i].leading_zeros();
-        }
-    }
-    0
+/// r - 1, the largest reduced scalar.
+fn order_minus_one<C: CurveConfig>() -> [u64; 4] {
+    let mut m = C::ORDER;
+    // r is odd, so r - 1 only clears the lowest bit
+    m[0] -= 1;
+    m
 }
 
 /// endo^j(P) for an affine P (phi and psi keep Z = 1).
 fn endo_affine<C: CurveConfig>(p: &Affine<C>) -> Affine<C> {
-    if p.infinity {
+    if bool::from(p.is_identity()) {
         return *p;
     }
     let j = C::endo(&p.to_jacobian());
-    Affine::new_unchecked(j.x, j.y)
+    Affine::new_unchecked(j.x(), j.y())
 }
 
 /// Wall time of each MSM phase, for the ablation benchmark.
@@ -64,44 +61,59 @@ pub struct PhaseTimes {
     pub combine: std::time::Duration,
 }
 
-/// The MSM with every switch given.
-pub fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
-    msm_profiled(points, scalars, cfg, None)
+/// The MSM with every switch given (already validated by the caller).
+pub(crate) fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
+    run_msm(points, scalars, cfg, None)
 }
 
-/// [`msm_with_config`], optionally recording per-phase times. With several threads the
+/// [`crate::msm_with`], also recording per-phase times. With several threads the
 /// accumulate/reduce times are summed over threads (CPU time, not wall time).
-pub fn msm_profiled<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
-    let n = points.len().min(scalars.len());
+pub fn msm_profiled<C: CurveConfig, S: MsmScalar>(
+    points: &[Affine<C>],
+    scalars: &[S],
+    cfg: &MsmConfig,
+    times: Option<&Mutex<PhaseTimes>>,
+) -> Result<Jacobian<C>, MsmError> {
+    cfg.validate()?;
+    if points.len() != scalars.len() {
+        return Err(MsmError::LengthMismatch { points: points.len(), scalars: scalars.len() });
+    }
+    Ok(run_msm(points, scalars, cfg, times))
+}
+
+fn run_msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
+    let n = points.len();
     if n == 0 {
         return Jacobian::IDENTITY;
     }
     if n < cfg.small_threshold {
         return match cfg.small_method {
-            SmallMethod::Straus => straus(&points[..n], &scalars[..n], 5),
-            SmallMethod::Singles => small(&points[..n], &scalars[..n]),
+            SmallMethod::Straus => straus(points, scalars, 5),
+            SmallMethod::Singles => small(points, scalars),
         };
     }
-    let threads = cfg.threads.max(1);
+    let threads = cfg.threads;
     let run = || {
         let t0 = std::time::Instant::now();
-        let ks: Vec<[u64; 4]> = scalars[..n].par_iter().map(|s| reduce_scalar::<C>(&s.to_limbs())).collect();
+        let reduce = |s: &S| reduce_scalar::<C>(&s.to_limbs());
+        let ks: Vec<[u64; 4]> = if threads == 1 { scalars.iter().map(reduce).collect() } else { scalars.par_iter().map(reduce).collect() };
         if cfg.glv {
-            let (pts, parts) = glv_expand(&points[..n], &ks);
+            let (pts, parts) = glv_expand(points, &ks, threads);
             if let Some(t) = times {
                 t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
             }
             let c = cfg.window.unwrap_or_else(|| default_window(n, true));
-            bucket_msm(&pts, &parts, C::SUB_BITS, c, threads, cfg.split, cfg.buckets, times)
+            bucket_msm(&pts, &parts, &max_of_bits(C::SUB_BITS), c, threads, cfg.split, cfg.buckets, times)
         } else {
             if let Some(t) = times {
                 t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
             }
             let c = cfg.window.unwrap_or_else(|| default_window(n, false));
-            bucket_msm(&points[..n], &ks, order_bits::<C>(), c, threads, cfg.split, cfg.buckets, times)
+            bucket_msm(points, &ks, &order_minus_one::<C>(), c, threads, cfg.split, cfg.buckets, times)
         }
     };
     if threads == 1 {
+        // no pool at all: every phase runs on the calling thread
         run()
     } else {
         pool(threads).install(run)
@@ -117,12 +129,13 @@ fn small<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> J
     acc
 }
 
-/// Split every scalar into `DIM` parts over endo^j(P), signs folded into the points.
-fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> (Vec<Affine<C>>, Vec<[u64; 4]>) {
+/// Split every scalar into `DIM` parts over endo^j(P), signs folded into the points (on the
+/// calling thread when `threads` is 1, else on the current pool).
+fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], threads: usize) -> (Vec<Affine<C>>, Vec<[u64; 4]>) {
     let dim = C::DIM;
     let mut pts = vec![Affine::IDENTITY; points.len() * dim];
     let mut parts = vec![[0u64; 4]; points.len() * dim];
-    pts.par_chunks_mut(dim).zip(parts.par_chunks_mut(dim)).zip(points.par_iter().zip(ks)).for_each(|((pc, kc), (p, k))| {
+    let fill = |((pc, kc), (p, k)): ((&mut [Affine<C>], &mut [[u64; 4]]), (&Affine<C>, &[u64; 4]))| {
         let d = C::decompose(k);
         let mut e = *p;
         for j in 0..dim {
@@ -132,16 +145,22 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> (Vec<Aff
             pc[j] = if bool::from(d[j].neg) { -e } else { e };
             kc[j] = [d[j].mag as u64, (d[j].mag >> 64) as u64, 0, 0];
         }
-    });
+    };
+    if threads == 1 {
+        pts.chunks_mut(dim).zip(parts.chunks_mut(dim)).zip(points.iter().zip(ks)).for_each(fill);
+    } else {
+        pts.par_chunks_mut(dim).zip(parts.par_chunks_mut(dim)).zip(points.par_iter().zip(ks)).for_each(fill);
+    }
     (pts, parts)
 }
 
-/// The bucket method over reduced scalars of at most `bits` bits.
+/// The bucket method over scalars of at most `max` (r - 1, or 2^SUB_BITS - 1 for the parts of
+/// the endomorphism split); `c` in 2..=16, validated by the caller.
 #[allow(clippy::too_many_arguments)]
-pub fn bucket_msm<C: CurveConfig>(
+fn bucket_msm<C: CurveConfig>(
     points: &[Affine<C>],
     ks: &[[u64; 4]],
-    bits: u32,
+    max: &[u64; 4],
     c: u32,
     threads: usize,
     split: Split,
@@ -149,12 +168,18 @@ pub fn bucket_msm<C: CurveConfig>(
     times: Option<&Mutex<PhaseTimes>>,
 ) -> Jacobian<C> {
     let m = points.len();
-    let c = c.clamp(2, 16);
-    let nwin = num_windows(bits, c);
+    let nwin = num_windows(max, c);
     // point-major digits: digits[i * nwin + w]; window w reads them with stride nwin
     let t0 = std::time::Instant::now();
     let mut digits = vec![0i16; nwin * m];
-    digits.par_chunks_mut(nwin).zip(ks.par_iter()).for_each(|(row, k)| signed_digits(k, c, nwin, row, 1));
+    let recode = |(row, k): (&mut [i16], &[u64; 4])| signed_digits(k, c, nwin, row, 1);
+    // a scalar above `max` would lose its top digits: a real check, in release builds too
+    let fits = if threads == 1 {
+        digits.chunks_mut(nwin).zip(ks.iter()).map(recode).all(|ok| ok)
+    } else {
+        digits.par_chunks_mut(nwin).zip(ks.par_iter()).map(recode).all(|ok| ok)
+    };
+    assert!(fits, "MSM internal error: a scalar does not fit its signed windows");
     if let Some(t) = times {
         t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
     }

@@ -55,9 +55,9 @@ pub fn straus<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S],
         for j in 0..dim {
             if j > 0 {
                 for e in t.iter_mut() {
-                    if !e.infinity {
+                    if !bool::from(e.is_identity()) {
                         let q = C::endo(&e.to_jacobian());
-                        *e = Affine::new_unchecked(q.x, q.y);
+                        *e = Affine::new_unchecked(q.x(), q.y());
                     }
                 }
             }

@@ -6,7 +6,7 @@ use ark_ec::{CurveGroup, VariableBaseMSM};
 use ark_ff::PrimeField;
 use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381, bn254, Affine, CurveConfig, Jacobian};
-use zkforge_msm::{msm, msm_with, Buckets, MsmConfig, SmallMethod, Split};
+use zkforge_msm::{msm, msm_threads, msm_with, Buckets, FixedBaseMsm, MsmConfig, MsmError, SmallMethod, Split};
 
 fn rng() -> StdRng {
     let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
@@ -61,7 +61,7 @@ fn every_size<C: CurveConfig>(max: usize) {
             assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "n={n} cfg={cfg:?}");
         }
     }
-    // every window width at one size
+    // every window width at one size (1 is rejected: see `window_widths_and_edge_scalars`)
     let n = max.min(200);
     for c in 2..=16 {
         for glv in [false, true] {
@@ -122,9 +122,12 @@ fn adversarial<C: CurveConfig>() {
         }
     }
     // the half/half case really cancels
-    assert!(bool::from(msm(&cases[8].0, &cases[8].1).is_identity()));
+    assert!(bool::from(msm(&cases[8].0, &cases[8].1).unwrap().is_identity()));
     // mismatched lengths are an error for msm_with
     assert!(msm_with(&points[..3], &random_scalars(&mut rng, 4), &MsmConfig::for_size(3, 1)).is_err());
+    // and for the simple API (it used to truncate silently)
+    assert_eq!(msm(&points[..3], &random_scalars(&mut rng, 4)), Err(MsmError::LengthMismatch { points: 3, scalars: 4 }));
+    assert_eq!(msm_threads(&points[..4], &random_scalars(&mut rng, 3), 1), Err(MsmError::LengthMismatch { points: 4, scalars: 3 }));
 }
 
 #[test]
@@ -148,7 +151,7 @@ fn identity_among_9000_bases() {
     points[4321] = Affine::IDENTITY;
     let ks = random_scalars(&mut rng, 9000);
     let want = *naive_prefix(&points, &ks).last().unwrap();
-    assert_eq!(msm(&points, &ks), want);
+    assert_eq!(msm(&points, &ks).unwrap(), want);
 }
 
 #[test]
@@ -157,20 +160,20 @@ fn vs_arkworks_and_blst_bls12_381_g1() {
     for n in [1000usize, 4096 + rng.gen_range(0..100)] {
         let points = random_points::<bls12_381::G1Config>(&mut rng, n);
         let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
-        let ours = msm(&points, &ks).to_affine();
+        let ours = msm(&points, &ks).unwrap().to_affine();
         // arkworks
         let apts: Vec<ark_bls12_381::G1Affine> = points
             .iter()
             .map(|p| {
-                let x = ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(p.x.to_limbs())).unwrap();
-                let y = ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(p.y.to_limbs())).unwrap();
+                let x = ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(p.x().to_limbs())).unwrap();
+                let y = ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(p.y().to_limbs())).unwrap();
                 ark_bls12_381::G1Affine::new_unchecked(x, y)
             })
             .collect();
         let aks: Vec<ark_bls12_381::Fr> = ks.iter().map(|k| ark_bls12_381::Fr::from_bigint(ark_ff::BigInt(k.to_limbs())).unwrap()).collect();
         let theirs = ark_bls12_381::G1Projective::msm(&apts, &aks).unwrap().into_affine();
         let (tx, ty) = (theirs.x.into_bigint().0, theirs.y.into_bigint().0);
-        assert_eq!((ours.x.to_limbs(), ours.y.to_limbs()), (tx, ty), "arkworks n={n}");
+        assert_eq!((ours.x().to_limbs(), ours.y().to_limbs()), (tx, ty), "arkworks n={n}");
         // blst
         let bpts: Vec<blst::blst_p1_affine> = points
             .iter()
@@ -194,7 +197,6 @@ fn vs_arkworks_and_blst_bls12_381_g1() {
 }
 
 fn fixed_base_case<C: CurveConfig>() {
-    use zkforge_msm::FixedBaseMsm;
     let mut rng = rng();
     for n in [0usize, 1, 5, 100] {
         let points = random_points::<C>(&mut rng, n);
@@ -205,9 +207,9 @@ fn fixed_base_case<C: CurveConfig>() {
             ks[2] = C::ORDER;
         }
         let want = *naive_prefix(&points, &ks).last().unwrap();
-        for (c, stride) in [(12u32, 1usize), (8, 1), (8, 3), (5, 2), (12, 100), (3, 7)] {
+        for (c, stride) in [(12u32, 1usize), (8, 1), (8, 3), (5, 2), (12, 100), (3, 7), (2, 1), (2, 5), (4, 1), (16, 1), (16, 2)] {
             for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }] {
-                let t = FixedBaseMsm::with_params(&points, c, stride, buckets);
+                let t = FixedBaseMsm::with_params(&points, c, stride, buckets).unwrap();
                 assert_eq!(t.msm(&ks).unwrap(), want, "n={n} c={c} stride={stride} {buckets:?}");
             }
         }
@@ -225,4 +227,118 @@ fn fixed_base_bls12_381_g1() {
 #[test]
 fn fixed_base_bn254_g2() {
     fixed_base_case::<bn254::G2Config>();
+}
+
+/// r - 1, 2^255 - 1 (reduced by the MSM), 2^256 - 1 and random scalars, every window width
+/// 1..=16 (1 must be refused), with and without the split, both bucket kinds, one and two
+/// threads; the reviewer's minimal case (G, r - 1, c = 2, no GLV) first.
+fn window_widths_and_edge_scalars<C: CurveConfig>(n: usize) {
+    let mut rng = rng();
+    let g = Affine::<C>::generator();
+    let mut r1 = C::ORDER;
+    r1[0] -= 1;
+    let cfg2 = MsmConfig { window: Some(2), glv: false, buckets: Buckets::Xyzz, small_threshold: 0, small_method: SmallMethod::Straus, threads: 1, split: Split::Windows };
+    assert_eq!(msm_with(&[g], &[r1], &cfg2).unwrap(), -g.to_jacobian(), "{}: [r - 1] G at c = 2", C::NAME);
+
+    let points = random_points::<C>(&mut rng, n);
+    let edge = [r1, [u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1], [u64::MAX; 4]];
+    let mut sets: Vec<Vec<[u64; 4]>> = edge.iter().map(|k| vec![*k; n]).collect();
+    let full: Vec<[u64; 4]> = (0..n).map(|_| [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()]).collect();
+    sets.push(full);
+    sets.push((0..n).map(|i| edge[i % 3]).collect());
+    for ks in &sets {
+        let want = *naive_prefix(&points, ks).last().unwrap();
+        for c in 1..=16u32 {
+            for glv in [false, true] {
+                for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 16 }] {
+                    for (threads, split) in [(1, Split::Windows), (2, Split::Points)] {
+                        let cfg = MsmConfig { window: Some(c), glv, buckets, small_threshold: 0, small_method: SmallMethod::Straus, threads, split };
+                        let got = msm_with(&points, ks, &cfg);
+                        if c == 1 {
+                            assert_eq!(got, Err(MsmError::InvalidWindow { window: 1 }));
+                        } else {
+                            assert_eq!(got.unwrap(), want, "{} c={c} glv={glv} {buckets:?} threads={threads}", C::NAME);
+                        }
+                    }
+                }
+            }
+        }
+        for (c, stride) in [(2u32, 1usize), (2, 3), (4, 1), (8, 1), (16, 1)] {
+            assert_eq!(FixedBaseMsm::with_params(&points, c, stride, Buckets::Xyzz).unwrap().msm(ks).unwrap(), want, "fixed c={c}");
+        }
+    }
+}
+
+#[test]
+fn window_widths_and_edge_scalars_bls12_381_g1() {
+    window_widths_and_edge_scalars::<bls12_381::G1Config>(12);
+}
+#[test]
+fn window_widths_and_edge_scalars_bls12_381_g2() {
+    window_widths_and_edge_scalars::<bls12_381::G2Config>(5);
+}
+#[test]
+fn window_widths_and_edge_scalars_bn254_g1() {
+    window_widths_and_edge_scalars::<bn254::G1Config>(12);
+}
+#[test]
+fn window_widths_and_edge_scalars_bn254_g2() {
+    window_widths_and_edge_scalars::<bn254::G2Config>(5);
+}
+
+#[test]
+fn out_of_range_configs_are_rejected() {
+    let mut rng = rng();
+    let points = random_points::<bls12_381::G1Config>(&mut rng, 4);
+    let ks = random_scalars(&mut rng, 4);
+    let base = MsmConfig::for_size(4, 1);
+    for w in [0u32, 1, 17, 100] {
+        assert_eq!(msm_with(&points, &ks, &MsmConfig { window: Some(w), ..base }), Err(MsmError::InvalidWindow { window: w }));
+        assert_eq!(FixedBaseMsm::with_params(&points, w, 1, Buckets::Xyzz).err(), Some(MsmError::InvalidWindow { window: w }));
+    }
+    assert_eq!(msm_with(&points, &ks, &MsmConfig { buckets: Buckets::BatchAffine { batch: 0 }, ..base }), Err(MsmError::InvalidBatch));
+    assert_eq!(msm_with(&points, &ks, &MsmConfig { threads: 0, ..base }), Err(MsmError::InvalidThreads));
+    assert_eq!(msm_threads(&points, &ks, 0), Err(MsmError::InvalidThreads));
+    assert_eq!(FixedBaseMsm::with_params(&points, 8, 0, Buckets::Xyzz).err(), Some(MsmError::InvalidStride));
+    assert_eq!(FixedBaseMsm::with_params(&points, 8, 1, Buckets::BatchAffine { batch: 0 }).err(), Some(MsmError::InvalidBatch));
+    // the window 0 and 1 values used to be clamped to 2; the profiled entry point checks too
+    assert!(zkforge_msm::msm_profiled(&points, &ks, &MsmConfig { window: Some(0), ..base }, None).is_err());
+}
+
+/// Number of OS threads of this process (Linux).
+fn os_threads() -> usize {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap();
+    s.lines().find_map(|l| l.strip_prefix("Threads:")).unwrap().trim().parse().unwrap()
+}
+
+/// threads = 1 must not start any pool (rayon's global one included). Run in a child process
+/// of this test binary, where nothing else has started threads.
+#[test]
+fn one_thread_starts_no_thread() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        return;
+    }
+    if std::env::var("ZKFORGE_THREAD_CHILD").is_ok() {
+        let mut rng = rng();
+        let before = os_threads();
+        for (n, glv) in [(100usize, true), (5000, true), (5000, false)] {
+            let points = random_points::<bls12_381::G1Config>(&mut rng, n);
+            let ks = random_scalars(&mut rng, n);
+            let want = *naive_prefix(&points[..3], &ks[..3]).last().unwrap();
+            let _ = want;
+            let cfg = MsmConfig { glv, ..MsmConfig::for_size(n, 1) };
+            msm_with(&points, &ks, &cfg).unwrap();
+            msm_threads(&points, &ks, 1).unwrap();
+        }
+        assert_eq!(os_threads(), before, "threads = 1 started OS threads");
+        return;
+    }
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["--exact", "one_thread_starts_no_thread", "--test-threads", "1", "--nocapture"])
+        .env("ZKFORGE_THREAD_CHILD", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "child failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed"), "{}", String::from_utf8_lossy(&out.stdout));
 }

@@ -58,10 +58,10 @@ pub struct G2Prepared {
 impl G2Prepared {
     /// Precompute the lines of Q.
     pub fn new(q: &G2Affine) -> Self {
-        if q.infinity {
+        if bool::from(q.is_identity()) {
             return Self { coeffs: Vec::new(), infinity: true };
         }
-        Self { coeffs: miller::prepare(&shape(), &three_b(), Lines::live(q.x, q.y, [(Fp2::ZERO, Fp2::ZERO); 2])), infinity: false }
+        Self { coeffs: miller::prepare(&shape(), &three_b(), Lines::live(q.x(), q.y(), [(Fp2::ZERO, Fp2::ZERO); 2])), infinity: false }
     }
 }
 
@@ -85,8 +85,8 @@ impl From<&G2Affine> for G2Prepared {
 pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
     let mut live: Vec<_> = pairs
         .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
-        .map(|(p, q)| (p.x, p.y, Lines::live(q.x, q.y, [(Fp2::ZERO, Fp2::ZERO); 2])))
+        .filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity()))
+        .map(|(p, q)| (p.x(), p.y(), Lines::live(q.x(), q.y(), [(Fp2::ZERO, Fp2::ZERO); 2])))
         .collect();
     miller::multi_miller_loop(&shape(), &three_b(), &mut live)
 }
@@ -95,8 +95,8 @@ pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
 pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
     let mut live: Vec<_> = pairs
         .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
-        .map(|(p, q)| (p.x, p.y, Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
+        .filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity)
+        .map(|(p, q)| (p.x(), p.y(), Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
         .collect();
     miller::multi_miller_loop(&shape(), &three_b(), &mut live)
 }
@@ -163,9 +163,37 @@ pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
 }
 
 impl Gt {
+    /// Length of the encoding in bytes.
+    pub const BYTES: usize = 576;
+
     /// Decode (576 bytes) and check membership in Gt.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::PairingError> {
         Self::from_bytes_with_order(bytes, &order())
+    }
+
+    /// The 576-byte encoding (coefficient order in the [`crate::gt`] module docs).
+    ///
+    /// ```
+    /// use zkforge_pairing::bls12_381::Gt;
+    /// let g = Gt::generator();
+    /// assert_eq!(Gt::from_bytes(&g.to_bytes()), Ok(g));
+    /// ```
+    pub fn to_bytes(&self) -> [u8; 576] {
+        let mut out = [0u8; 576];
+        self.write_bytes(&mut out);
+        out
+    }
+
+    /// An Fp12 element as a Gt element, checked (cyclotomic and of order r); else
+    /// [`crate::PairingError::NotInGt`].
+    ///
+    /// ```
+    /// use zkforge_pairing::bls12_381::Gt;
+    /// let g = Gt::generator();
+    /// assert_eq!(Gt::from_fp12(*g.as_fp12()), Ok(g));
+    /// ```
+    pub fn from_fp12(f: Fp12) -> Result<Self, crate::PairingError> {
+        Self::from_fp12_with_order(f, &order())
     }
 
     /// The generator e(G1, G2).

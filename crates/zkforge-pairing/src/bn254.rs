@@ -51,11 +51,11 @@ fn frobenius_points(q: &G2Affine) -> [(Fp2, Fp2); 2] {
     let j: Jacobian<G2Config> = (*q).into();
     let q1 = psi(&j);
     let q2 = psi(&q1);
-    [(q1.x, q1.y), (q2.x, -q2.y)]
+    [(q1.x(), q1.y()), (q2.x(), -q2.y())]
 }
 
 fn live(q: &G2Affine) -> Lines<'static, FpConfig, 4> {
-    Lines::live(q.x, q.y, frobenius_points(q))
+    Lines::live(q.x(), q.y(), frobenius_points(q))
 }
 
 /// A G2 point with every Miller-loop line precomputed (88 lines, 5.5 KiB).
@@ -68,7 +68,7 @@ pub struct G2Prepared {
 impl G2Prepared {
     /// Precompute the lines of Q.
     pub fn new(q: &G2Affine) -> Self {
-        if q.infinity {
+        if bool::from(q.is_identity()) {
             return Self { coeffs: Vec::new(), infinity: true };
         }
         Self { coeffs: miller::prepare(&shape(), &three_b(), live(q)), infinity: false }
@@ -91,7 +91,7 @@ impl From<&G2Affine> for G2Prepared {
 /// assert_eq!(final_exponentiation(&multi_miller_loop(&[(p, q)])).unwrap(), pairing(&p, &q));
 /// ```
 pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
-    let mut v: Vec<_> = pairs.iter().filter(|(p, q)| !p.infinity && !q.infinity).map(|(p, q)| (p.x, p.y, live(q))).collect();
+    let mut v: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity())).map(|(p, q)| (p.x(), p.y(), live(q))).collect();
     miller::multi_miller_loop(&shape(), &three_b(), &mut v)
 }
 
@@ -99,8 +99,8 @@ pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
 pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
     let mut v: Vec<_> = pairs
         .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
-        .map(|(p, q)| (p.x, p.y, Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
+        .filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity)
+        .map(|(p, q)| (p.x(), p.y(), Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
         .collect();
     miller::multi_miller_loop(&shape(), &three_b(), &mut v)
 }
@@ -166,9 +166,37 @@ pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
 }
 
 impl Gt {
+    /// Length of the encoding in bytes.
+    pub const BYTES: usize = 384;
+
     /// Decode (384 bytes) and check membership in Gt.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::PairingError> {
         Self::from_bytes_with_order(bytes, &order())
+    }
+
+    /// The 384-byte encoding (coefficient order in the [`crate::gt`] module docs).
+    ///
+    /// ```
+    /// use zkforge_pairing::bn254::Gt;
+    /// let g = Gt::generator();
+    /// assert_eq!(Gt::from_bytes(&g.to_bytes()), Ok(g));
+    /// ```
+    pub fn to_bytes(&self) -> [u8; 384] {
+        let mut out = [0u8; 384];
+        self.write_bytes(&mut out);
+        out
+    }
+
+    /// An Fp12 element as a Gt element, checked (cyclotomic and of order r); else
+    /// [`crate::PairingError::NotInGt`].
+    ///
+    /// ```
+    /// use zkforge_pairing::bn254::Gt;
+    /// let g = Gt::generator();
+    /// assert_eq!(Gt::from_fp12(*g.as_fp12()), Ok(g));
+    /// ```
+    pub fn from_fp12(f: Fp12) -> Result<Self, crate::PairingError> {
+        Self::from_fp12_with_order(f, &order())
     }
 
     /// The generator e(G1, G2).

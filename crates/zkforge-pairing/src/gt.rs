@@ -3,9 +3,14 @@
 //! inverse is the conjugate.
 //!
 //! Encoding: the twelve Fp coefficients, big-endian, in the order c0.c0.c0, c0.c0.c1,
-//! c0.c1.c0, ..., c1.c2.c1 (the tower's coefficient order, real part first); 576 bytes on
-//! BLS12-381 and 384 on BN254. Decoding rejects wrong lengths, coefficients >= p and elements
-//! outside Gt.
+//! c0.c1.c0, ..., c1.c2.c1 (the tower's coefficient order Fp12 = Fp6[w], Fp6 = Fp2[v], real part
+//! first); 576 bytes on BLS12-381 and 384 on BN254, returned as fixed arrays. Decoding rejects
+//! wrong lengths, coefficients >= p and elements outside Gt.
+//!
+//! blst's `blst_bendian_from_fp12` writes the same twelve coefficients in powers of w instead
+//! (1, w, w^2, ..., w^5 = our c0.c0, c1.c0, c0.c1, c1.c1, c0.c2, c1.c2, each Fp2 real part
+//! first): to convert, take our six 2-coefficient chunks in the order 0, 3, 1, 4, 2, 5 (a test
+//! checks this against blst).
 
 use core::ops::{Mul, MulAssign};
 
@@ -123,13 +128,29 @@ impl<C: TowerConfig<N>, const N: usize> Gt<C, N> {
         Gt(acc)
     }
 
-    /// The 12 N * 8-byte encoding described in the module docs.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(12 * N * 8);
-        for c in fp12_coeffs(&self.0) {
-            out.extend_from_slice(c.to_bytes_be().as_ref());
+    /// An Fp12 value taken as a Gt element without the membership check: the caller
+    /// promises f is in the order-r subgroup (a final exponentiation's output is). The
+    /// per-curve `Gt::from_fp12` checks.
+    pub fn from_fp12_unchecked(f: Fp12<C, N>) -> Self {
+        Gt(f)
+    }
+
+    /// Write the 12 N * 8-byte encoding described in the module docs into `out` (exactly that
+    /// long; the per-curve `to_bytes` returns it as an array).
+    pub(crate) fn write_bytes(&self, out: &mut [u8]) {
+        let w = N * 8;
+        for (i, c) in fp12_coeffs(&self.0).iter().enumerate() {
+            out[i * w..(i + 1) * w].copy_from_slice(c.to_bytes_be().as_ref());
         }
-        out
+    }
+
+    /// `Ok` for an f in Gt, else [`PairingError::NotInGt`].
+    pub(crate) fn from_fp12_with_order(f: Fp12<C, N>, order: &[u64; 4]) -> Result<Self, PairingError> {
+        if Self::is_in_gt(&f, order) {
+            Ok(Gt(f))
+        } else {
+            Err(PairingError::NotInGt)
+        }
     }
 
     /// Decode and check membership in Gt: the element must be in the cyclotomic subgroup

@@ -26,24 +26,24 @@ fn fq<F: PrimeField<BigInt = BigInt<N>>, const N: usize>(l: [u64; N]) -> F {
 // ---- arkworks conversions ------------------------------------------------------------------
 
 fn ark_bls_g1(p: &bls::G1Affine) -> ark_bls12_381::G1Affine {
-    if p.infinity {
+    if bool::from(p.is_identity()) {
         return ark_bls12_381::G1Affine::identity();
     }
-    ark_bls12_381::G1Affine::new_unchecked(fq(p.x.to_limbs()), fq(p.y.to_limbs()))
+    ark_bls12_381::G1Affine::new_unchecked(fq(p.x().to_limbs()), fq(p.y().to_limbs()))
 }
 fn ark_bls_g2(p: &bls::G2Affine) -> ark_bls12_381::G2Affine {
-    if p.infinity {
+    if bool::from(p.is_identity()) {
         return ark_bls12_381::G2Affine::identity();
     }
     let f2 = |x: &zkforge_field::bls12_381::Fp2| ark_bls12_381::Fq2::new(fq(x.c0.to_limbs()), fq(x.c1.to_limbs()));
-    ark_bls12_381::G2Affine::new_unchecked(f2(&p.x), f2(&p.y))
+    ark_bls12_381::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))
 }
 fn ark_bn_g1(p: &bn::G1Affine) -> ark_bn254::G1Affine {
-    ark_bn254::G1Affine::new_unchecked(fq(p.x.to_limbs()), fq(p.y.to_limbs()))
+    ark_bn254::G1Affine::new_unchecked(fq(p.x().to_limbs()), fq(p.y().to_limbs()))
 }
 fn ark_bn_g2(p: &bn::G2Affine) -> ark_bn254::G2Affine {
     let f2 = |x: &zkforge_field::bn254::Fp2| ark_bn254::Fq2::new(fq(x.c0.to_limbs()), fq(x.c1.to_limbs()));
-    ark_bn254::G2Affine::new_unchecked(f2(&p.x), f2(&p.y))
+    ark_bn254::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))
 }
 
 /// The 12 Fp coefficients of an arkworks Fp12 in our tower order, as limbs.
@@ -226,7 +226,7 @@ fn pairing_check_0_to_8_pairs_bls() {
         // breaking one pair breaks the check
         let k = rng.next_u64() as usize % pairs.len();
         let (p, q) = pairs[k];
-        if !p.infinity && !q.infinity {
+        if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
             pairs[k] = (p.to_jacobian().double().to_affine(), q);
             assert!(!pb::pairing_check(&pairs), "{n} pairs, one doubled");
         }
@@ -255,7 +255,7 @@ fn pairing_check_0_to_8_pairs_bn() {
         assert!(pn::pairing_check(&pairs));
         let k = rng.next_u64() as usize % pairs.len();
         let (p, q) = pairs[k];
-        if !p.infinity && !q.infinity {
+        if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
             pairs[k] = (p, q.to_jacobian().double().to_affine());
             assert!(!pn::pairing_check(&pairs), "{n} pairs, one doubled");
         }

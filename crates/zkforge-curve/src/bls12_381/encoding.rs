@@ -196,13 +196,22 @@ impl G1Affine {
         out
     }
 
-    /// Decode an EIP-2537 G1 point; the curve equation is always checked, the subgroup when
-    /// `subgroup_check` is set (the MSM and pairing precompiles need it, G1ADD does not).
-    pub fn from_eip2537(b: &[u8], subgroup_check: bool) -> Result<Self, CurveError> {
+    /// Decode an EIP-2537 G1 point, checking the curve equation and subgroup membership (what
+    /// the MSM and pairing precompiles need).
+    pub fn from_eip2537(b: &[u8]) -> Result<Self, CurveError> {
         check_len(b, 128)?;
         let x = fp_from_eip2537(&b[..64])?;
         let y = fp_from_eip2537(&b[64..])?;
-        decode_eip2537_point(x, y, subgroup_check)
+        decode_eip2537_point(x, y, true)
+    }
+
+    /// Decode an EIP-2537 G1 point, checking the curve equation only (what G1ADD needs). The
+    /// result may lie outside the subgroup: see [`Affine`] for what such a point allows.
+    pub fn from_eip2537_unchecked(b: &[u8]) -> Result<Self, CurveError> {
+        check_len(b, 128)?;
+        let x = fp_from_eip2537(&b[..64])?;
+        let y = fp_from_eip2537(&b[64..])?;
+        decode_eip2537_point(x, y, false)
     }
 }
 
@@ -281,11 +290,20 @@ impl G2Affine {
         out
     }
 
-    /// Decode an EIP-2537 G2 point (curve equation always, subgroup when asked).
-    pub fn from_eip2537(b: &[u8], subgroup_check: bool) -> Result<Self, CurveError> {
+    /// Decode an EIP-2537 G2 point, checking the curve equation and subgroup membership.
+    pub fn from_eip2537(b: &[u8]) -> Result<Self, CurveError> {
         check_len(b, 256)?;
         let x = fp2_from_eip2537(&b[..128])?;
         let y = fp2_from_eip2537(&b[128..])?;
-        decode_eip2537_point(x, y, subgroup_check)
+        decode_eip2537_point(x, y, true)
+    }
+
+    /// Decode an EIP-2537 G2 point, checking the curve equation only (what G2ADD needs); see
+    /// [`Affine`] for what a point outside the subgroup allows.
+    pub fn from_eip2537_unchecked(b: &[u8]) -> Result<Self, CurveError> {
+        check_len(b, 256)?;
+        let x = fp2_from_eip2537(&b[..128])?;
+        let y = fp2_from_eip2537(&b[128..])?;
+        decode_eip2537_point(x, y, false)
     }
 }

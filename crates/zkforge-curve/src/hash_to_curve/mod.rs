@@ -35,6 +35,9 @@ pub enum HashToCurveError {
     /// len_in_bytes > 65535 or more than 255 hash blocks requested.
     #[error("requested output length {0} is too large for expand_message_xmd")]
     OutputTooLong(usize),
+    /// The domain separation tag is empty (RFC 9380 section 3.1 requires at least one byte).
+    #[error("empty domain separation tag: RFC 9380 requires a non-empty DST")]
+    EmptyDst,
 }
 
 /// expand_message_xmd with SHA-256 (RFC 9380 section 5.3.1). A DST longer than 255 bytes is
@@ -48,6 +51,9 @@ pub enum HashToCurveError {
 pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result<Vec<u8>, HashToCurveError> {
     const B_IN_BYTES: usize = 32;
     const S_IN_BYTES: usize = 64;
+    if dst.is_empty() {
+        return Err(HashToCurveError::EmptyDst);
+    }
     let ell = len_in_bytes.div_ceil(B_IN_BYTES);
     if ell > 255 || len_in_bytes > 65535 {
         return Err(HashToCurveError::OutputTooLong(len_in_bytes));

@@ -48,9 +48,15 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
         Self { c0, c1 }
     }
 
-    /// Uniformly random element.
+    /// Uniformly random element (rand_core 0.6 RNG).
     pub fn random(rng: &mut impl RngCore) -> Self {
-        Self { c0: Fp6::random(rng), c1: Fp6::random(rng) }
+        Self::random_with(|| rng.next_u64())
+    }
+
+    /// Uniformly random element from any source of uniform 64-bit words.
+    pub fn random_with(mut next_u64: impl FnMut() -> u64) -> Self {
+        let c0 = Fp6::random_with(&mut next_u64);
+        Self { c0, c1: Fp6::random_with(&mut next_u64) }
     }
 
     /// True for one.

@@ -43,9 +43,15 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
         Self { c0: Fp::from_hex_const(c0), c1: Fp::from_hex_const(c1) }
     }
 
-    /// Uniformly random element.
+    /// Uniformly random element (rand_core 0.6 RNG).
     pub fn random(rng: &mut impl RngCore) -> Self {
-        Self { c0: Fp::random(rng), c1: Fp::random(rng) }
+        Self::random_with(|| rng.next_u64())
+    }
+
+    /// Uniformly random element from any source of uniform 64-bit words.
+    pub fn random_with(mut next_u64: impl FnMut() -> u64) -> Self {
+        let c0 = Fp::random_with(&mut next_u64);
+        Self { c0, c1: Fp::random_with(&mut next_u64) }
     }
 
     /// True for zero.
