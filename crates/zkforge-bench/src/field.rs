@@ -3,6 +3,12 @@
 //!
 //! blst and halo2curves keep the same Montgomery form as we do (R = 2^384 and 2^256), so
 //! inputs are handed over limb for limb; arkworks inputs are converted from canonical limbs.
+//!
+//! Rows: latency chains (x <- x * y), throughput rows (`*_throughput`: eight independent
+//! chains, which lets inlined code overlap operations the way a caller's loop would), and
+//! inversions split by security class (`*_inverse_ct` against constant-time peers only,
+//! `*_inverse_vartime` against variable-time ones). Every row first checks that all sides give
+//! the same value (sqrt: the same square of the root).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -12,15 +18,17 @@ use ff::{Field as _, PrimeField as _};
 use rand::{rngs::StdRng, SeedableRng};
 use zkforge_field::{bls12_381 as bls, bn254 as bn, FieldConfig, Fp};
 
-use crate::{Case, Runner};
+use crate::canon::Canon;
+use crate::{probed_case, Case, Impl, Runner};
 
 /// Latency chain x <- f(x, y). The inputs are made opaque once per batch and the result is
 /// observed once: a `black_box` on every step would force each value through memory, whose
 /// store-to-load forwarding stalls depend on how each library's types are copied rather than
-/// on its arithmetic.
-pub(crate) fn chain2<T: Copy + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + 'static) -> Runner {
+/// on its arithmetic. The probe is f(x0, y).
+pub(crate) fn chain2<T: Copy + Canon + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + 'static) -> Impl {
+    let probe = f(&x0, &y).canon();
     let mut x = x0;
-    Box::new(move |iters| {
+    let runner: Runner = Box::new(move |iters| {
         let y = black_box(y);
         let mut z = black_box(x);
         let start = Instant::now();
@@ -29,13 +37,36 @@ pub(crate) fn chain2<T: Copy + 'static>(x0: T, y: T, f: impl Fn(&T, &T) -> T + '
         }
         x = black_box(z);
         start.elapsed()
-    })
+    });
+    Impl { runner, probe }
 }
 
-/// Latency chain x <- f(x) (see [`chain2`]).
-pub(crate) fn chain1<T: Copy + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) -> Runner {
+/// Throughput: eight independent chains x_i <- f(x_i, y) advanced together, so the CPU can
+/// overlap them (an out-of-order core hides most of one operation's latency); `iters`
+/// operations per batch in all, as in [`chain2`]. The probe is f(x0[0], y).
+pub(crate) fn throughput2<T: Copy + Canon + 'static>(x0: [T; 8], y: T, f: impl Fn(&T, &T) -> T + 'static) -> Impl {
+    let probe = f(&x0[0], &y).canon();
     let mut x = x0;
-    Box::new(move |iters| {
+    let runner: Runner = Box::new(move |iters| {
+        let y = black_box(y);
+        let mut z = black_box(x);
+        let start = Instant::now();
+        for _ in 0..iters.div_ceil(8) {
+            for zi in z.iter_mut() {
+                *zi = f(zi, &y);
+            }
+        }
+        x = black_box(z);
+        start.elapsed()
+    });
+    Impl { runner, probe }
+}
+
+/// Latency chain x <- f(x) (see [`chain2`]); the probe is f(x0).
+pub(crate) fn chain1<T: Copy + Canon + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) -> Impl {
+    let probe = f(&x0).canon();
+    let mut x = x0;
+    let runner: Runner = Box::new(move |iters| {
         let mut z = black_box(x);
         let start = Instant::now();
         for _ in 0..iters {
@@ -43,23 +74,33 @@ pub(crate) fn chain1<T: Copy + 'static>(x0: T, f: impl Fn(&T) -> T + 'static) ->
         }
         x = black_box(z);
         start.elapsed()
-    })
+    });
+    Impl { runner, probe }
 }
 
-/// f over a fixed list of inputs (for sqrt, whose input must stay a square).
-pub(crate) fn over<T: Copy + 'static, R>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static) -> Runner {
-    Box::new(move |iters| {
+/// f over a fixed list of inputs (for sqrt, whose input must stay a square); the probe is
+/// `probe` applied to f(inputs[0]) (the identity for most rows; the square for sqrt, whose two
+/// roots implementations may pick differently).
+pub(crate) fn over_probe<T: Copy + 'static, R, P: Canon>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static, probe: impl Fn(&R) -> P) -> Impl {
+    let probe = probe(&f(&inputs[0])).canon();
+    let runner: Runner = Box::new(move |iters| {
         let n = inputs.len();
         let start = Instant::now();
         for i in 0..iters as usize {
             black_box(f(black_box(&inputs[i % n])));
         }
         start.elapsed()
-    })
+    });
+    Impl { runner, probe }
 }
 
-fn case(op: &'static str, curve: &'static str, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
-    Case { group: "field", op, curve, size: 1, threads: 1, ours, peers, check: None }
+/// [`over_probe`] with the output itself as the probe.
+pub(crate) fn over<T: Copy + 'static, R: Canon + Clone>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static) -> Impl {
+    over_probe(inputs, f, |r: &R| r.clone())
+}
+
+fn case(op: &'static str, curve: &'static str, ours: Impl, peers: Vec<(&'static str, Impl)>) -> Case {
+    probed_case("field", op, curve, ours, peers)
 }
 
 fn ark<C: FieldConfig<N>, const N: usize, A: ArkPrimeField<BigInt = BigInt<N>>>(x: &Fp<C, N>) -> A {
@@ -141,29 +182,42 @@ pub fn cases() -> Vec<Case> {
         ("blst", chain2(blst_fp(&x), blst_fp(&y), blst2!(blst::blst_fp_mul))),
         ("arkworks", chain2(ax, ay, |a, b| *a * b)),
     ]));
+    let xs: [bls::Fp; 8] = core::array::from_fn(|_| bls::Fp::random(&mut rng));
+    v.push(case("fp_mul_throughput", "bls12_381", throughput2(xs, y, |a, b| *a * *b), vec![
+        ("blst", throughput2(xs.map(|z| blst_fp(&z)), blst_fp(&y), blst2!(blst::blst_fp_mul))),
+        ("arkworks", throughput2(xs.map(|z| ark::<_, 6, ark_bls12_381::Fq>(&z)), ay, |a, b| *a * b)),
+    ]));
     v.push(case("fp_square", "bls12_381", chain1(x, |a| a.square()), vec![
         ("blst", chain1(blst_fp(&x), blst1!(blst::blst_fp_sqr))),
         ("arkworks", chain1(ax, |a| a.square())),
     ]));
-    v.push(case("fp_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
-        ("blst", chain1(blst_fp(&x), blst1!(blst::blst_fp_inverse))),
-        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    // inversion by security class: constant time against constant time (blst's
+    // `blst_fp_inverse` and its constant-time Euclid `blst_fp_eucl_inverse`); variable time
+    // against variable time (arkworks' binary Euclid)
+    v.push(case("fp_inverse_ct", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst-ct", chain1(blst_fp(&x), blst1!(blst::blst_fp_inverse))),
+        ("blst-eucl-ct", chain1(blst_fp(&x), blst1!(blst::blst_fp_eucl_inverse))),
     ]));
     v.push(case("fp_inverse_vartime", "bls12_381", chain1(x, |a| a.invert_vartime().unwrap()), vec![
-        ("blst", chain1(blst_fp(&x), blst1!(blst::blst_fp_eucl_inverse))),
-        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+        ("arkworks-vartime", chain1(ax, |a| a.inverse().unwrap())),
     ]));
     let squares: Vec<bls::Fp> = (0..64).map(|_| bls::Fp::random(&mut rng).square()).collect();
     let bsq: Vec<blst::blst_fp> = squares.iter().map(blst_fp).collect();
     let asq: Vec<ark_bls12_381::Fq> = squares.iter().map(ark).collect();
-    v.push(case("fp_sqrt", "bls12_381", over(squares, |a| a.sqrt().unwrap()), vec![
-        ("blst", over(bsq, |a| {
+    // the probe is the root's square: implementations may return either root
+    v.push(case("fp_sqrt", "bls12_381", over_probe(squares, |a| a.sqrt().unwrap(), |r| r.square()), vec![
+        ("blst", over_probe(bsq, |a| {
             let mut r = blst::blst_fp::default();
             // SAFETY: see the note above.
             unsafe { blst::blst_fp_sqrt(&mut r, a) };
             r
+        }, |r| {
+            let mut q = blst::blst_fp::default();
+            // SAFETY: see the note above.
+            unsafe { blst::blst_fp_sqr(&mut q, r) };
+            q
         })),
-        ("arkworks", over(asq, |a| a.sqrt().unwrap())),
+        ("arkworks", over_probe(asq, |a| a.sqrt().unwrap(), |r| r.square())),
     ]));
 
     // ---------------- BLS12-381 Fr ----------------
@@ -174,9 +228,16 @@ pub fn cases() -> Vec<Case> {
         ("blst", chain2(bfr(&x), bfr(&y), blst2!(blst::blst_fr_mul))),
         ("arkworks", chain2(ax, ay, |a, b| *a * b)),
     ]));
-    v.push(case("fr_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
-        ("blst", chain1(bfr(&x), blst1!(blst::blst_fr_inverse))),
-        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    let xs: [bls::Fr; 8] = core::array::from_fn(|_| bls::Fr::random(&mut rng));
+    v.push(case("fr_mul_throughput", "bls12_381", throughput2(xs, y, |a, b| *a * *b), vec![
+        ("blst", throughput2(xs.map(|z| bfr(&z)), bfr(&y), blst2!(blst::blst_fr_mul))),
+        ("arkworks", throughput2(xs.map(|z| ark::<_, 4, ark_bls12_381::Fr>(&z)), ay, |a, b| *a * b)),
+    ]));
+    v.push(case("fr_inverse_ct", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst-ct", chain1(bfr(&x), blst1!(blst::blst_fr_inverse))),
+    ]));
+    v.push(case("fr_inverse_vartime", "bls12_381", chain1(x, |a| a.invert_vartime().unwrap()), vec![
+        ("arkworks-vartime", chain1(ax, |a| a.inverse().unwrap())),
     ]));
 
     // ---------------- BLS12-381 Fp2 / Fp12 ----------------
@@ -185,14 +246,19 @@ pub fn cases() -> Vec<Case> {
         ("blst", chain2(blst_fp2(&x), blst_fp2(&y), blst2!(blst::blst_fp2_mul))),
         ("arkworks", chain2(ark_bls_fp2(&x), ark_bls_fp2(&y), |a, b| *a * b)),
     ]));
+    let xs: [bls::Fp2; 8] = core::array::from_fn(|_| bls::Fp2::random(&mut rng));
+    v.push(case("fp2_mul_throughput", "bls12_381", throughput2(xs, y, |a, b| *a * *b), vec![
+        ("blst", throughput2(xs.map(|z| blst_fp2(&z)), blst_fp2(&y), blst2!(blst::blst_fp2_mul))),
+        ("arkworks", throughput2(xs.map(|z| ark_bls_fp2(&z)), ark_bls_fp2(&y), |a, b| *a * b)),
+    ]));
     v.push(case("fp2_square", "bls12_381", chain1(x, |a| a.square()), vec![
         ("blst", chain1(blst_fp2(&x), blst1!(blst::blst_fp2_sqr))),
         ("arkworks", chain1(ark_bls_fp2(&x), |a| a.square())),
     ]));
-    v.push(case("fp2_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
-        ("blst", chain1(blst_fp2(&x), blst1!(blst::blst_fp2_inverse))),
-        ("arkworks", chain1(ark_bls_fp2(&x), |a| a.inverse().unwrap())),
+    v.push(case("fp2_inverse_ct", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst-ct", chain1(blst_fp2(&x), blst1!(blst::blst_fp2_inverse))),
     ]));
+
     let (x, y) = (bls::Fp12::random(&mut rng), bls::Fp12::random(&mut rng));
     v.push(case("fp12_mul", "bls12_381", chain2(x, y, |a, b| *a * *b), vec![
         ("blst", chain2(blst_fp12(&x), blst_fp12(&y), blst2!(blst::blst_fp12_mul))),
@@ -209,9 +275,8 @@ pub fn cases() -> Vec<Case> {
         ("blst", chain1(blst_fp12(&g), blst1!(blst::blst_fp12_cyclotomic_sqr))),
         ("arkworks", chain1(ark_bls_fp12(&g), |a| *a.clone().cyclotomic_square_in_place())),
     ]));
-    v.push(case("fp12_inverse", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
-        ("blst", chain1(blst_fp12(&x), blst1!(blst::blst_fp12_inverse))),
-        ("arkworks", chain1(ark_bls_fp12(&x), |a| a.inverse().unwrap())),
+    v.push(case("fp12_inverse_ct", "bls12_381", chain1(x, |a| a.invert().unwrap()), vec![
+        ("blst-ct", chain1(blst_fp12(&x), blst1!(blst::blst_fp12_inverse))),
     ]));
 
     // ---------------- BN254 Fp / Fr ----------------
@@ -221,20 +286,28 @@ pub fn cases() -> Vec<Case> {
         ("halo2curves", chain2(h2_fq(&x), h2_fq(&y), |a, b| *a * b)),
         ("arkworks", chain2(ax, ay, |a, b| *a * b)),
     ]));
+    let xs: [bn::Fp; 8] = core::array::from_fn(|_| bn::Fp::random(&mut rng));
+    v.push(case("fp_mul_throughput", "bn254", throughput2(xs, y, |a, b| *a * *b), vec![
+        ("halo2curves", throughput2(xs.map(|z| h2_fq(&z)), h2_fq(&y), |a, b| *a * b)),
+        ("arkworks", throughput2(xs.map(|z| ark::<_, 4, ark_bn254::Fq>(&z)), ay, |a, b| *a * b)),
+    ]));
     v.push(case("fp_square", "bn254", chain1(x, |a| a.square()), vec![
         ("halo2curves", chain1(h2_fq(&x), |a| a.square())),
         ("arkworks", chain1(ax, |a| a.square())),
     ]));
-    v.push(case("fp_inverse", "bn254", chain1(x, |a| a.invert().unwrap()), vec![
-        ("halo2curves", chain1(h2_fq(&x), |a| a.invert().unwrap())),
-        ("arkworks", chain1(ax, |a| a.inverse().unwrap())),
+    // halo2curves 0.8 inverts with a Bernstein-Yang loop that stops when g = 0 (variable
+    // time), arkworks with a binary Euclid (variable time): both against our vartime inverse;
+    // no constant-time BN254 peer is linked here
+    v.push(case("fp_inverse_vartime", "bn254", chain1(x, |a| a.invert_vartime().unwrap()), vec![
+        ("halo2curves-vartime", chain1(h2_fq(&x), |a| a.invert().unwrap())),
+        ("arkworks-vartime", chain1(ax, |a| a.inverse().unwrap())),
     ]));
     let squares: Vec<bn::Fp> = (0..64).map(|_| bn::Fp::random(&mut rng).square()).collect();
     let hsq: Vec<halo2curves::bn256::Fq> = squares.iter().map(h2_fq).collect();
     let asq: Vec<ark_bn254::Fq> = squares.iter().map(ark).collect();
-    v.push(case("fp_sqrt", "bn254", over(squares, |a| a.sqrt().unwrap()), vec![
-        ("halo2curves", over(hsq, |a| a.sqrt().unwrap())),
-        ("arkworks", over(asq, |a| a.sqrt().unwrap())),
+    v.push(case("fp_sqrt", "bn254", over_probe(squares, |a| a.sqrt().unwrap(), |r| r.square()), vec![
+        ("halo2curves", over_probe(hsq, |a| a.sqrt().unwrap(), |r| r.square())),
+        ("arkworks", over_probe(asq, |a| a.sqrt().unwrap(), |r| r.square())),
     ]));
     let (x, y) = (bn::Fr::random(&mut rng), bn::Fr::random(&mut rng));
     let (ax, ay): (ark_bn254::Fr, ark_bn254::Fr) = (ark(&x), ark(&y));

@@ -9,6 +9,7 @@
 //! Mul, square and cyclotomic square are latency chains (x <- x * y), as in the issue's
 //! reference figures; inverse and sqrt chain through their own output (sqrt of x^2).
 
+pub mod canon;
 pub mod curve;
 pub mod field;
 pub mod msm;
@@ -21,6 +22,25 @@ use std::time::Duration;
 
 /// One implementation's timed loop: runs the operation `iters` times.
 pub type Runner = Box<dyn FnMut(u64) -> Duration>;
+
+/// One implementation of a single-operation row: its timed loop and its output on the first
+/// input in canonical form ([`canon::Canon`]), which the case compares across
+/// implementations before timing.
+pub struct Impl {
+    /// The timed loop.
+    pub runner: Runner,
+    /// The operation's output on the first input, canonical.
+    pub probe: Vec<u64>,
+}
+
+/// A single-operation case from implementations with probes: the check compares every
+/// peer's probe with ours.
+pub fn probed_case(group: &'static str, op: &'static str, curve: &'static str, ours: Impl, peers: Vec<(&'static str, Impl)>) -> Case {
+    let want = ours.probe;
+    let probes: Vec<(&'static str, Vec<u64>)> = peers.iter().map(|(n, i)| (*n, i.probe.clone())).collect();
+    Case { group, op, curve, size: 1, threads: 1, ours: ours.runner, peers: peers.into_iter().map(|(n, i)| (n, i.runner)).collect(), check: None }
+        .with_check(move || agree(want, probes.iter().map(|(n, p)| (*n, p.clone())).collect()))
+}
 
 /// A case's agreement check, run once before any timing: computes the operation on one input
 /// with ours and with every peer, converts each result to one canonical form, and returns

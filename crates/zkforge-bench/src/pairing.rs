@@ -3,6 +3,12 @@
 //! 1, 2, 4 and 8 pairs (fresh random points, one final exponentiation), the Miller loop of one
 //! pair (live and prepared) and the final exponentiation alone. gnark-crypto's BN254 figures
 //! are quoted in BENCHMARKS.md (no Go run here).
+//!
+//! Every row first checks agreement on the pairing value itself (Miller-loop outputs differ
+//! between libraries by factors the final exponentiation removes): for pairing checks the
+//! product of the n pairings, for the Miller-loop rows the final exponentiation of each side's
+//! own Miller-loop output (live or from prepared lines), for the final-exponentiation row each
+//! side's exponentiation of its own Miller-loop output.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -15,7 +21,8 @@ use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 use crate::curve::{ark_g1, ark_g2, blst_g1, blst_g2};
-use crate::{Case, Runner};
+use crate::canon::Canon;
+use crate::{agree, Case, Runner};
 
 fn case(op: &'static str, curve: &'static str, size: usize, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
     Case { group: "pairing", op, curve, size, threads: 1, ours, peers, check: None }
@@ -71,12 +78,37 @@ fn bls_cases(out: &mut Vec<Case>) {
             let r = ark_bls12_381::Bls12_381::multi_pairing(a1c[..n].iter().copied(), a2c[..n].iter().copied());
             black_box(r.0 == <ark_bls12_381::Fq12 as ark_ff::One>::one());
         });
-        out.push(case("pairing_check", "bls12_381", n, ours, vec![("blst", blst_r), ("arkworks", ark)]));
+        let check = {
+            let (g1, g2, b1, b2, a1, a2) = (g1.clone(), g2.clone(), b1.clone(), b2.clone(), a1.clone(), a2.clone());
+            move || {
+                let pairs: Vec<(bls::G1Affine, bls::G2Affine)> = (0..n).map(|i| (g1[i], g2[i])).collect();
+                let ours = pb::final_exponentiation(&pb::multi_miller_loop(&pairs)).ok_or("zero Miller loop")?.as_fp12().canon();
+                agree(ours, vec![("blst", blst_pairing(&b1[..n], &b2[..n])), ("arkworks", ark_bls12_381::Bls12_381::multi_pairing(a1[..n].iter().copied(), a2[..n].iter().copied()).0.canon())])
+            }
+        };
+        out.push(case("pairing_check", "bls12_381", n, ours, vec![("blst", blst_r), ("arkworks", ark)]).with_check(check));
     }
     // Miller loop, one pair
     let (p, q) = (g1[0], g2[0]);
     let (bp, bq) = (b1[0], b2[0]);
     let (ap, aq) = (a1[0], a2[0]);
+    let want = pb::pairing(&p, &q).as_fp12().canon();
+    let blst_fe = |ml: &blst_fp12| -> Vec<u64> {
+        let mut gt = blst_fp12::default();
+        // SAFETY: valid input and output.
+        unsafe { blst_final_exp(&mut gt, ml) };
+        gt.canon()
+    };
+    let ark_ml_fe = |ml: ark_ec::pairing::MillerLoopOutput<ark_bls12_381::Bls12_381>| -> Vec<u64> {
+        ark_bls12_381::Bls12_381::final_exponentiation(ml).map(|g| g.0.canon()).unwrap_or_default()
+    };
+    let mut bml = blst_fp12::default();
+    // SAFETY: valid points.
+    unsafe { blst_miller_loop(&mut bml, &bq, &bp) };
+    let live_check = {
+        let (want, got_b, got_a) = (want.clone(), blst_fe(&bml), ark_ml_fe(ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aq])));
+        move || agree(want, vec![("blst", got_b), ("arkworks", got_a)])
+    };
     out.push(case(
         "miller_loop",
         "bls12_381",
@@ -94,12 +126,21 @@ fn bls_cases(out: &mut Vec<Case>) {
                 let _ = black_box(ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aq]));
             })),
         ],
-    ));
+    ).with_check(live_check));
     // Miller loop from prepared lines
     let prep = pb::G2Prepared::new(&q);
     let mut lines = vec![blst_fp6::default(); 68];
     unsafe { blst_precompute_lines(lines.as_mut_ptr(), &bq) };
     let aprep = <ark_bls12_381::Bls12_381 as Pairing>::G2Prepared::from(aq);
+    let prepared_check = {
+        let ours = pb::final_exponentiation(&pb::multi_miller_loop_prepared(&[(p, &prep)])).map(|g| g.as_fp12().canon()).unwrap_or_default();
+        let mut ml = blst_fp12::default();
+        // SAFETY: 68 precomputed lines of a valid point, a valid G1 point.
+        unsafe { blst_miller_loop_lines(&mut ml, lines.as_ptr(), &bp) };
+        let (got_b, got_a) = (blst_fe(&ml), ark_ml_fe(ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aprep.clone()])));
+        let want = want.clone();
+        move || agree(want, vec![("zkforge-prepared", ours), ("blst", got_b), ("arkworks", got_a)])
+    };
     out.push(case(
         "miller_loop_prepared",
         "bls12_381",
@@ -117,12 +158,15 @@ fn bls_cases(out: &mut Vec<Case>) {
                 let _ = black_box(ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aprep.clone()]));
             })),
         ],
-    ));
+    ).with_check(prepared_check));
     // final exponentiation of a Miller-loop output
     let f = pb::multi_miller_loop(&[(p, q)]);
-    let mut bml = blst_fp12::default();
-    unsafe { blst_miller_loop(&mut bml, &bq, &bp) };
     let aml = ark_bls12_381::Bls12_381::multi_miller_loop([ap], [aq]);
+    let fe_check = {
+        let ours = pb::final_exponentiation(&f).map(|g| g.as_fp12().canon()).unwrap_or_default();
+        let (got_b, got_a) = (blst_fe(&bml), ark_ml_fe(aml));
+        move || agree(want, vec![("zkforge", ours), ("blst", got_b), ("arkworks", got_a)])
+    };
     out.push(case(
         "final_exponentiation",
         "bls12_381",
@@ -140,7 +184,20 @@ fn bls_cases(out: &mut Vec<Case>) {
                 black_box(ark_bls12_381::Bls12_381::final_exponentiation(aml));
             })),
         ],
-    ));
+    ).with_check(fe_check));
+}
+
+/// blst's product of pairings e(P_i, Q_i), canonical.
+fn blst_pairing(ps: &[blst_p1_affine], qs: &[blst_p2_affine]) -> Vec<u64> {
+    let pp: Vec<*const blst_p1_affine> = ps.iter().map(|p| p as *const _).collect();
+    let qq: Vec<*const blst_p2_affine> = qs.iter().map(|q| q as *const _).collect();
+    let (mut ml, mut gt) = (blst_fp12::default(), blst_fp12::default());
+    // SAFETY: n valid points on each side.
+    unsafe {
+        blst_miller_loop_n(&mut ml, qq.as_ptr(), pp.as_ptr(), ps.len());
+        blst_final_exp(&mut gt, &ml);
+    }
+    gt.canon()
 }
 
 fn bn_cases(out: &mut Vec<Case>) {
@@ -159,10 +216,21 @@ fn bn_cases(out: &mut Vec<Case>) {
             let r = ark_bn254::Bn254::multi_pairing(a1c[..n].iter().copied(), a2c[..n].iter().copied());
             black_box(r.0 == <ark_bn254::Fq12 as ark_ff::One>::one());
         });
-        out.push(case("pairing_check", "bn254", n, ours, vec![("arkworks", ark)]));
+        let check = {
+            let (g1, g2, a1, a2) = (g1.clone(), g2.clone(), a1.clone(), a2.clone());
+            move || {
+                let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = (0..n).map(|i| (g1[i], g2[i])).collect();
+                let ours = pn::final_exponentiation(&pn::multi_miller_loop(&pairs)).ok_or("zero Miller loop")?.as_fp12().canon();
+                agree(ours, vec![("arkworks", ark_bn254::Bn254::multi_pairing(a1[..n].iter().copied(), a2[..n].iter().copied()).0.canon())])
+            }
+        };
+        out.push(case("pairing_check", "bn254", n, ours, vec![("arkworks", ark)]).with_check(check));
     }
     let (p, q) = (g1[0], g2[0]);
     let (ap, aq) = (a1[0], a2[0]);
+    let want = pn::pairing(&p, &q).as_fp12().canon();
+    let ark_fe = |ml: ark_ec::pairing::MillerLoopOutput<ark_bn254::Bn254>| -> Vec<u64> { ark_bn254::Bn254::final_exponentiation(ml).map(|g| g.0.canon()).unwrap_or_default() };
+    let live = (want.clone(), ark_fe(ark_bn254::Bn254::multi_miller_loop([ap], [aq])));
     out.push(case(
         "miller_loop",
         "bn254",
@@ -173,9 +241,14 @@ fn bn_cases(out: &mut Vec<Case>) {
         vec![("arkworks", timed(move || {
             let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aq]));
         }))],
-    ));
+    ).with_check(move || agree(live.0, vec![("arkworks", live.1)])));
     let prep = pn::G2Prepared::new(&q);
     let aprep = <ark_bn254::Bn254 as Pairing>::G2Prepared::from(aq);
+    let prepared = (
+        want.clone(),
+        pn::final_exponentiation(&pn::multi_miller_loop_prepared(&[(p, &prep)])).map(|g| g.as_fp12().canon()).unwrap_or_default(),
+        ark_fe(ark_bn254::Bn254::multi_miller_loop([ap], [aprep.clone()])),
+    );
     out.push(case(
         "miller_loop_prepared",
         "bn254",
@@ -186,9 +259,10 @@ fn bn_cases(out: &mut Vec<Case>) {
         vec![("arkworks", timed(move || {
             let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aprep.clone()]));
         }))],
-    ));
+    ).with_check(move || agree(prepared.0, vec![("zkforge-prepared", prepared.1), ("arkworks", prepared.2)])));
     let f = pn::multi_miller_loop(&[(p, q)]);
     let aml = ark_bn254::Bn254::multi_miller_loop([ap], [aq]);
+    let fe = (want, pn::final_exponentiation(&f).map(|g| g.as_fp12().canon()).unwrap_or_default(), ark_fe(aml));
     out.push(case(
         "final_exponentiation",
         "bn254",
@@ -199,7 +273,7 @@ fn bn_cases(out: &mut Vec<Case>) {
         vec![("arkworks", timed(move || {
             black_box(ark_bn254::Bn254::final_exponentiation(aml));
         }))],
-    ));
+    ).with_check(move || agree(fe.0, vec![("zkforge", fe.1), ("arkworks", fe.2)])));
 }
 
 /// Every pairing case.

@@ -324,8 +324,6 @@ fn one_thread_starts_no_thread() {
         for (n, glv) in [(100usize, true), (5000, true), (5000, false)] {
             let points = random_points::<bls12_381::G1Config>(&mut rng, n);
             let ks = random_scalars(&mut rng, n);
-            let want = *naive_prefix(&points[..3], &ks[..3]).last().unwrap();
-            let _ = want;
             let cfg = MsmConfig { glv, ..MsmConfig::for_size(n, 1) };
             msm_with(&points, &ks, &cfg).unwrap();
             msm_threads(&points, &ks, 1).unwrap();
@@ -341,4 +339,136 @@ fn one_thread_starts_no_thread() {
         .unwrap();
     assert!(out.status.success(), "child failed: {}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed"), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+// ---- against arkworks and blst on fresh random inputs, beyond BLS12-381 G1 ----------------
+
+fn ark_limbs<F: ark_ff::Field>(f: &F) -> Vec<u64> {
+    f.to_base_prime_field_elements().flat_map(|b| b.into_bigint().as_ref().to_vec()).collect()
+}
+
+fn ours_limbs<C: CurveConfig>(p: &Jacobian<C>, flat: impl Fn(&C::Base) -> Vec<u64>) -> Option<(Vec<u64>, Vec<u64>)> {
+    let a = p.to_affine();
+    if bool::from(a.is_identity()) {
+        None
+    } else {
+        Some((flat(&a.x()), flat(&a.y())))
+    }
+}
+
+fn ark_xy<A: ark_ec::AffineRepr>(a: A) -> Option<(Vec<u64>, Vec<u64>)> {
+    a.xy().map(|(x, y)| (ark_limbs(&x), ark_limbs(&y)))
+}
+
+fn bn_fp(x: &zkforge_field::bn254::Fp) -> ark_bn254::Fq {
+    ark_bn254::Fq::from_bigint(ark_ff::BigInt(x.to_limbs())).unwrap()
+}
+fn bls_fp(x: &zkforge_field::bls12_381::Fp) -> ark_bls12_381::Fq {
+    ark_bls12_381::Fq::from_bigint(ark_ff::BigInt(x.to_limbs())).unwrap()
+}
+
+#[test]
+fn vs_arkworks_bn254_g1_and_g2() {
+    let mut rng = rng();
+    for n in [1usize, 37, 300, 2048 + rng.gen_range(0..64)] {
+        let ks: Vec<zkforge_field::bn254::Fr> = (0..n).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
+        let aks: Vec<ark_bn254::Fr> = ks.iter().map(|k| ark_bn254::Fr::from_bigint(ark_ff::BigInt(k.to_limbs())).unwrap()).collect();
+        // G1
+        let pts = random_points::<bn254::G1Config>(&mut rng, n);
+        let apts: Vec<ark_bn254::G1Affine> = pts.iter().map(|p| ark_bn254::G1Affine::new_unchecked(bn_fp(&p.x()), bn_fp(&p.y()))).collect();
+        let theirs = ark_xy(ark_bn254::G1Projective::msm(&apts, &aks).unwrap().into_affine());
+        for threads in [1, 2] {
+            let ours = msm_threads(&pts, &ks, threads).unwrap();
+            assert_eq!(ours_limbs(&ours, |f| f.to_limbs().to_vec()), theirs, "BN254 G1 n={n} threads={threads}");
+        }
+        // G2
+        let m = n.min(600);
+        let pts2 = random_points::<bn254::G2Config>(&mut rng, m);
+        let f2 = |x: &zkforge_field::bn254::Fp2| ark_bn254::Fq2::new(bn_fp(&x.c0), bn_fp(&x.c1));
+        let apts2: Vec<ark_bn254::G2Affine> = pts2.iter().map(|p| ark_bn254::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))).collect();
+        let theirs2 = ark_xy(ark_bn254::G2Projective::msm(&apts2, &aks[..m]).unwrap().into_affine());
+        let ours2 = msm_threads(&pts2, &ks[..m], 1).unwrap();
+        assert_eq!(ours_limbs(&ours2, |f| [f.c0.to_limbs(), f.c1.to_limbs()].concat()), theirs2, "BN254 G2 n={m}");
+    }
+}
+
+#[test]
+fn vs_arkworks_and_blst_bls12_381_g2() {
+    let mut rng = rng();
+    for n in [1usize, 37, 300 + rng.gen_range(0..64)] {
+        let pts = random_points::<bls12_381::G2Config>(&mut rng, n);
+        let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+        let ours = msm_threads(&pts, &ks, 1).unwrap().to_affine();
+        let f2 = |x: &zkforge_field::bls12_381::Fp2| ark_bls12_381::Fq2::new(bls_fp(&x.c0), bls_fp(&x.c1));
+        let apts: Vec<ark_bls12_381::G2Affine> = pts.iter().map(|p| ark_bls12_381::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))).collect();
+        let aks: Vec<ark_bls12_381::Fr> = ks.iter().map(|k| ark_bls12_381::Fr::from_bigint(ark_ff::BigInt(k.to_limbs())).unwrap()).collect();
+        let theirs = ark_xy(ark_bls12_381::G2Projective::msm(&apts, &aks).unwrap().into_affine());
+        assert_eq!(ours_limbs(&ours.to_jacobian(), |f| [f.c0.to_limbs(), f.c1.to_limbs()].concat()), theirs, "arkworks n={n}");
+        // blst
+        let bpts: Vec<blst::blst_p2> = pts
+            .iter()
+            .map(|p| {
+                let mut a = blst::blst_p2_affine::default();
+                let rc = unsafe { blst::blst_p2_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+                assert_eq!(rc, blst::BLST_ERROR::BLST_SUCCESS);
+                let mut q = blst::blst_p2::default();
+                unsafe { blst::blst_p2_from_affine(&mut q, &a) };
+                q
+            })
+            .collect();
+        let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
+        let r = blst::p2_affines::from(&bpts).mult(&bks, 255);
+        let mut out = [0u8; 192];
+        unsafe { blst::blst_p2_serialize(out.as_mut_ptr(), &r) };
+        assert_eq!(out, ours.to_uncompressed(), "blst n={n}");
+    }
+}
+
+#[test]
+fn fixed_base_vs_blst_and_arkworks() {
+    let mut rng = rng();
+    let n = 300 + rng.gen_range(0..50);
+    let pts = random_points::<bls12_381::G1Config>(&mut rng, n);
+    let ks: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+    let apts: Vec<ark_bls12_381::G1Affine> = pts.iter().map(|p| ark_bls12_381::G1Affine::new_unchecked(bls_fp(&p.x()), bls_fp(&p.y()))).collect();
+    let aks: Vec<ark_bls12_381::Fr> = ks.iter().map(|k| ark_bls12_381::Fr::from_bigint(ark_ff::BigInt(k.to_limbs())).unwrap()).collect();
+    let theirs = ark_xy(ark_bls12_381::G1Projective::msm(&apts, &aks).unwrap().into_affine());
+    // blst's precomputed fixed-window MSM on the same bases
+    let bpts: Vec<blst::blst_p1_affine> = pts
+        .iter()
+        .map(|p| {
+            let mut a = blst::blst_p1_affine::default();
+            let rc = unsafe { blst::blst_p1_deserialize(&mut a, p.to_uncompressed().as_ptr()) };
+            assert_eq!(rc, blst::BLST_ERROR::BLST_SUCCESS);
+            a
+        })
+        .collect();
+    let bks: Vec<u8> = ks.iter().flat_map(|k| k.to_bytes_le()).collect();
+    let wbits = 6;
+    let mut table = vec![blst::blst_p1_affine::default(); unsafe { blst::blst_p1s_mult_wbits_precompute_sizeof(wbits, n) } / core::mem::size_of::<blst::blst_p1_affine>()];
+    let pp: [*const blst::blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+    unsafe { blst::blst_p1s_mult_wbits_precompute(table.as_mut_ptr(), wbits, pp.as_ptr(), n) };
+    let mut scratch = vec![0u64; unsafe { blst::blst_p1s_mult_wbits_scratch_sizeof(n) } / 8 + 1];
+    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+    let mut r = blst::blst_p1::default();
+    unsafe { blst::blst_p1s_mult_wbits(&mut r, table.as_ptr(), wbits, n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+    let mut blst_bytes = [0u8; 96];
+    unsafe { blst::blst_p1_serialize(blst_bytes.as_mut_ptr(), &r) };
+    for (c, stride) in [(12u32, 1usize), (8, 4), (2, 1), (16, 1)] {
+        for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 128 }] {
+            let ours = FixedBaseMsm::with_params(&pts, c, stride, buckets).unwrap().msm(&ks).unwrap();
+            assert_eq!(ours_limbs(&ours, |f| f.to_limbs().to_vec()), theirs, "arkworks c={c} stride={stride} {buckets:?}");
+            assert_eq!(ours.to_affine().to_uncompressed(), blst_bytes, "blst c={c} stride={stride}");
+        }
+    }
+    // BN254 G2 fixed base against arkworks
+    let m = 64;
+    let pts2 = random_points::<bn254::G2Config>(&mut rng, m);
+    let ks2: Vec<zkforge_field::bn254::Fr> = (0..m).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
+    let f2 = |x: &zkforge_field::bn254::Fp2| ark_bn254::Fq2::new(bn_fp(&x.c0), bn_fp(&x.c1));
+    let apts2: Vec<ark_bn254::G2Affine> = pts2.iter().map(|p| ark_bn254::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))).collect();
+    let aks2: Vec<ark_bn254::Fr> = ks2.iter().map(|k| ark_bn254::Fr::from_bigint(ark_ff::BigInt(k.to_limbs())).unwrap()).collect();
+    let theirs2 = ark_xy(ark_bn254::G2Projective::msm(&apts2, &aks2).unwrap().into_affine());
+    let ours2 = FixedBaseMsm::new(&pts2).msm(&ks2).unwrap();
+    assert_eq!(ours_limbs(&ours2, |f| [f.c0.to_limbs(), f.c1.to_limbs()].concat()), theirs2);
 }
