@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 mod hashsig;
 
 #[derive(Parser)]
-#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems")]
+#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature invalid; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge hashsig --help`).")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -47,22 +47,37 @@ enum Cmd {
         #[arg(long)]
         sweeps: bool,
     },
-    /// Hash-based signatures (Generalized XMSS over Poseidon2/KoalaBear).
+    /// Hash-based signatures (Generalized XMSS: Poseidon2, SHA3, leanSig devnet 4).
+    #[command(after_help = hashsig::EXIT_HELP)]
     Hashsig {
         #[command(subcommand)]
         cmd: hashsig::HashsigCmd,
     },
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() {
     let cli = Cli::parse();
-    match cli.cmd {
-        Cmd::Hashsig { cmd } => {
-            let code = hashsig::run(cmd)?;
-            if code != 0 {
-                std::process::exit(code);
-            }
+    match run(cli) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            // plain words, never a Debug value
+            eprintln!("error: {}", e.message);
+            std::process::exit(e.code);
         }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
+    let other = |e: Box<dyn std::error::Error>| hashsig::CliError { code: 2, message: e.to_string() };
+    match cli.cmd {
+        Cmd::Hashsig { cmd } => hashsig::run(cmd),
+        cmd => run_bench(cmd).map(|_| 0).map_err(other),
+    }
+}
+
+fn run_bench(cmd: Cmd) -> Result<(), Box<dyn std::error::Error>> {
+    match cmd {
+        Cmd::Hashsig { .. } => unreachable!("handled in run"),
         Cmd::Bench { groups, ablation: true, min_log, max_log, threads, sweeps, .. } => {
             if groups.iter().any(|g| g != "msm") {
                 return Err("--ablation applies to the msm group only".into());

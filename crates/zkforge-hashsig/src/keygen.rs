@@ -97,6 +97,48 @@ impl<const PL: usize, const H: usize> core::fmt::Debug for KeyMaterial<PL, H> {
     }
 }
 
+/// Activation parameters outside the key's lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActivationError {
+    /// Requested first epoch.
+    pub activation_epoch: u64,
+    /// Requested number of epochs.
+    pub active_epochs: u64,
+    /// The lifetime, 2^log_lifetime.
+    pub lifetime: u64,
+}
+
+impl core::fmt::Display for ActivationError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.active_epochs == 0 {
+            write!(f, "the number of active epochs must be at least 1")
+        } else {
+            write!(
+                f,
+                "activation epoch {} plus {} active epochs passes the lifetime of {} epochs: activation_epoch + active_epochs must be at most {}",
+                self.activation_epoch, self.active_epochs, self.lifetime, self.lifetime
+            )
+        }
+    }
+}
+impl std::error::Error for ActivationError {}
+
+/// The reference's key-generation precondition (hash-sig / leanSig `key_gen`):
+/// `active_epochs >= 1` and `activation_epoch + active_epochs <= 2^log_lifetime`, with no
+/// overflow. Every key-generation entry point of the CLI checks it first; the library's
+/// `key_gen` functions expect it to hold (outside it the expanded range is meaningless).
+pub fn check_activation(log_lifetime: u32, activation_epoch: u64, active_epochs: u64) -> Result<(), ActivationError> {
+    let lifetime = 1u64 << log_lifetime;
+    let err = ActivationError { activation_epoch, active_epochs, lifetime };
+    if active_epochs == 0 {
+        return Err(err);
+    }
+    match activation_epoch.checked_add(active_epochs) {
+        Some(end) if end <= lifetime => Ok(()),
+        _ => Err(err),
+    }
+}
+
 /// The expanded activation range: start rounded down and end rounded up to multiples of
 /// sqrt(LIFETIME), at least two bottom trees.
 pub fn expand_activation(log_lifetime: u32, start: u64, num: u64) -> (u64, u64) {
@@ -234,7 +276,23 @@ pub fn co_path<N: Copy>(log_lifetime: u32, epoch: u64, bottom: &[Vec<N>], top: &
     path
 }
 
+/// [`key_gen_with_progress`] after [`check_activation`]: a typed error instead of a key for
+/// parameters the reference refuses.
+pub fn try_key_gen_with_progress<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+    perms: &Perms,
+    shape: &Shape,
+    rng: &mut impl RngCore,
+    activation_start: u64,
+    num_active: u64,
+    progress: &mut (dyn FnMut(u64, u64) + Send),
+) -> Result<KeyMaterial<PL, H>, ActivationError> {
+    check_activation(shape.log_lifetime, activation_start, num_active)?;
+    Ok(key_gen_with_progress::<PL, T, H, CAP>(perms, shape, rng, activation_start, num_active, progress))
+}
+
 /// Generate a key for `shape` with activation (start, num) expanded as the reference does.
+/// The parameters must pass [`check_activation`] (use [`try_key_gen_with_progress`] for a
+/// checked call).
 pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
     perms: &Perms,
     shape: &Shape,

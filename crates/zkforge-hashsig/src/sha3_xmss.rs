@@ -66,6 +66,8 @@ pub struct Sha3Key {
     pub top_layers: Vec<(u64, Vec<Node>)>,
     /// The first two bottom trees, all layers.
     pub prepared: Vec<(u64, Vec<Vec<Node>>)>,
+    /// HASH_LEN of the instance the key belongs to (the bytes of each node that are used).
+    pub hash_len: usize,
 }
 
 impl Drop for Sha3Key {
@@ -372,7 +374,7 @@ impl Sha3Instance {
                 n
             }, |level, pos, l, r| self.node(&parameter, level, pos, l, r));
         let root = top_layers.last().expect("root layer").1[0];
-        Sha3Key { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
+        Sha3Key { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared, hash_len }
     }
 
     /// Sign (deterministic: rho from the PRF with a retry counter).
