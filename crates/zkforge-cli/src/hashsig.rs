@@ -388,7 +388,8 @@ fn keygen_common<K: StoredKey + Send>(
 
 /// Sign's shared part: paths checked, store opened (locked, digest checked), epoch reserved,
 /// `prepare` (may persist), sign and self-verify, then the signature written atomically.
-fn sign_common<K: StoredKey, S>(
+#[allow(clippy::too_many_arguments)]
+fn sign_common<K, S>(
     secret_key: &Path,
     scheme: &str,
     epoch: u32,
@@ -400,7 +401,7 @@ fn sign_common<K: StoredKey, S>(
     encode: impl FnOnce(&S) -> Vec<u8>,
 ) -> Result<i32, CliError>
 where
-    K: Send + Sync,
+    K: StoredKey + Send + Sync,
     S: Send,
 {
     check_output(signature_out, "signature")?;

@@ -252,7 +252,10 @@ fn decode_top<N>(r: &mut Reader<'_>, node_len: usize, node: NodeReader<N>) -> Re
     Ok(layers)
 }
 
-fn decode_prepared<N>(r: &mut Reader<'_>, node_len: usize, node: NodeReader<N>) -> Result<Vec<(u64, Vec<Vec<N>>)>, KeyStoreError> {
+/// Prepared bottom trees: (tree index, layers of nodes).
+type Trees<N> = Vec<(u64, Vec<Vec<N>>)>;
+
+fn decode_prepared<N>(r: &mut Reader<'_>, node_len: usize, node: NodeReader<N>) -> Result<Trees<N>, KeyStoreError> {
     let np = r.count(12)?;
     let mut trees = Vec::with_capacity(np);
     for _ in 0..np {

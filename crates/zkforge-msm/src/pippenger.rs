@@ -135,7 +135,8 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], threads: us
     let dim = C::DIM;
     let mut pts = vec![Affine::IDENTITY; points.len() * dim];
     let mut parts = vec![[0u64; 4]; points.len() * dim];
-    let fill = |((pc, kc), (p, k)): ((&mut [Affine<C>], &mut [[u64; 4]]), (&Affine<C>, &[u64; 4]))| {
+    type Item<'a, C> = ((&'a mut [Affine<C>], &'a mut [[u64; 4]]), (&'a Affine<C>, &'a [u64; 4]));
+    let fill = |((pc, kc), (p, k)): Item<'_, C>| {
         let d = C::decompose(k);
         let mut e = *p;
         for j in 0..dim {
@@ -175,9 +176,9 @@ fn bucket_msm<C: CurveConfig>(
     let recode = |(row, k): (&mut [i16], &[u64; 4])| signed_digits(k, c, nwin, row, 1);
     // a scalar above `max` would lose its top digits: a real check, in release builds too
     let fits = if threads == 1 {
-        digits.chunks_mut(nwin).zip(ks.iter()).map(recode).all(|ok| ok)
+        digits.chunks_mut(nwin).zip(ks.iter()).all(recode)
     } else {
-        digits.par_chunks_mut(nwin).zip(ks.par_iter()).map(recode).all(|ok| ok)
+        digits.par_chunks_mut(nwin).zip(ks.par_iter()).all(recode)
     };
     assert!(fits, "MSM internal error: a scalar does not fit its signed windows");
     if let Some(t) = times {

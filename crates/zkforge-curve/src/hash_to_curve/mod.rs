@@ -185,12 +185,15 @@ fn iso_map<C: CurveConfig>(x: C::Base, y: C::Base, xnum: &[C::Base], xden: &[C::
 }
 
 /// map_to_curve for BLS12-381 G1: SSWU on E1' and the 11-isogeny (no cofactor clearing).
+/// The output is a curve point outside the prime-order subgroup in general: call
+/// [`Jacobian::clear_cofactor`] before multiplying it by a scalar (see [`Affine`]).
 pub fn map_to_curve_bls12_381_g1(u: &bls12_381::Fp) -> Jacobian<BlsG1> {
     let (x, y) = sswu_g1(*u);
     iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
 }
 
 /// map_to_curve for BLS12-381 G2: SSWU on E2' and the 3-isogeny (no cofactor clearing).
+/// Like [`map_to_curve_bls12_381_g1`], clear the cofactor before scalar multiplication.
 pub fn map_to_curve_bls12_381_g2(u: &bls12_381::Fp2) -> Jacobian<BlsG2> {
     let (x, y) = sswu_g2(*u);
     iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN)
