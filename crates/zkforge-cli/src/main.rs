@@ -1,8 +1,10 @@
-//! The `zkforge` command. `zkforge bench [GROUP...] [--json FILE]` runs the head-to-head
-//! benchmarks (ours against blst, arkworks and halo2curves on the same inputs) and prints
-//! medians and the ratio ours / peer. `zkforge hashsig keygen | sign | verify` makes and
-//! checks Generalized XMSS keys and signatures. `zkforge bench msm --ablation` prints the MSM ablation
-//! table instead: every switch alone and combined, per phase, at sizes 2^0 to 2^20.
+//! The `zkforge` command. `zkforge hashsig schemes | keygen | sign | verify` makes and checks
+//! Generalized XMSS keys and signatures. With the `bench` feature (`cargo zkbench`, which also
+//! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--json
+//! FILE]` runs the head-to-head benchmarks (ours against blst, arkworks, halo2curves and Plonky3
+//! on the same inputs) and prints medians and the ratio ours / peer, and `zkforge bench msm
+//! --ablation` prints the MSM ablation table: every switch alone and combined, per phase, at
+//! sizes 2^0 to 2^20. The default build links no peer library.
 
 use clap::{Parser, Subcommand};
 
@@ -17,7 +19,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Benchmark zkforge against peer libraries and print ours / peer ratios.
+    /// Benchmark zkforge against peer libraries and print ours / peer ratios (built with the
+    /// `bench` feature: `cargo zkbench`).
+    #[cfg(feature = "bench")]
     Bench {
         /// Groups to run (field, ...); all when none is given.
         groups: Vec<String>,
@@ -68,13 +72,14 @@ fn main() {
 }
 
 fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
-    let other = |e: Box<dyn std::error::Error>| hashsig::CliError { code: 2, message: e.to_string() };
     match cli.cmd {
         Cmd::Hashsig { cmd } => hashsig::run(cmd),
-        cmd => run_bench(cmd).map(|_| 0).map_err(other),
+        #[cfg(feature = "bench")]
+        cmd => run_bench(cmd).map(|_| 0).map_err(|e| hashsig::CliError { code: 2, message: e.to_string() }),
     }
 }
 
+#[cfg(feature = "bench")]
 fn run_bench(cmd: Cmd) -> Result<(), Box<dyn std::error::Error>> {
     match cmd {
         Cmd::Hashsig { .. } => unreachable!("handled in run"),

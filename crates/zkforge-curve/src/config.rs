@@ -28,6 +28,10 @@ impl Default for SubScalar {
 pub trait CurveConfig: Copy + Debug + Send + Sync + 'static + Sized {
     /// Coordinate field.
     type Base: CurveField;
+    /// The scalar field Fr (integers mod the group order r). APIs that take scalars as field
+    /// elements, such as the MSM, accept only this type for this group, so a BN254 scalar
+    /// cannot be handed to a BLS12-381 operation.
+    type Scalar: Copy + core::fmt::Debug + Send + Sync + 'static;
     /// Name used in errors and benches.
     const NAME: &'static str;
     /// The constant b.

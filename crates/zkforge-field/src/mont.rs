@@ -39,7 +39,23 @@ impl ByteArray for [u8; 48] {
 pub trait FieldConfig<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug {
     /// Name used in `Debug` output and benchmarks, e.g. `"bls12_381::Fp"`.
     const NAME: &'static str;
-    /// The prime modulus, little-endian limbs. Must be odd with its top bit clear.
+    /// The prime modulus, little-endian limbs. Must be odd with its top bit clear: a
+    /// full-width modulus is refused at compile time (the additions rely on the spare bit).
+    ///
+    /// ```compile_fail
+    /// use zkforge_field::{FieldConfig, Fp};
+    /// // secp256k1's base field: full width, so `Fp` over it must not compile
+    /// #[derive(Clone, Copy, Debug)]
+    /// struct Secp256k1Fp;
+    /// impl FieldConfig<4> for Secp256k1Fp {
+    ///     const NAME: &'static str = "secp256k1::Fp";
+    ///     const MODULUS: [u64; 4] = [0xfffffffefffffc2f, u64::MAX, u64::MAX, u64::MAX];
+    ///     const GENERATOR: u64 = 3;
+    ///     type Bytes = [u8; 32];
+    /// }
+    /// let one = Fp::<Secp256k1Fp, 4>::ONE;
+    /// let _ = one + one;
+    /// ```
     const MODULUS: [u64; N];
     /// A small generator of the multiplicative group (a quadratic non-residue), used for the
     /// 2-adic roots of unity and Tonelli-Shanks.
@@ -96,7 +112,15 @@ const fn pow_const<const N: usize>(x: &[u64; N], e: &[u64; N], p: &[u64; N], one
 
 impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// The modulus limbs followed by -p^-1 mod 2^64 (the layout the backends read).
-    pub const PINV: [u64; 8] = pack_pinv(&C::MODULUS);
+    pub const PINV: [u64; 8] = {
+        // every use of the field reads PINV, so this refuses a full-width or even modulus at
+        // compile time: the additions drop the carry out of the top limb, which is only right
+        // with a spare top bit (a full-width modulus such as secp256k1's needs another `add`)
+        assert!(C::MODULUS[N - 1] >> 63 == 0, "FieldConfig::MODULUS must leave the top bit clear (full-width moduli are not supported)");
+        assert!(C::MODULUS[0] & 1 == 1, "FieldConfig::MODULUS must be odd");
+        assert!(N <= 7, "at most 7 limbs");
+        pack_pinv(&C::MODULUS)
+    };
     /// -p^-1 mod 2^64.
     pub const INV: u64 = limbs::neg_inv64(C::MODULUS[0]);
     /// R = 2^(64N) mod p (the Montgomery form of 1).

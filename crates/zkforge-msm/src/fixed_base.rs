@@ -103,7 +103,7 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
     /// let r = t.msm(&[Scalar::from_u64(3), Scalar::from_u64(4)]).unwrap();
     /// assert_eq!(r, g * Scalar::from_u64(11));
     /// ```
-    pub fn msm<S: MsmScalar>(&self, scalars: &[S]) -> Result<Jacobian<C>, MsmError> {
+    pub fn msm<S: MsmScalar<C>>(&self, scalars: &[S]) -> Result<Jacobian<C>, MsmError> {
         if scalars.len() != self.n {
             return Err(MsmError::LengthMismatch { points: self.n, scalars: scalars.len() });
         }

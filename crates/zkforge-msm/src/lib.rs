@@ -44,23 +44,43 @@ pub use pippenger::{msm_profiled, PhaseTimes};
 
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
-/// A scalar the MSM can read as four little-endian limbs (canonical or not: it is reduced).
-pub trait MsmScalar: Sync {
+/// A scalar the MSM over group `C` can read as four little-endian limbs (canonical or not: it
+/// is reduced mod r). Field elements are accepted only as `C`'s own scalar field
+/// ([`CurveConfig::Scalar`]); raw limbs (`[u64; 4]`) are accepted for every group.
+///
+/// A BN254 scalar for a BLS12-381 MSM does not compile:
+///
+/// ```compile_fail
+/// use zkforge_curve::bls12_381::G1Affine;
+/// let points = vec![G1Affine::generator()];
+/// let scalars = vec![zkforge_field::bn254::Fr::from_u64(1)];
+/// let _ = zkforge_msm::msm(&points, &scalars);
+/// ```
+///
+/// while its own scalar does:
+///
+/// ```
+/// use zkforge_curve::bls12_381::G1Affine;
+/// let points = vec![G1Affine::generator()];
+/// let scalars = vec![zkforge_field::bls12_381::Fr::from_u64(1)];
+/// assert!(zkforge_msm::msm(&points, &scalars).is_ok());
+/// ```
+pub trait MsmScalar<C: CurveConfig>: Sync {
     /// The scalar's integer value as little-endian limbs.
     fn to_limbs(&self) -> [u64; 4];
 }
 
-impl MsmScalar for [u64; 4] {
+impl<C: CurveConfig> MsmScalar<C> for [u64; 4] {
     fn to_limbs(&self) -> [u64; 4] {
         *self
     }
 }
-impl MsmScalar for zkforge_field::bls12_381::Fr {
+impl<C: CurveConfig<Scalar = zkforge_field::bls12_381::Fr>> MsmScalar<C> for zkforge_field::bls12_381::Fr {
     fn to_limbs(&self) -> [u64; 4] {
         zkforge_field::bls12_381::Fr::to_limbs(self)
     }
 }
-impl MsmScalar for zkforge_field::bn254::Fr {
+impl<C: CurveConfig<Scalar = zkforge_field::bn254::Fr>> MsmScalar<C> for zkforge_field::bn254::Fr {
     fn to_limbs(&self) -> [u64; 4] {
         zkforge_field::bn254::Fr::to_limbs(self)
     }
@@ -72,7 +92,7 @@ impl MsmScalar for zkforge_field::bn254::Fr {
 ///
 /// Points must be in the prime-order subgroup (every checked constructor and decoder gives
 /// such points); the GLV/GLS split used by the default configuration relies on it.
-pub fn msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> Result<Jacobian<C>, MsmError> {
+pub fn msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -> Result<Jacobian<C>, MsmError> {
     let threads = std::thread::available_parallelism().map(|t| t.get()).unwrap_or(1);
     msm_threads(points, scalars, threads)
 }
@@ -89,7 +109,7 @@ pub fn msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) ->
 /// let scalars = vec![Scalar::from_u64(3), Scalar::from_u64(4)];
 /// assert_eq!(msm_threads(&points, &scalars, 1).unwrap(), g * Scalar::from_u64(11));
 /// ```
-pub fn msm_threads<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], threads: usize) -> Result<Jacobian<C>, MsmError> {
+pub fn msm_threads<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], threads: usize) -> Result<Jacobian<C>, MsmError> {
     if threads == 0 {
         return Err(MsmError::InvalidThreads);
     }
@@ -134,7 +154,7 @@ impl std::error::Error for MsmError {}
 
 /// sum_i scalars[i] * points[i] with an explicit configuration; the lengths must match and
 /// the configuration must pass [`MsmConfig::validate`].
-pub fn msm_with<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Result<Jacobian<C>, MsmError> {
+pub fn msm_with<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Result<Jacobian<C>, MsmError> {
     cfg.validate()?;
     if points.len() != scalars.len() {
         return Err(MsmError::LengthMismatch { points: points.len(), scalars: scalars.len() });

@@ -62,13 +62,13 @@ pub struct PhaseTimes {
 }
 
 /// The MSM with every switch given (already validated by the caller).
-pub(crate) fn msm_with_config<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
+pub(crate) fn msm_with_config<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
     run_msm(points, scalars, cfg, None)
 }
 
 /// [`crate::msm_with`], also recording per-phase times. With several threads the
 /// accumulate/reduce times are summed over threads (CPU time, not wall time).
-pub fn msm_profiled<C: CurveConfig, S: MsmScalar>(
+pub fn msm_profiled<C: CurveConfig, S: MsmScalar<C>>(
     points: &[Affine<C>],
     scalars: &[S],
     cfg: &MsmConfig,
@@ -81,7 +81,7 @@ pub fn msm_profiled<C: CurveConfig, S: MsmScalar>(
     Ok(run_msm(points, scalars, cfg, times))
 }
 
-fn run_msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
+fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
     let n = points.len();
     if n == 0 {
         return Jacobian::IDENTITY;
@@ -121,7 +121,7 @@ fn run_msm<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], cf
 }
 
 /// Sum of single variable-time multiplications (wNAF with the endomorphism split).
-fn small<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
+fn small<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
     let mut acc = Jacobian::IDENTITY;
     for (p, k) in points.iter().zip(scalars) {
         acc = acc.add_vartime(&p.to_jacobian().mul_limbs_vartime(&k.to_limbs()));

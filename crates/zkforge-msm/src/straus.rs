@@ -13,7 +13,7 @@ use zkforge_curve::{Affine, CurveConfig, Jacobian};
 use crate::MsmScalar;
 
 /// sum_i k_i P_i by interleaved wNAF with the endomorphism split; `w` is the NAF width (2..=7).
-pub fn straus<C: CurveConfig, S: MsmScalar>(points: &[Affine<C>], scalars: &[S], w: u32) -> Jacobian<C> {
+pub fn straus<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], w: u32) -> Jacobian<C> {
     let n = points.len().min(scalars.len());
     if n == 0 {
         return Jacobian::IDENTITY;

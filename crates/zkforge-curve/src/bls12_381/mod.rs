@@ -89,6 +89,7 @@ fn mul_by_z_abs_affine_vartime<C: CurveConfig>(p: &Affine<C>) -> Jacobian<C> {
 
 impl CurveConfig for G1Config {
     type Base = Fp;
+    type Scalar = zkforge_field::bls12_381::Fr;
     const NAME: &'static str = "BLS12-381 G1";
     const B: Fp = Fp::from_u64_const(4);
     const GENERATOR: (Fp, Fp) = (
@@ -154,6 +155,7 @@ pub fn psi2(p: &G2Projective) -> G2Projective {
 
 impl CurveConfig for G2Config {
     type Base = Fp2;
+    type Scalar = zkforge_field::bls12_381::Fr;
     const NAME: &'static str = "BLS12-381 G2";
     const B: Fp2 = Fp2::new(Fp::from_u64_const(4), Fp::from_u64_const(4));
     const GENERATOR: (Fp2, Fp2) = (

@@ -68,6 +68,7 @@ pub type G2Projective = Jacobian<G2Config>;
 
 impl CurveConfig for G1Config {
     type Base = Fp;
+    type Scalar = zkforge_field::bn254::Fr;
     const NAME: &'static str = "BN254 G1";
     const B: Fp = Fp::from_u64_const(3);
     const GENERATOR: (Fp, Fp) = (Fp::from_u64_const(1), Fp::from_u64_const(2));
@@ -120,6 +121,7 @@ pub fn psi(p: &G2Projective) -> G2Projective {
 
 impl CurveConfig for G2Config {
     type Base = Fp2;
+    type Scalar = zkforge_field::bn254::Fr;
     const NAME: &'static str = "BN254 G2";
     const B: Fp2 = Fp2::from_hex_const(
         "2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",
