@@ -17,13 +17,12 @@
 //! the cube of the reduced Tate exponent's, as in arkworks and gnark-crypto (3 is prime to r,
 //! so it is still a non-degenerate bilinear pairing).
 
-use zkforge_curve::bls12_381::{G1Affine, G2Affine, G2Config};
-use zkforge_curve::CurveConfig;
-use zkforge_field::bls12_381::{Fp12, Fp2, FpConfig, FrConfig};
-use zkforge_field::FieldConfig;
+use zkforge_curve::bls12_381::{G1Affine, G1Config, G2Affine, G2Config};
+use zkforge_field::bls12_381::{Fp12, Fp2, FpConfig};
 
-use crate::line::{LineCoeffs, Twist};
-use crate::miller::{self, Lines, LoopShape};
+use crate::engine::{self, PairingConfig};
+use crate::line::Twist;
+use crate::miller::{self, LoopShape};
 
 /// The target group of BLS12-381.
 pub type Gt = crate::gt::Gt<FpConfig, 6>;
@@ -33,43 +32,31 @@ pub const X_ABS: u64 = 0xd201_0000_0001_0000;
 const DIGITS: ([i8; 64], usize) = miller::loop_digits::<64>(X_ABS as u128, false);
 static LOOP_DIGITS: [i8; 64] = DIGITS.0;
 
-fn shape() -> LoopShape {
-    LoopShape { digits: &LOOP_DIGITS[..DIGITS.1], extra: 0, twist: Twist::M, conjugate: true }
-}
+/// The BLS12-381 parameters of the generic pairing ([`crate::engine`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Bls12_381;
 
-fn three_b() -> Fp2 {
-    let b = G2Config::B;
-    b.double() + b
-}
+impl PairingConfig<6> for Bls12_381 {
+    type Fp = FpConfig;
+    type G1 = G1Config;
+    type G2 = G2Config;
 
-/// The group order r as little-endian limbs.
-fn order() -> [u64; 4] {
-    <FrConfig as FieldConfig<4>>::MODULUS
+    fn loop_shape() -> LoopShape {
+        LoopShape { digits: &LOOP_DIGITS[..DIGITS.1], extra: 0, twist: Twist::M, conjugate: true }
+    }
+
+    fn extra_points(_q: &G2Affine) -> [(Fp2, Fp2); 2] {
+        [(Fp2::ZERO, Fp2::ZERO); 2]
+    }
+
+    fn hard_part(f: &Fp12) -> Fp12 {
+        hard_part(f)
+    }
 }
 
 /// A G2 point with every Miller-loop line precomputed (68 lines, 13 KiB): for a fixed Q such
 /// as the generator or a KZG setup's [tau]_2, it saves the doubling and addition steps.
-#[derive(Clone, Debug)]
-pub struct G2Prepared {
-    coeffs: Vec<LineCoeffs<FpConfig, 6>>,
-    infinity: bool,
-}
-
-impl G2Prepared {
-    /// Precompute the lines of Q.
-    pub fn new(q: &G2Affine) -> Self {
-        if bool::from(q.is_identity()) {
-            return Self { coeffs: Vec::new(), infinity: true };
-        }
-        Self { coeffs: miller::prepare(&shape(), &three_b(), Lines::live(q.x(), q.y(), [(Fp2::ZERO, Fp2::ZERO); 2])), infinity: false }
-    }
-}
-
-impl From<&G2Affine> for G2Prepared {
-    fn from(q: &G2Affine) -> Self {
-        Self::new(q)
-    }
-}
+pub type G2Prepared = engine::G2Prepared<Bls12_381, 6>;
 
 /// prod_i f_{|x|, Q_i}(P_i), conjugated: the Miller loop of all pairs with one accumulator.
 /// Pairs with an identity point are skipped (their pairing is one). Points must lie in G1 and
@@ -83,22 +70,12 @@ impl From<&G2Affine> for G2Prepared {
 /// assert_eq!(final_exponentiation(&f).unwrap(), pairing(&p, &q));
 /// ```
 pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
-    let mut live: Vec<_> = pairs
-        .iter()
-        .filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity()))
-        .map(|(p, q)| (p.x(), p.y(), Lines::live(q.x(), q.y(), [(Fp2::ZERO, Fp2::ZERO); 2])))
-        .collect();
-    miller::multi_miller_loop(&shape(), &three_b(), &mut live)
+    engine::multi_miller_loop::<Bls12_381, 6>(pairs)
 }
 
 /// The multi-Miller loop with prepared G2 points.
 pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
-    let mut live: Vec<_> = pairs
-        .iter()
-        .filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity)
-        .map(|(p, q)| (p.x(), p.y(), Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
-        .collect();
-    miller::multi_miller_loop(&shape(), &three_b(), &mut live)
+    engine::multi_miller_loop_prepared::<Bls12_381, 6>(pairs)
 }
 
 /// f^(|x| ) on the cyclotomic subgroup, then conjugated: f^x for the negative x.
@@ -122,7 +99,7 @@ pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
 /// The final exponentiation of a Miller-loop output; `None` only for f = 0, which no Miller
 /// loop of valid points produces.
 pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
-    crate::gt::easy_part(f).map(|e| crate::gt::Gt(hard_part(&e)))
+    engine::final_exponentiation::<Bls12_381, 6>(f)
 }
 
 /// e(P, Q).
@@ -138,7 +115,7 @@ pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
 /// assert_eq!(lhs, rhs);
 /// ```
 pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
-    final_exponentiation(&multi_miller_loop(&[(*p, *q)])).unwrap_or(Gt::IDENTITY)
+    engine::pairing::<Bls12_381, 6>(p, q)
 }
 
 /// prod_i e(P_i, Q_i) == 1, with one shared Miller loop and one final exponentiation (the
@@ -154,12 +131,12 @@ pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
 /// assert!(pairing_check(&[((g1 * s).to_affine(), g2.to_affine()), ((-g1).to_affine(), (g2 * s).to_affine())]));
 /// ```
 pub fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
-    final_exponentiation(&multi_miller_loop(pairs)).is_some_and(|g| g.is_identity())
+    engine::pairing_check::<Bls12_381, 6>(pairs)
 }
 
 /// [`pairing_check`] with prepared G2 points.
 pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
-    final_exponentiation(&multi_miller_loop_prepared(pairs)).is_some_and(|g| g.is_identity())
+    engine::pairing_check_prepared::<Bls12_381, 6>(pairs)
 }
 
 impl Gt {
@@ -168,7 +145,7 @@ impl Gt {
 
     /// Decode (576 bytes) and check membership in Gt.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::PairingError> {
-        Self::from_bytes_with_order(bytes, &order())
+        engine::gt_from_bytes::<Bls12_381, 6>(bytes)
     }
 
     /// The 576-byte encoding (coefficient order in the [`crate::gt`] module docs).
@@ -193,11 +170,11 @@ impl Gt {
     /// assert_eq!(Gt::from_fp12(*g.as_fp12()), Ok(g));
     /// ```
     pub fn from_fp12(f: Fp12) -> Result<Self, crate::PairingError> {
-        Self::from_fp12_with_order(f, &order())
+        engine::gt_from_fp12::<Bls12_381, 6>(f)
     }
 
     /// The generator e(G1, G2).
     pub fn generator() -> Self {
-        pairing(&zkforge_curve::bls12_381::G1Projective::generator().to_affine(), &zkforge_curve::bls12_381::G2Projective::generator().to_affine())
+        engine::gt_generator::<Bls12_381, 6>()
     }
 }

@@ -15,13 +15,13 @@
 //! multiple m = 2u(6u^2 + 3u + 1) is prime to r; arkworks and gnark-crypto compute the same
 //! power.
 
-use zkforge_curve::bn254::{psi, G1Affine, G2Affine, G2Config};
-use zkforge_curve::{CurveConfig, Jacobian};
-use zkforge_field::bn254::{Fp12, Fp2, FpConfig, FrConfig};
-use zkforge_field::FieldConfig;
+use zkforge_curve::bn254::{psi, G1Affine, G1Config, G2Affine, G2Config};
+use zkforge_curve::Jacobian;
+use zkforge_field::bn254::{Fp12, Fp2, FpConfig};
 
-use crate::line::{LineCoeffs, Twist};
-use crate::miller::{self, Lines, LoopShape};
+use crate::engine::{self, PairingConfig};
+use crate::line::Twist;
+use crate::miller::{self, LoopShape};
 
 /// The target group of BN254.
 pub type Gt = crate::gt::Gt<FpConfig, 4>;
@@ -33,53 +33,34 @@ pub const ATE_LOOP_COUNT: u128 = 6 * U as u128 + 2;
 const DIGITS: ([i8; 80], usize) = miller::loop_digits::<80>(ATE_LOOP_COUNT, true);
 static LOOP_DIGITS: [i8; 80] = DIGITS.0;
 
-fn shape() -> LoopShape {
-    LoopShape { digits: &LOOP_DIGITS[..DIGITS.1], extra: 2, twist: Twist::D, conjugate: false }
-}
+/// The BN254 parameters of the generic pairing ([`crate::engine`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Bn254;
 
-fn three_b() -> Fp2 {
-    let b = G2Config::B;
-    b.double() + b
-}
+impl PairingConfig<4> for Bn254 {
+    type Fp = FpConfig;
+    type G1 = G1Config;
+    type G2 = G2Config;
 
-fn order() -> [u64; 4] {
-    <FrConfig as FieldConfig<4>>::MODULUS
-}
+    fn loop_shape() -> LoopShape {
+        LoopShape { digits: &LOOP_DIGITS[..DIGITS.1], extra: 2, twist: Twist::D, conjugate: false }
+    }
 
-/// pi(Q) and -pi^2(Q) for an affine Q (psi keeps Z = 1, so the results stay affine).
-fn frobenius_points(q: &G2Affine) -> [(Fp2, Fp2); 2] {
-    let j: Jacobian<G2Config> = (*q).into();
-    let q1 = psi(&j);
-    let q2 = psi(&q1);
-    [(q1.x(), q1.y()), (q2.x(), -q2.y())]
-}
+    /// pi(Q) and -pi^2(Q) for an affine Q (psi keeps Z = 1, so the results stay affine).
+    fn extra_points(q: &G2Affine) -> [(Fp2, Fp2); 2] {
+        let j: Jacobian<G2Config> = (*q).into();
+        let q1 = psi(&j);
+        let q2 = psi(&q1);
+        [(q1.x(), q1.y()), (q2.x(), -q2.y())]
+    }
 
-fn live(q: &G2Affine) -> Lines<'static, FpConfig, 4> {
-    Lines::live(q.x(), q.y(), frobenius_points(q))
+    fn hard_part(f: &Fp12) -> Fp12 {
+        hard_part(f)
+    }
 }
 
 /// A G2 point with every Miller-loop line precomputed (88 lines, 5.5 KiB).
-#[derive(Clone, Debug)]
-pub struct G2Prepared {
-    coeffs: Vec<LineCoeffs<FpConfig, 4>>,
-    infinity: bool,
-}
-
-impl G2Prepared {
-    /// Precompute the lines of Q.
-    pub fn new(q: &G2Affine) -> Self {
-        if bool::from(q.is_identity()) {
-            return Self { coeffs: Vec::new(), infinity: true };
-        }
-        Self { coeffs: miller::prepare(&shape(), &three_b(), live(q)), infinity: false }
-    }
-}
-
-impl From<&G2Affine> for G2Prepared {
-    fn from(q: &G2Affine) -> Self {
-        Self::new(q)
-    }
-}
+pub type G2Prepared = engine::G2Prepared<Bn254, 4>;
 
 /// The Miller loop of all pairs with one accumulator; identity pairs are skipped. Points must
 /// lie in G1 and G2 (`from_eip197` checks the G2 subgroup).
@@ -91,18 +72,12 @@ impl From<&G2Affine> for G2Prepared {
 /// assert_eq!(final_exponentiation(&multi_miller_loop(&[(p, q)])).unwrap(), pairing(&p, &q));
 /// ```
 pub fn multi_miller_loop(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
-    let mut v: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity())).map(|(p, q)| (p.x(), p.y(), live(q))).collect();
-    miller::multi_miller_loop(&shape(), &three_b(), &mut v)
+    engine::multi_miller_loop::<Bn254, 4>(pairs)
 }
 
 /// The multi-Miller loop with prepared G2 points.
 pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
-    let mut v: Vec<_> = pairs
-        .iter()
-        .filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity)
-        .map(|(p, q)| (p.x(), p.y(), Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
-        .collect();
-    miller::multi_miller_loop(&shape(), &three_b(), &mut v)
+    engine::multi_miller_loop_prepared::<Bn254, 4>(pairs)
 }
 
 /// f^(-u) on the cyclotomic subgroup.
@@ -130,7 +105,7 @@ pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
 
 /// The final exponentiation of a Miller-loop output; `None` only for f = 0.
 pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
-    crate::gt::easy_part(f).map(|e| crate::gt::Gt(hard_part(&e)))
+    engine::final_exponentiation::<Bn254, 4>(f)
 }
 
 /// e(P, Q).
@@ -143,7 +118,7 @@ pub fn final_exponentiation(f: &Fp12) -> Option<Gt> {
 /// assert_eq!(lhs, pairing(&g1.to_affine(), &g2.to_affine()).pow_vartime(&[42, 0, 0, 0]));
 /// ```
 pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
-    final_exponentiation(&multi_miller_loop(&[(*p, *q)])).unwrap_or(Gt::IDENTITY)
+    engine::pairing::<Bn254, 4>(p, q)
 }
 
 /// prod_i e(P_i, Q_i) == 1 with one Miller loop and one final exponentiation: the EIP-197
@@ -157,12 +132,12 @@ pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
 /// assert!(pairing_check(&[((g1 * s).to_affine(), g2.to_affine()), ((-g1).to_affine(), (g2 * s).to_affine())]));
 /// ```
 pub fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
-    final_exponentiation(&multi_miller_loop(pairs)).is_some_and(|g| g.is_identity())
+    engine::pairing_check::<Bn254, 4>(pairs)
 }
 
 /// [`pairing_check`] with prepared G2 points.
 pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
-    final_exponentiation(&multi_miller_loop_prepared(pairs)).is_some_and(|g| g.is_identity())
+    engine::pairing_check_prepared::<Bn254, 4>(pairs)
 }
 
 impl Gt {
@@ -171,7 +146,7 @@ impl Gt {
 
     /// Decode (384 bytes) and check membership in Gt.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::PairingError> {
-        Self::from_bytes_with_order(bytes, &order())
+        engine::gt_from_bytes::<Bn254, 4>(bytes)
     }
 
     /// The 384-byte encoding (coefficient order in the [`crate::gt`] module docs).
@@ -196,11 +171,11 @@ impl Gt {
     /// assert_eq!(Gt::from_fp12(*g.as_fp12()), Ok(g));
     /// ```
     pub fn from_fp12(f: Fp12) -> Result<Self, crate::PairingError> {
-        Self::from_fp12_with_order(f, &order())
+        engine::gt_from_fp12::<Bn254, 4>(f)
     }
 
     /// The generator e(G1, G2).
     pub fn generator() -> Self {
-        pairing(&zkforge_curve::bn254::G1Projective::generator().to_affine(), &zkforge_curve::bn254::G2Projective::generator().to_affine())
+        engine::gt_generator::<Bn254, 4>()
     }
 }

@@ -10,7 +10,10 @@
 //!   and the chains of Hayashida-Hayasaka-Teruya (ePrint 2020/875, BLS12) and
 //!   Fuentes-Castaneda-Knapp-Rodriguez-Henriquez / Duquesne-Ghammam (BN);
 //! - [`Gt`] (multiplication, exponentiation, equality, encoding) and `pairing_check`, one
-//!   final exponentiation for all pairs.
+//!   final exponentiation for all pairs;
+//! - one front end for every curve ([`engine`], generic over [`PairingConfig`]): a curve
+//!   supplies its groups, loop shape, trailing Frobenius points and hard part, and
+//!   `bls12_381` / `bn254` are thin modules over it.
 //!
 //! Each module's docs count the field operations of its steps. Inputs are points of G1 and G2:
 //! decode them with the subgroup-checking decoders of `zkforge-curve`.
@@ -27,12 +30,15 @@
 
 pub mod bls12_381;
 pub mod bn254;
+pub mod engine;
 pub mod gt;
 pub mod line;
 mod miller;
 pub mod sparse;
 
+pub use engine::PairingConfig;
 pub use gt::Gt;
+pub use miller::LoopShape;
 
 /// Error of the Gt decoders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,8 +13,9 @@ use zkforge_field::Fp;
 
 use crate::line::{addition_step, doubling_step, mul_by_line, G2Homogeneous, LineCoeffs, Twist};
 
-/// A curve's Miller loop.
-pub(crate) struct LoopShape {
+/// A curve's Miller loop (what [`crate::PairingConfig::loop_shape`] returns).
+#[derive(Clone, Copy, Debug)]
+pub struct LoopShape {
     /// Loop digits (0, 1, -1) after the leading 1, most significant first.
     pub digits: &'static [i8],
     /// Number of trailing addition steps with per-pair extra points.

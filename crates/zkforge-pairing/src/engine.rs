@@ -1,0 +1,146 @@
+//! The pairing front end, written once for every curve: prepared G2 points, the multi-Miller
+//! loop (live and prepared), the final exponentiation, `pairing`, `pairing_check` and the Gt
+//! constructors, generic over a [`PairingConfig`] (the shape of arkworks' `Bls12<P>` / `Bn<P>`
+//! and of gnark-crypto's per-curve pairing files). A curve supplies only what differs: its G1
+//! and G2 groups, the Miller-loop shape (loop digits, twist type, trailing Frobenius steps,
+//! conjugation for a negative parameter), the extra points of those trailing steps, and the
+//! hard part of the final exponentiation. `bls12_381` and `bn254` are thin modules over it.
+
+use zkforge_curve::{Affine, CurveConfig};
+use zkforge_field::tower::{Fp12, Fp2, TowerConfig};
+use zkforge_field::Fp;
+
+use crate::gt::Gt;
+use crate::line::LineCoeffs;
+use crate::miller::{self, Lines, LoopShape};
+use crate::PairingError;
+
+/// What a curve supplies to the generic pairing. `N` is the number of 64-bit limbs of Fp.
+pub trait PairingConfig<const N: usize>: 'static + Sized {
+    /// The tower over Fp (Fp2, Fp6, Fp12 constants).
+    type Fp: TowerConfig<N>;
+    /// G1, with coordinates in Fp.
+    type G1: CurveConfig<Base = Fp<Self::Fp, N>>;
+    /// G2 on the sextic twist, with coordinates in Fp2.
+    type G2: CurveConfig<Base = Fp2<Self::Fp, N>>;
+    /// The Miller loop's digits, trailing steps, twist type and final conjugation.
+    fn loop_shape() -> LoopShape;
+    /// The points of the trailing addition steps for Q (BN: pi(Q) and -pi^2(Q)); unused
+    /// entries are zero.
+    fn extra_points(q: &Affine<Self::G2>) -> [(Fp2<Self::Fp, N>, Fp2<Self::Fp, N>); 2];
+    /// The hard part of the final exponentiation on a cyclotomic element.
+    fn hard_part(f: &Fp12<Self::Fp, N>) -> Fp12<Self::Fp, N>;
+}
+
+/// 3b' of the twist (the doubling step's constant).
+fn three_b<P: PairingConfig<N>, const N: usize>() -> Fp2<P::Fp, N> {
+    let b = <P::G2 as CurveConfig>::B;
+    b.double() + b
+}
+
+fn live<P: PairingConfig<N>, const N: usize>(q: &Affine<P::G2>) -> Lines<'static, P::Fp, N> {
+    Lines::live(q.x(), q.y(), P::extra_points(q))
+}
+
+/// A G2 point with every Miller-loop line precomputed: for a fixed Q such as the generator or
+/// a KZG setup's [tau]_2, it saves the doubling and addition steps.
+pub struct G2Prepared<P: PairingConfig<N>, const N: usize> {
+    coeffs: Vec<LineCoeffs<P::Fp, N>>,
+    infinity: bool,
+}
+
+impl<P: PairingConfig<N>, const N: usize> Clone for G2Prepared<P, N> {
+    fn clone(&self) -> Self {
+        Self { coeffs: self.coeffs.clone(), infinity: self.infinity }
+    }
+}
+
+impl<P: PairingConfig<N>, const N: usize> core::fmt::Debug for G2Prepared<P, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("G2Prepared").field("lines", &self.coeffs.len()).field("infinity", &self.infinity).finish()
+    }
+}
+
+impl<P: PairingConfig<N>, const N: usize> G2Prepared<P, N> {
+    /// Precompute the lines of Q.
+    pub fn new(q: &Affine<P::G2>) -> Self {
+        if bool::from(q.is_identity()) {
+            return Self { coeffs: Vec::new(), infinity: true };
+        }
+        Self { coeffs: miller::prepare(&P::loop_shape(), &three_b::<P, N>(), live::<P, N>(q)), infinity: false }
+    }
+
+    /// Number of precomputed lines.
+    pub fn len(&self) -> usize {
+        self.coeffs.len()
+    }
+
+    /// True for the identity (no lines).
+    pub fn is_empty(&self) -> bool {
+        self.coeffs.is_empty()
+    }
+}
+
+impl<P: PairingConfig<N>, const N: usize> From<&Affine<P::G2>> for G2Prepared<P, N> {
+    fn from(q: &Affine<P::G2>) -> Self {
+        Self::new(q)
+    }
+}
+
+/// The Miller loop of all pairs with one accumulator; pairs with an identity point are
+/// skipped (their pairing is one). Points must lie in G1 and G2.
+pub fn multi_miller_loop<P: PairingConfig<N>, const N: usize>(pairs: &[(Affine<P::G1>, Affine<P::G2>)]) -> Fp12<P::Fp, N> {
+    let mut v: Vec<_> = pairs
+        .iter()
+        .filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity()))
+        .map(|(p, q)| (p.x(), p.y(), live::<P, N>(q)))
+        .collect();
+    miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v)
+}
+
+/// The multi-Miller loop with prepared G2 points.
+pub fn multi_miller_loop_prepared<P: PairingConfig<N>, const N: usize>(pairs: &[(Affine<P::G1>, &G2Prepared<P, N>)]) -> Fp12<P::Fp, N> {
+    let mut v: Vec<_> = pairs
+        .iter()
+        .filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity)
+        .map(|(p, q)| (p.x(), p.y(), Lines::Prepared { coeffs: &q.coeffs, pos: 0 }))
+        .collect();
+    miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v)
+}
+
+/// The final exponentiation of a Miller-loop output: the shared easy part, then the curve's
+/// hard part. `None` only for f = 0, which no Miller loop of valid points produces.
+pub fn final_exponentiation<P: PairingConfig<N>, const N: usize>(f: &Fp12<P::Fp, N>) -> Option<Gt<P::Fp, N>> {
+    crate::gt::easy_part(f).map(|e| Gt(P::hard_part(&e)))
+}
+
+/// e(P, Q).
+pub fn pairing<P: PairingConfig<N>, const N: usize>(p: &Affine<P::G1>, q: &Affine<P::G2>) -> Gt<P::Fp, N> {
+    final_exponentiation::<P, N>(&multi_miller_loop::<P, N>(&[(*p, *q)])).unwrap_or(Gt::IDENTITY)
+}
+
+/// prod_i e(P_i, Q_i) == 1 with one shared Miller loop and one final exponentiation; the empty
+/// product is one.
+pub fn pairing_check<P: PairingConfig<N>, const N: usize>(pairs: &[(Affine<P::G1>, Affine<P::G2>)]) -> bool {
+    final_exponentiation::<P, N>(&multi_miller_loop::<P, N>(pairs)).is_some_and(|g| g.is_identity())
+}
+
+/// [`pairing_check`] with prepared G2 points.
+pub fn pairing_check_prepared<P: PairingConfig<N>, const N: usize>(pairs: &[(Affine<P::G1>, &G2Prepared<P, N>)]) -> bool {
+    final_exponentiation::<P, N>(&multi_miller_loop_prepared::<P, N>(pairs)).is_some_and(|g| g.is_identity())
+}
+
+/// Decode a Gt element (12 N * 8 bytes) and check membership.
+pub fn gt_from_bytes<P: PairingConfig<N>, const N: usize>(bytes: &[u8]) -> Result<Gt<P::Fp, N>, PairingError> {
+    Gt::from_bytes_with_order(bytes, &<P::G1 as CurveConfig>::ORDER)
+}
+
+/// An Fp12 element as a Gt element, checked.
+pub fn gt_from_fp12<P: PairingConfig<N>, const N: usize>(f: Fp12<P::Fp, N>) -> Result<Gt<P::Fp, N>, PairingError> {
+    Gt::from_fp12_with_order(f, &<P::G1 as CurveConfig>::ORDER)
+}
+
+/// The generator e(G1, G2).
+pub fn gt_generator<P: PairingConfig<N>, const N: usize>() -> Gt<P::Fp, N> {
+    pairing::<P, N>(&Affine::<P::G1>::generator(), &Affine::<P::G2>::generator())
+}
