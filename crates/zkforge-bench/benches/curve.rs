@@ -1,22 +1,12 @@
 //! Criterion benches: each curve case as one group, ours and every peer on the same inputs.
-//! `cargo bench -p zkforge-bench --bench curve`
+//! `cargo zkcriterion --bench curve` (the bench build with +bmi2,+adx for arkworks' assembly).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+mod common;
+
 fn curve(c: &mut Criterion) {
-    for mut case in zkforge_bench::curve::cases() {
-        if let Some(check) = case.check.take() {
-            if let Err(e) = check() {
-                panic!("{}/{}/{}: outputs differ: {e}", case.group, case.curve, case.op);
-            }
-        }
-        let mut g = c.benchmark_group(format!("{}/{}/{}", case.group, case.curve, case.op));
-        g.bench_function("zkforge", |b| b.iter_custom(|n| (case.ours)(n)));
-        for (name, r) in case.peers.iter_mut() {
-            g.bench_function(*name, |b| b.iter_custom(|n| r(n)));
-        }
-        g.finish();
-    }
+    common::run(c, zkforge_bench::curve::cases());
 }
 
 criterion_group!(benches, curve);

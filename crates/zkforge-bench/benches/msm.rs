@@ -1,22 +1,12 @@
-//! Criterion benches: each MSM case as one group, ours and every peer on the same inputs.
-//! `cargo bench -p zkforge-bench --bench msm`
+//! Criterion benches: each msm case as one group, ours and every peer on the same inputs.
+//! `cargo zkcriterion --bench msm` (the bench build with +bmi2,+adx for arkworks' assembly).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+mod common;
+
 fn msm(c: &mut Criterion) {
-    for mut case in zkforge_bench::msm::cases() {
-        if let Some(check) = case.check.take() {
-            if let Err(e) = check() {
-                panic!("{}/{}/{}: outputs differ: {e}", case.group, case.curve, case.op);
-            }
-        }
-        let mut g = c.benchmark_group(format!("{}/{}/{}", case.group, case.curve, case.op));
-        g.bench_function("zkforge", |b| b.iter_custom(|n| (case.ours)(n)));
-        for (name, r) in case.peers.iter_mut() {
-            g.bench_function(*name, |b| b.iter_custom(|n| r(n)));
-        }
-        g.finish();
-    }
+    common::run(c, zkforge_bench::msm::cases());
 }
 
 criterion_group!(benches, msm);

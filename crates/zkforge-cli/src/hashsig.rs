@@ -18,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use rand_chacha::rand_core::SeedableRng;
 use zkforge_hashsig::devnet4::Devnet4;
 use zkforge_hashsig::keygen::{check_activation, key_gen_with_progress, KeyMaterial};
@@ -100,84 +100,96 @@ pub enum HashsigCmd {
     Schemes,
     /// Generate a key pair from a 32-byte seed into a new secret-key store.
     #[command(after_help = EXIT_HELP)]
-    Keygen {
-        /// Scheme name (see `zkforge hashsig schemes`).
-        #[arg(long)]
-        scheme: String,
-        /// 64 hex digits: the RNG seed.
-        #[arg(long)]
-        seed: String,
-        /// First epoch to activate.
-        #[arg(long, default_value_t = 0)]
-        activation_epoch: u64,
-        /// Number of epochs to activate (at least 1; activation epoch + count at most the
-        /// lifetime; expanded to whole bottom trees).
-        #[arg(long)]
-        active_epochs: u64,
-        /// Encoding of the public key file.
-        #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
-        encoding: Encoding,
-        /// The RNG the seed drives.
-        #[arg(long, value_enum, default_value_t = Rng::Chacha20)]
-        rng: Rng,
-        /// Where to write the public key (exactly the encoded bytes).
-        #[arg(long)]
-        public_key_out: PathBuf,
-        /// Where to write the secret key store; must not exist yet.
-        #[arg(long)]
-        secret_key_out: PathBuf,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    Keygen(KeygenArgs),
     /// Sign a 32-byte message at an epoch (the store advances past it first).
     #[command(after_help = EXIT_HELP)]
-    Sign {
-        /// Scheme name.
-        #[arg(long)]
-        scheme: String,
-        /// Secret key store.
-        #[arg(long)]
-        secret_key: PathBuf,
-        /// Epoch.
-        #[arg(long)]
-        epoch: u32,
-        /// Message, 64 hex digits.
-        #[arg(long)]
-        message: String,
-        /// Signature encoding.
-        #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
-        encoding: Encoding,
-        /// Where to write the signature (written whole or not at all).
-        #[arg(long)]
-        signature_out: PathBuf,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    Sign(SignArgs),
     /// Verify a signature: exit 0 when valid, 1 when invalid, 2 when an input cannot be read
     /// or decoded.
     #[command(after_help = EXIT_HELP)]
-    Verify {
-        /// Scheme name.
-        #[arg(long)]
-        scheme: String,
-        /// Public key file.
-        #[arg(long)]
-        public_key: PathBuf,
-        /// Epoch.
-        #[arg(long)]
-        epoch: u32,
-        /// Message, 64 hex digits.
-        #[arg(long)]
-        message: String,
-        /// Signature file.
-        #[arg(long)]
-        signature: PathBuf,
-        /// Encoding of both files.
-        #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
-        encoding: Encoding,
-    },
+    Verify(VerifyArgs),
+}
+
+/// `zkforge hashsig keygen`.
+#[derive(Args)]
+pub struct KeygenArgs {
+    /// Scheme name (see `zkforge hashsig schemes`).
+    #[arg(long)]
+    scheme: String,
+    /// 64 hex digits: the RNG seed.
+    #[arg(long)]
+    seed: String,
+    /// First epoch to activate.
+    #[arg(long, default_value_t = 0)]
+    activation_epoch: u64,
+    /// Number of epochs to activate (at least 1; activation epoch + count at most the
+    /// lifetime; expanded to whole bottom trees).
+    #[arg(long)]
+    active_epochs: u64,
+    /// Encoding of the public key file.
+    #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
+    encoding: Encoding,
+    /// The RNG the seed drives.
+    #[arg(long, value_enum, default_value_t = Rng::Chacha20)]
+    rng: Rng,
+    /// Where to write the public key (exactly the encoded bytes).
+    #[arg(long)]
+    public_key_out: PathBuf,
+    /// Where to write the secret key store; must not exist yet.
+    #[arg(long)]
+    secret_key_out: PathBuf,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// `zkforge hashsig sign`.
+#[derive(Args)]
+pub struct SignArgs {
+    /// Scheme name.
+    #[arg(long)]
+    scheme: String,
+    /// Secret key store.
+    #[arg(long)]
+    secret_key: PathBuf,
+    /// Epoch.
+    #[arg(long)]
+    epoch: u32,
+    /// Message, 64 hex digits.
+    #[arg(long)]
+    message: String,
+    /// Signature encoding.
+    #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
+    encoding: Encoding,
+    /// Where to write the signature (written whole or not at all).
+    #[arg(long)]
+    signature_out: PathBuf,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// `zkforge hashsig verify`.
+#[derive(Args)]
+pub struct VerifyArgs {
+    /// Scheme name.
+    #[arg(long)]
+    scheme: String,
+    /// Public key file.
+    #[arg(long)]
+    public_key: PathBuf,
+    /// Epoch.
+    #[arg(long)]
+    epoch: u32,
+    /// Message, 64 hex digits.
+    #[arg(long)]
+    message: String,
+    /// Signature file.
+    #[arg(long)]
+    signature: PathBuf,
+    /// Encoding of both files.
+    #[arg(long, value_enum, default_value_t = Encoding::Ssz)]
+    encoding: Encoding,
 }
 
 fn hex32(s: &str, what: &str) -> Result<[u8; 32], CliError> {
@@ -330,7 +342,7 @@ pub fn run(cmd: HashsigCmd) -> Result<i32, CliError> {
             }
             return Ok(0);
         }
-        HashsigCmd::Keygen { scheme, .. } | HashsigCmd::Sign { scheme, .. } | HashsigCmd::Verify { scheme, .. } => scheme.clone(),
+        HashsigCmd::Keygen(KeygenArgs { scheme, .. }) | HashsigCmd::Sign(SignArgs { scheme, .. }) | HashsigCmd::Verify(VerifyArgs { scheme, .. }) => scheme.clone(),
     };
     match family(&name)? {
         Family::Devnet4(inst) => run_devnet4(cmd, inst),
@@ -346,34 +358,31 @@ pub fn run(cmd: HashsigCmd) -> Result<i32, CliError> {
     }
 }
 
-/// Keygen's shared part: parameter and path checks, key generation on the pool, the store
-/// (claimed first, so an existing one is never touched), then the public key. A failure
-/// after the store was created removes it again: nobody has signed with it.
-#[allow(clippy::too_many_arguments)]
+/// Keygen's shared part: parameter and path checks, key generation on the pool (`make` gets
+/// the seeded RNG), the store (claimed first, so an existing one is never touched), then the
+/// public key. A failure after the store was created removes it again: nobody has signed
+/// with it.
 fn keygen_common<K: StoredKey + Send>(
     log_lifetime: u32,
-    scheme: &str,
-    activation_epoch: u64,
-    active_epochs: u64,
-    public_key_out: &Path,
-    secret_key_out: &Path,
-    threads: Option<usize>,
-    make: impl FnOnce() -> K + Send,
+    a: &KeygenArgs,
+    make: impl FnOnce(&mut Box<dyn rand_chacha::rand_core::RngCore + Send>) -> K + Send,
     public_key_bytes: impl FnOnce(&K) -> Vec<u8>,
 ) -> Result<i32, CliError> {
-    check_activation(log_lifetime, activation_epoch, active_epochs).map_err(|e| CliError::input(format!("{e} (scheme {scheme})")))?;
-    if secret_key_out.exists() {
-        return Err(store_error(KeyStoreError::AlreadyExists { path: secret_key_out.to_path_buf() }));
+    let seed = hex32(&a.seed, "--seed")?;
+    check_activation(log_lifetime, a.activation_epoch, a.active_epochs).map_err(|e| CliError::input(format!("{e} (scheme {})", a.scheme)))?;
+    if a.secret_key_out.exists() {
+        return Err(store_error(KeyStoreError::AlreadyExists { path: a.secret_key_out.clone() }));
     }
-    check_output(secret_key_out, "secret key store")?;
-    check_output(public_key_out, "public key")?;
-    let pool = thread_pool(threads)?;
-    let key = run_on(&pool, make);
+    check_output(&a.secret_key_out, "secret key store")?;
+    check_output(&a.public_key_out, "public key")?;
+    let pool = thread_pool(a.threads)?;
+    let rng = a.rng;
+    let key = run_on(&pool, move || make(&mut seeded_rng(rng, seed)));
     let pk = public_key_bytes(&key);
-    let ks = Store::create(secret_key_out, scheme, key).map_err(store_error)?;
-    if let Err(e) = write_atomic(public_key_out, &pk) {
+    let ks = Store::create(&a.secret_key_out, &a.scheme, key).map_err(store_error)?;
+    if let Err(e) = write_atomic(&a.public_key_out, &pk) {
         drop(ks);
-        let _ = std::fs::remove_file(secret_key_out);
+        let _ = std::fs::remove_file(&a.secret_key_out);
         return Err(CliError::input(format!("{e}; the new secret key store was removed again")));
     }
     eprintln!(
@@ -381,20 +390,15 @@ fn keygen_common<K: StoredKey + Send>(
         ks.key.activation_start(),
         ks.key.activation_start() + ks.key.active_epochs(),
         ks.next_epoch,
-        secret_key_out.display()
+        a.secret_key_out.display()
     );
     Ok(0)
 }
 
 /// Sign's shared part: paths checked, store opened (locked, digest checked), epoch reserved,
 /// `prepare` (may persist), sign and self-verify, then the signature written atomically.
-#[allow(clippy::too_many_arguments)]
 fn sign_common<K, S>(
-    secret_key: &Path,
-    scheme: &str,
-    epoch: u32,
-    signature_out: &Path,
-    threads: Option<usize>,
+    a: &SignArgs,
     prepare: impl FnOnce(&mut Store<K>) -> Result<(), KeyStoreError> + Send,
     sign: impl FnOnce(&K) -> Result<S, zkforge_hashsig::scheme::SchemeError> + Send,
     verify: impl FnOnce(&K, &S) -> bool + Send,
@@ -404,21 +408,54 @@ where
     K: StoredKey + Send + Sync,
     S: Send,
 {
-    check_output(signature_out, "signature")?;
-    let pool = thread_pool(threads)?;
-    if !secret_key.exists() {
-        return Err(CliError::input(format!("the secret key store {} does not exist", secret_key.display())));
+    check_output(&a.signature_out, "signature")?;
+    let pool = thread_pool(a.threads)?;
+    if !a.secret_key.exists() {
+        return Err(CliError::input(format!("the secret key store {} does not exist", a.secret_key.display())));
     }
-    let e = epoch as u64;
-    let mut ks = Store::<K>::open(secret_key, scheme).map_err(store_error)?;
+    let e = a.epoch as u64;
+    let mut ks = Store::<K>::open(&a.secret_key, &a.scheme).map_err(store_error)?;
     ks.reserve(e).map_err(store_error)?;
     // from here on the epoch is spent whatever happens
     let sig = run_on(&pool, || -> Result<S, CliError> {
         prepare(&mut ks).map_err(|err| spent(e, err))?;
         ks.sign_reserved(e, sign, verify).map_err(|err| spent(e, err))
     })?;
-    write_atomic(signature_out, &encode(&sig)).map_err(|err| spent(e, err))?;
+    write_atomic(&a.signature_out, &encode(&sig)).map_err(|err| spent(e, err))?;
     Ok(0)
+}
+
+/// A Poseidon public key in the chosen encoding.
+fn encode_pk<const H: usize>(km: &KeyMaterial<PL, H>, encoding: Encoding) -> Vec<u8> {
+    let pk = PublicKey::<PL, H> { root: km.root, parameter: km.parameter };
+    match encoding {
+        Encoding::BincodeLegacy => pk.to_bincode_legacy(),
+        Encoding::Ssz => pk.to_ssz(),
+    }
+}
+
+/// A Poseidon signature in the chosen encoding.
+fn encode_sig<const R: usize, const H: usize>(sig: &Signature<R, H>, encoding: Encoding) -> Vec<u8> {
+    match encoding {
+        Encoding::BincodeLegacy => sig.to_bincode_legacy(),
+        Encoding::Ssz => sig.to_ssz(),
+    }
+}
+
+/// Read and decode verify's public key and signature files (exit 2 on any failure).
+fn read_pk_sig<const R: usize, const H: usize>(a: &VerifyArgs, log_lifetime: usize, dimension: usize) -> Result<(PublicKey<PL, H>, Signature<R, H>), CliError> {
+    let (public_key, signature, scheme) = (&a.public_key, &a.signature, &a.scheme);
+    let (pkb, sigb) = (read_input(public_key, "public key")?, read_input(signature, "signature")?);
+    Ok(match a.encoding {
+        Encoding::BincodeLegacy => (
+            decode(PublicKey::<PL, H>::from_bincode_legacy(&pkb), public_key, "public key", scheme)?,
+            decode(Signature::<R, H>::from_bincode_legacy(&sigb, log_lifetime, dimension), signature, "signature", scheme)?,
+        ),
+        Encoding::Ssz => (
+            decode(PublicKey::<PL, H>::from_ssz(&pkb), public_key, "public key", scheme)?,
+            decode(Signature::<R, H>::from_ssz(&sigb, log_lifetime, dimension), signature, "signature", scheme)?,
+        ),
+    })
 }
 
 fn verify_result(ok: bool) -> Result<i32, CliError> {
@@ -430,73 +467,40 @@ fn run_poseidon2<const H: usize, const R: usize>(cmd: HashsigCmd, sch: Instance)
     let perms = Perms::default();
     match cmd {
         HashsigCmd::Schemes => Ok(0),
-        HashsigCmd::Keygen { scheme, seed, activation_epoch, active_epochs, encoding, rng, public_key_out, secret_key_out, threads } => {
-            let seed = hex32(&seed, "--seed")?;
-            keygen_common(
-                sch.shape.log_lifetime,
-                &scheme,
-                activation_epoch,
-                active_epochs,
-                &public_key_out,
-                &secret_key_out,
-                threads,
-                || {
-                    let mut rng = seeded_rng(rng, seed);
-                    let bar = indicatif::ProgressBar::new(0);
-                    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} bottom trees, {elapsed} (eta {eta})") {
-                        bar.set_style(style.progress_chars("=> "));
-                    }
-                    bar.set_message("keygen");
-                    let km = key_gen_with_progress::<PL, T, H, CAP>(&perms, &sch.shape, &mut rng, activation_epoch, active_epochs, &mut |done, total| {
-                        bar.set_length(total);
-                        bar.set_position(done);
-                    });
-                    bar.finish();
-                    km
-                },
-                |km: &KeyMaterial<PL, H>| {
-                    let pk = PublicKey::<PL, H> { root: km.root, parameter: km.parameter };
-                    match encoding {
-                        Encoding::BincodeLegacy => pk.to_bincode_legacy(),
-                        Encoding::Ssz => pk.to_ssz(),
-                    }
-                },
-            )
-        }
-        HashsigCmd::Sign { scheme, secret_key, epoch, message, encoding, signature_out, threads } => {
-            let msg = hex32(&message, "--message")?;
-            let layers = sch.layers();
+        HashsigCmd::Keygen(a) => keygen_common(
+            sch.shape.log_lifetime,
+            &a,
+            |rng| {
+                let bar = indicatif::ProgressBar::new(0);
+                if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} bottom trees, {elapsed} (eta {eta})") {
+                    bar.set_style(style.progress_chars("=> "));
+                }
+                bar.set_message("keygen");
+                let km = key_gen_with_progress::<PL, T, H, CAP>(&perms, &sch.shape, rng, a.activation_epoch, a.active_epochs, &mut |done, total| {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                });
+                bar.finish();
+                km
+            },
+            |km: &KeyMaterial<PL, H>| encode_pk(km, a.encoding),
+        ),
+        HashsigCmd::Sign(a) => {
+            let msg = hex32(&a.message, "--message")?;
+            let (layers, epoch) = (sch.layers(), a.epoch);
             sign_common::<KeyMaterial<PL, H>, Signature<R, H>>(
-                &secret_key,
-                &scheme,
-                epoch,
-                &signature_out,
-                threads,
+                &a,
                 |ks| ks.advance_preparation::<T, CAP>(&perms, &sch.shape, epoch as u64),
                 |key| sch.sign::<PL, T, H, CAP, R>(&perms, &layers, key, epoch, &msg),
                 |key, sig| sch.verify::<PL, T, H, CAP, R>(&perms, &layers, &key.root, &key.parameter, epoch, &msg, sig),
-                |sig| match encoding {
-                    Encoding::BincodeLegacy => sig.to_bincode_legacy(),
-                    Encoding::Ssz => sig.to_ssz(),
-                },
+                |sig| encode_sig(sig, a.encoding),
             )
         }
-        HashsigCmd::Verify { scheme, public_key, epoch, message, signature, encoding } => {
-            let msg = hex32(&message, "--message")?;
-            let (pkb, sigb) = (read_input(&public_key, "public key")?, read_input(&signature, "signature")?);
-            let (ll, dim) = (sch.shape.log_lifetime as usize, sch.shape.dimension);
-            let (pk, sig) = match encoding {
-                Encoding::BincodeLegacy => (
-                    decode(PublicKey::<PL, H>::from_bincode_legacy(&pkb), &public_key, "public key", &scheme)?,
-                    decode(Signature::<R, H>::from_bincode_legacy(&sigb, ll, dim), &signature, "signature", &scheme)?,
-                ),
-                Encoding::Ssz => (
-                    decode(PublicKey::<PL, H>::from_ssz(&pkb), &public_key, "public key", &scheme)?,
-                    decode(Signature::<R, H>::from_ssz(&sigb, ll, dim), &signature, "signature", &scheme)?,
-                ),
-            };
+        HashsigCmd::Verify(a) => {
+            let msg = hex32(&a.message, "--message")?;
+            let (pk, sig) = read_pk_sig::<R, H>(&a, sch.shape.log_lifetime as usize, sch.shape.dimension)?;
             let layers = sch.layers();
-            verify_result(sch.verify::<PL, T, H, CAP, R>(&perms, &layers, &pk.root, &pk.parameter, epoch, &msg, &sig))
+            verify_result(sch.verify::<PL, T, H, CAP, R>(&perms, &layers, &pk.root, &pk.parameter, a.epoch, &msg, &sig))
         }
     }
 }
@@ -507,58 +511,21 @@ fn run_devnet4(cmd: HashsigCmd, inst: Devnet4) -> Result<i32, CliError> {
     use zkforge_hashsig::devnet4::{H, R};
     match cmd {
         HashsigCmd::Schemes => Ok(0),
-        HashsigCmd::Keygen { scheme, seed, activation_epoch, active_epochs, encoding, rng, public_key_out, secret_key_out, threads } => {
-            let seed = hex32(&seed, "--seed")?;
-            keygen_common(
-                inst.log_lifetime,
-                &scheme,
-                activation_epoch,
-                active_epochs,
-                &public_key_out,
-                &secret_key_out,
-                threads,
-                || inst.key_gen(&mut seeded_rng(rng, seed), activation_epoch, active_epochs),
-                |km: &KeyMaterial<PL, H>| {
-                    let pk = PublicKey::<PL, H> { root: km.root, parameter: km.parameter };
-                    match encoding {
-                        Encoding::BincodeLegacy => pk.to_bincode_legacy(),
-                        Encoding::Ssz => pk.to_ssz(),
-                    }
-                },
-            )
-        }
-        HashsigCmd::Sign { scheme, secret_key, epoch, message, encoding, signature_out, threads } => {
-            let msg = hex32(&message, "--message")?;
+        HashsigCmd::Keygen(a) => keygen_common(inst.log_lifetime, &a, |rng| inst.key_gen(rng, a.activation_epoch, a.active_epochs), |km: &KeyMaterial<PL, H>| encode_pk(km, a.encoding)),
+        HashsigCmd::Sign(a) => {
+            let (msg, epoch) = (hex32(&a.message, "--message")?, a.epoch);
             sign_common::<KeyMaterial<PL, H>, Signature<R, H>>(
-                &secret_key,
-                &scheme,
-                epoch,
-                &signature_out,
-                threads,
+                &a,
                 |_| Ok(()),
                 |key| inst.sign(key, epoch, &msg),
                 |key, sig| inst.verify(&key.root, &key.parameter, epoch, &msg, sig),
-                |sig| match encoding {
-                    Encoding::BincodeLegacy => sig.to_bincode_legacy(),
-                    Encoding::Ssz => sig.to_ssz(),
-                },
+                |sig| encode_sig(sig, a.encoding),
             )
         }
-        HashsigCmd::Verify { scheme, public_key, epoch, message, signature, encoding } => {
-            let msg = hex32(&message, "--message")?;
-            let (pkb, sigb) = (read_input(&public_key, "public key")?, read_input(&signature, "signature")?);
-            let (ll, dim) = (inst.log_lifetime as usize, inst.dimension);
-            let (pk, sig) = match encoding {
-                Encoding::BincodeLegacy => (
-                    decode(PublicKey::<PL, H>::from_bincode_legacy(&pkb), &public_key, "public key", &scheme)?,
-                    decode(Signature::<R, H>::from_bincode_legacy(&sigb, ll, dim), &signature, "signature", &scheme)?,
-                ),
-                Encoding::Ssz => (
-                    decode(PublicKey::<PL, H>::from_ssz(&pkb), &public_key, "public key", &scheme)?,
-                    decode(Signature::<R, H>::from_ssz(&sigb, ll, dim), &signature, "signature", &scheme)?,
-                ),
-            };
-            verify_result(inst.verify(&pk.root, &pk.parameter, epoch, &msg, &sig))
+        HashsigCmd::Verify(a) => {
+            let msg = hex32(&a.message, "--message")?;
+            let (pk, sig) = read_pk_sig::<R, H>(&a, inst.log_lifetime as usize, inst.dimension)?;
+            verify_result(inst.verify(&pk.root, &pk.parameter, a.epoch, &msg, &sig))
         }
     }
 }
@@ -574,43 +541,28 @@ fn run_sha3(cmd: HashsigCmd, inst: Sha3Instance) -> Result<i32, CliError> {
     };
     match cmd {
         HashsigCmd::Schemes => Ok(0),
-        HashsigCmd::Keygen { scheme, seed, activation_epoch, active_epochs, encoding, rng, public_key_out, secret_key_out, threads } => {
-            only_bincode(encoding)?;
-            let seed = hex32(&seed, "--seed")?;
-            keygen_common(
-                inst.log_lifetime,
-                &scheme,
-                activation_epoch,
-                active_epochs,
-                &public_key_out,
-                &secret_key_out,
-                threads,
-                || inst.key_gen(&mut seeded_rng(rng, seed), activation_epoch, active_epochs),
-                |key: &Sha3Key| inst.public_key_bytes(key),
-            )
+        HashsigCmd::Keygen(a) => {
+            only_bincode(a.encoding)?;
+            keygen_common(inst.log_lifetime, &a, |rng| inst.key_gen(rng, a.activation_epoch, a.active_epochs), |key: &Sha3Key| inst.public_key_bytes(key))
         }
-        HashsigCmd::Sign { scheme, secret_key, epoch, message, encoding, signature_out, threads } => {
-            only_bincode(encoding)?;
-            let msg = hex32(&message, "--message")?;
+        HashsigCmd::Sign(a) => {
+            only_bincode(a.encoding)?;
+            let (msg, epoch) = (hex32(&a.message, "--message")?, a.epoch);
             sign_common::<Sha3Key, Sha3Signature>(
-                &secret_key,
-                &scheme,
-                epoch,
-                &signature_out,
-                threads,
+                &a,
                 |_: &mut Sha3KeyStore| Ok(()),
                 |key| inst.sign(key, epoch, &msg),
                 |key, sig| inst.verify(&key.root, &key.parameter, epoch, &msg, sig),
                 |sig| inst.signature_to_bytes(sig),
             )
         }
-        HashsigCmd::Verify { scheme, public_key, epoch, message, signature, encoding } => {
-            only_bincode(encoding)?;
-            let msg = hex32(&message, "--message")?;
-            let (pkb, sigb) = (read_input(&public_key, "public key")?, read_input(&signature, "signature")?);
-            let (root, parameter) = decode(inst.public_key_from_bytes(&pkb), &public_key, "public key", &scheme)?;
-            let sig = decode(inst.signature_from_bytes(&sigb), &signature, "signature", &scheme)?;
-            verify_result(inst.verify(&root, &parameter, epoch, &msg, &sig))
+        HashsigCmd::Verify(a) => {
+            only_bincode(a.encoding)?;
+            let msg = hex32(&a.message, "--message")?;
+            let (pkb, sigb) = (read_input(&a.public_key, "public key")?, read_input(&a.signature, "signature")?);
+            let (root, parameter) = decode(inst.public_key_from_bytes(&pkb), &a.public_key, "public key", &a.scheme)?;
+            let sig = decode(inst.signature_from_bytes(&sigb), &a.signature, "signature", &a.scheme)?;
+            verify_result(inst.verify(&root, &parameter, a.epoch, &msg, &sig))
         }
     }
 }

@@ -15,6 +15,11 @@ use crate::line::LineCoeffs;
 use crate::miller::{self, Lines, LoopShape};
 use crate::PairingError;
 
+/// An affine point of the twist, (x, y) in Fp2.
+pub type TwistXY<C, const N: usize> = (Fp2<C, N>, Fp2<C, N>);
+/// One (G1, G2) input pair of curve `P`.
+pub type PairOf<P, const N: usize> = (Affine<<P as PairingConfig<N>>::G1>, Affine<<P as PairingConfig<N>>::G2>);
+
 /// What a curve supplies to the generic pairing. `N` is the number of 64-bit limbs of Fp.
 pub trait PairingConfig<const N: usize>: 'static + Sized {
     /// The tower over Fp (Fp2, Fp6, Fp12 constants).
@@ -27,7 +32,7 @@ pub trait PairingConfig<const N: usize>: 'static + Sized {
     fn loop_shape() -> LoopShape;
     /// The points of the trailing addition steps for Q (BN: pi(Q) and -pi^2(Q)); unused
     /// entries are zero.
-    fn extra_points(q: &Affine<Self::G2>) -> [(Fp2<Self::Fp, N>, Fp2<Self::Fp, N>); 2];
+    fn extra_points(q: &Affine<Self::G2>) -> [TwistXY<Self::Fp, N>; 2];
     /// The hard part of the final exponentiation on a cyclotomic element.
     fn hard_part(f: &Fp12<Self::Fp, N>) -> Fp12<Self::Fp, N>;
 }
@@ -89,7 +94,7 @@ impl<P: PairingConfig<N>, const N: usize> From<&Affine<P::G2>> for G2Prepared<P,
 
 /// The Miller loop of all pairs with one accumulator; pairs with an identity point are
 /// skipped (their pairing is one). Points must lie in G1 and G2.
-pub fn multi_miller_loop<P: PairingConfig<N>, const N: usize>(pairs: &[(Affine<P::G1>, Affine<P::G2>)]) -> Fp12<P::Fp, N> {
+pub fn multi_miller_loop<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> Fp12<P::Fp, N> {
     let mut v: Vec<_> = pairs
         .iter()
         .filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity()))
@@ -121,7 +126,7 @@ pub fn pairing<P: PairingConfig<N>, const N: usize>(p: &Affine<P::G1>, q: &Affin
 
 /// prod_i e(P_i, Q_i) == 1 with one shared Miller loop and one final exponentiation; the empty
 /// product is one.
-pub fn pairing_check<P: PairingConfig<N>, const N: usize>(pairs: &[(Affine<P::G1>, Affine<P::G2>)]) -> bool {
+pub fn pairing_check<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> bool {
     final_exponentiation::<P, N>(&multi_miller_loop::<P, N>(pairs)).is_some_and(|g| g.is_identity())
 }
 
