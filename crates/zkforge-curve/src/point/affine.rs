@@ -1,0 +1,156 @@
+//! Affine points: checked and unchecked construction, accessors, conversions, the
+//! identity flag, negation, small multiples and affine doubling.
+
+use core::ops::Neg;
+
+use subtle::{Choice, ConditionallySelectable};
+
+use super::{naf_u64, Affine, Jacobian, Xyzz};
+use crate::config::CurveConfig;
+use crate::field::CurveField;
+use crate::CurveError;
+
+impl<C: CurveConfig> Affine<C> {
+    /// The point at infinity.
+    pub const IDENTITY: Self = Self { x: C::Base::ZERO, y: C::Base::ZERO, infinity: true };
+
+    /// The group generator.
+    pub fn generator() -> Self {
+        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, infinity: false }
+    }
+
+    /// The point (x, y), checked: on the curve ([`CurveError::NotOnCurve`] otherwise) and in the
+    /// prime-order subgroup ([`CurveError::NotInSubgroup`] otherwise). The identity has no
+    /// affine coordinates: use [`Affine::IDENTITY`].
+    ///
+    /// ```
+    /// use zkforge_curve::bls12_381::G1Affine;
+    /// let g = G1Affine::generator();
+    /// assert_eq!(G1Affine::from_xy(g.x(), g.y()), Ok(g));
+    /// assert!(G1Affine::from_xy(g.x(), g.x()).is_err());
+    /// ```
+    pub fn from_xy(x: C::Base, y: C::Base) -> Result<Self, CurveError> {
+        let p = Self { x, y, infinity: false };
+        if !p.is_on_curve() {
+            return Err(CurveError::NotOnCurve);
+        }
+        if !C::is_torsion_free_vartime(&p) {
+            return Err(CurveError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    /// The point (x, y) without any check. The caller promises a point of the prime-order
+    /// subgroup; on anything else scalar multiplication and MSM give wrong multiples (see the
+    /// type's documentation). Check later with [`Affine::is_in_subgroup`].
+    pub const fn new_unchecked(x: C::Base, y: C::Base) -> Self {
+        Self { x, y, infinity: false }
+    }
+
+    /// The x coordinate (zero for the identity).
+    #[inline(always)]
+    pub fn x(&self) -> C::Base {
+        self.x
+    }
+
+    /// The y coordinate (zero for the identity).
+    #[inline(always)]
+    pub fn y(&self) -> C::Base {
+        self.y
+    }
+
+    /// True for the identity (a `Choice`, like [`Jacobian::is_identity`]).
+    #[inline(always)]
+    pub fn is_identity(&self) -> Choice {
+        Choice::from(self.infinity as u8)
+    }
+
+    /// y^2 = x^3 + b (the identity counts as on the curve).
+    pub fn is_on_curve(&self) -> bool {
+        self.infinity || self.y.square() == self.x.square() * self.x + C::B
+    }
+
+    /// In the prime-order subgroup (includes the on-curve check).
+    pub fn is_in_subgroup(&self) -> bool {
+        self.is_on_curve() && C::is_torsion_free_vartime(self)
+    }
+
+    /// To Jacobian (Z = 1, or Z = 0 for the identity).
+    pub fn to_jacobian(&self) -> Jacobian<C> {
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, Choice::from(self.infinity as u8));
+        Jacobian { x: self.x, y: self.y, z }
+    }
+
+    /// To XYZZ.
+    pub fn to_xyzz(&self) -> Xyzz<C> {
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, Choice::from(self.infinity as u8));
+        Xyzz { x: self.x, y: self.y, zz: z, zzz: z }
+    }
+}
+
+impl<C: CurveConfig> PartialEq for Affine<C> {
+    fn eq(&self, o: &Self) -> bool {
+        (self.infinity && o.infinity) || (!self.infinity && !o.infinity && self.x == o.x && self.y == o.y)
+    }
+}
+impl<C: CurveConfig> Eq for Affine<C> {}
+
+impl<C: CurveConfig> Default for Affine<C> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<C: CurveConfig> Neg for Affine<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Self { x: self.x, y: C::Base::conditional_select(&-self.y, &self.y, Choice::from(self.infinity as u8)), infinity: self.infinity }
+    }
+}
+
+impl<C: CurveConfig> ConditionallySelectable for Affine<C> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        let inf = u8::conditional_select(&(a.infinity as u8), &(b.infinity as u8), c);
+        Self { x: C::Base::conditional_select(&a.x, &b.x, c), y: C::Base::conditional_select(&a.y, &b.y, c), infinity: inf == 1 }
+    }
+}
+
+impl<C: CurveConfig> Affine<C> {
+    /// k P for a public u64 k (NAF, mixed additions of the affine base; variable time).
+    pub fn mul_u64_vartime(&self, k: u64) -> Jacobian<C> {
+        let (naf, len) = naf_u64(k);
+        let neg = -*self;
+        let mut acc = Jacobian::<C>::IDENTITY;
+        for &d in naf[..len].iter().rev() {
+            acc = acc.double();
+            match d {
+                1 => acc = acc.add_mixed_vartime(self),
+                -1 => acc = acc.add_mixed_vartime(&neg),
+                _ => {}
+            }
+        }
+        acc
+    }
+
+    /// 2P for an affine P as a Jacobian point, `mdbl-2007-bl`: 1M + 5S.
+    #[inline]
+    pub fn double_affine(&self) -> Jacobian<C> {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        let yyyy = yy.square();
+        let s = ((self.x + yy).square() - xx - yyyy).double();
+        let m = xx.double() + xx;
+        let t = m.square() - s.double();
+        let x3 = t;
+        let y3 = m * (s - t) - yyyy.double().double().double();
+        let z3 = self.y.double();
+        let p = Jacobian { x: x3, y: y3, z: z3 };
+        Jacobian::conditional_select(&p, &Jacobian::IDENTITY, Choice::from(self.infinity as u8))
+    }
+}
+
+impl<C: CurveConfig> From<Jacobian<C>> for Affine<C> {
+    fn from(p: Jacobian<C>) -> Self {
+        p.to_affine()
+    }
+}
