@@ -15,6 +15,7 @@ pub mod field;
 pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
+pub mod poly;
 pub mod hashsig;
 pub mod harness;
 
@@ -101,6 +102,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("pairing") {
         all.extend(pairing::cases());
+    }
+    if want("poly") {
+        all.extend(poly::cases());
     }
     if want("hashsig") {
         all.extend(hashsig::cases());

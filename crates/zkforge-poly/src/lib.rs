@@ -1,0 +1,265 @@
+//! # zkforge-poly
+//!
+//! Polynomials over the prime fields of `zkforge-field` in coefficient and evaluation form:
+//! radix-2 evaluation domains H = <w> of size n = 2^k (any k up to the field's two-adicity:
+//! 32 for BLS12-381 Fr, 28 for BN254 Fr), the FFT between the two forms, cosets g H, and
+//! Horner evaluation. This is the layer KZG (EIP-4844 blobs, EIP-7594 cells) builds on.
+//!
+//! Algorithm: the iterative Cooley-Tukey transform (Cooley and Tukey, "An algorithm for the
+//! machine calculation of complex Fourier series", Math. Comp. 1965), decimation in time: a
+//! bit-reversal permutation, then log2 n layers of butterflies (a, b) <- (a + w^j b, a - w^j b)
+//! with the twiddles w^j, j < n/2, precomputed once per domain. Cost: (n/2) log2 n field
+//! multiplications and n log2 n additions; the inverse transform runs the same layers with
+//! w^-1 and scales by n^-1 (n more multiplications). A coset transform first scales
+//! coefficient i by g^i (n multiplications).
+//!
+//! Layers of at least `FftConfig::parallel_from` butterflies run on rayon's current pool;
+//! below that, and always with `threads: 1` semantics (`parallel_from: usize::MAX`), the
+//! calling thread does everything.
+//!
+//! ```
+//! use zkforge_field::bls12_381::Fr;
+//! use zkforge_poly::{evaluate, Domain};
+//! let d = Domain::<_, 4>::new(8).unwrap();
+//! let coeffs: Vec<Fr> = (1..=8).map(Fr::from_u64).collect();
+//! let mut evals = coeffs.clone();
+//! d.fft(&mut evals).unwrap();
+//! // evals[i] = p(w^i)
+//! assert_eq!(evals[3], evaluate(&coeffs, &d.element(3)));
+//! d.ifft(&mut evals).unwrap();
+//! assert_eq!(evals, coeffs);
+//! ```
+#![warn(missing_docs)]
+
+use rayon::prelude::*;
+use zkforge_field::{FieldConfig, Fp};
+
+/// Errors of the domain constructors and transforms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolyError {
+    /// The domain size is not a power of two (or is zero).
+    NotPowerOfTwo {
+        /// The size asked for.
+        n: usize,
+    },
+    /// The domain is larger than the field's largest power-of-two subgroup.
+    TooLarge {
+        /// The size asked for.
+        n: usize,
+        /// 2^two_adicity.
+        max: u64,
+    },
+    /// A transform got a slice of another length than the domain.
+    WrongLength {
+        /// The domain size.
+        expected: usize,
+        /// The slice length.
+        got: usize,
+    },
+    /// A coset offset of zero (the coset would not be a coset).
+    ZeroOffset,
+}
+
+impl core::fmt::Display for PolyError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PolyError::NotPowerOfTwo { n } => write!(f, "domain size {n} is not a power of two"),
+            PolyError::TooLarge { n, max } => write!(f, "domain size {n} exceeds the field's largest power-of-two subgroup ({max})"),
+            PolyError::WrongLength { expected, got } => write!(f, "expected {expected} values for this domain, got {got}"),
+            PolyError::ZeroOffset => write!(f, "a coset offset must be non-zero"),
+        }
+    }
+}
+impl std::error::Error for PolyError {}
+
+/// The FFT's switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FftConfig {
+    /// Layers with at least this many butterflies run in parallel on rayon's current pool;
+    /// `usize::MAX` keeps every layer on the calling thread.
+    pub parallel_from: usize,
+}
+
+impl Default for FftConfig {
+    /// Parallel layers from 2^14 butterflies (smaller layers cost less than the fork-join).
+    fn default() -> Self {
+        FftConfig { parallel_from: 1 << 14 }
+    }
+}
+
+/// A multiplicative subgroup H = <w> of size n = 2^k with its precomputed twiddles.
+#[derive(Clone, Debug)]
+pub struct Domain<C: FieldConfig<N>, const N: usize> {
+    log_n: u32,
+    omega: Fp<C, N>,
+    omega_inv: Fp<C, N>,
+    n_inv: Fp<C, N>,
+    /// w^j for j < n/2.
+    twiddles: Vec<Fp<C, N>>,
+    /// w^-j for j < n/2.
+    twiddles_inv: Vec<Fp<C, N>>,
+    config: FftConfig,
+}
+
+/// Powers 1, x, x^2, ..., x^(len-1).
+fn powers<C: FieldConfig<N>, const N: usize>(x: Fp<C, N>, len: usize) -> Vec<Fp<C, N>> {
+    let mut v = Vec::with_capacity(len);
+    let mut acc = Fp::ONE;
+    for _ in 0..len {
+        v.push(acc);
+        acc *= x;
+    }
+    v
+}
+
+/// Reorder `a` (length a power of two) by bit-reversed indices.
+pub fn bit_reverse_permute<T>(a: &mut [T]) {
+    let n = a.len();
+    if n <= 2 {
+        return;
+    }
+    let log_n = n.trailing_zeros();
+    for i in 0..n {
+        let j = i.reverse_bits() >> (usize::BITS - log_n);
+        if i < j {
+            a.swap(i, j);
+        }
+    }
+}
+
+/// p(x) for p given by its coefficients (lowest degree first), by Horner's rule.
+pub fn evaluate<C: FieldConfig<N>, const N: usize>(coeffs: &[Fp<C, N>], x: &Fp<C, N>) -> Fp<C, N> {
+    coeffs.iter().rev().fold(Fp::ZERO, |acc, c| acc * *x + *c)
+}
+
+impl<C: FieldConfig<N>, const N: usize> Domain<C, N> {
+    /// The subgroup of size `n` (a power of two, at most 2^two_adicity), generated by
+    /// w = ROOT_OF_UNITY^(2^(two_adicity - k)) (for BLS12-381 Fr the root of EIP-4844's
+    /// `compute_roots_of_unity`, from the generator 7).
+    pub fn new(n: usize) -> Result<Self, PolyError> {
+        Self::with_config(n, FftConfig::default())
+    }
+
+    /// [`Domain::new`] with explicit switches.
+    pub fn with_config(n: usize, config: FftConfig) -> Result<Self, PolyError> {
+        if n == 0 || !n.is_power_of_two() {
+            return Err(PolyError::NotPowerOfTwo { n });
+        }
+        let log_n = n.trailing_zeros();
+        let s = Fp::<C, N>::TWO_ADICITY;
+        if log_n > s {
+            return Err(PolyError::TooLarge { n, max: if s >= 64 { u64::MAX } else { 1u64 << s } });
+        }
+        let omega = Fp::<C, N>::ROOT_OF_UNITY.square_n(s - log_n);
+        let omega_inv = omega.invert_vartime().expect("a root of unity is non-zero");
+        let n_inv = Fp::<C, N>::from_u64(n as u64).invert_vartime().expect("n < p is non-zero");
+        Ok(Domain { log_n, omega, omega_inv, n_inv, twiddles: powers(omega, n / 2), twiddles_inv: powers(omega_inv, n / 2), config })
+    }
+
+    /// n.
+    pub fn size(&self) -> usize {
+        1 << self.log_n
+    }
+
+    /// log2 n.
+    pub fn log_size(&self) -> u32 {
+        self.log_n
+    }
+
+    /// The generator w.
+    pub fn generator(&self) -> Fp<C, N> {
+        self.omega
+    }
+
+    /// w^-1.
+    pub fn generator_inv(&self) -> Fp<C, N> {
+        self.omega_inv
+    }
+
+    /// w^i.
+    pub fn element(&self, i: usize) -> Fp<C, N> {
+        self.omega.pow_vartime(&[(i % self.size()) as u64])
+    }
+
+    /// 1, w, ..., w^(n-1).
+    pub fn elements(&self) -> Vec<Fp<C, N>> {
+        powers(self.omega, self.size())
+    }
+
+    fn check_len(&self, a: &[Fp<C, N>]) -> Result<(), PolyError> {
+        if a.len() != self.size() {
+            return Err(PolyError::WrongLength { expected: self.size(), got: a.len() });
+        }
+        Ok(())
+    }
+
+    /// The butterfly layers over a bit-reversed input, with the given twiddle table.
+    fn transform(&self, a: &mut [Fp<C, N>], twiddles: &[Fp<C, N>]) {
+        bit_reverse_permute(a);
+        let n = a.len();
+        let mut half = 1;
+        while half < n {
+            // blocks of 2 * half; twiddle j of this layer is w^(j * n / (2 half))
+            let stride = n / (2 * half);
+            let butterfly = |block: &mut [Fp<C, N>]| {
+                let (lo, hi) = block.split_at_mut(half);
+                for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+                    let t = *y * twiddles[j * stride];
+                    *y = *x - t;
+                    *x += t;
+                }
+            };
+            if n / 2 >= self.config.parallel_from {
+                a.par_chunks_mut(2 * half).for_each(butterfly);
+            } else {
+                a.chunks_mut(2 * half).for_each(butterfly);
+            }
+            half *= 2;
+        }
+    }
+
+    /// Coefficients to evaluations in place: a[i] <- p(w^i) (natural order).
+    pub fn fft(&self, a: &mut [Fp<C, N>]) -> Result<(), PolyError> {
+        self.check_len(a)?;
+        self.transform(a, &self.twiddles);
+        Ok(())
+    }
+
+    /// Evaluations at w^i to coefficients, in place.
+    pub fn ifft(&self, a: &mut [Fp<C, N>]) -> Result<(), PolyError> {
+        self.check_len(a)?;
+        self.transform(a, &self.twiddles_inv);
+        let n_inv = self.n_inv;
+        a.iter_mut().for_each(|x| *x *= n_inv);
+        Ok(())
+    }
+
+    /// Coefficients to evaluations on the coset g H: a[i] <- p(g w^i).
+    pub fn coset_fft(&self, a: &mut [Fp<C, N>], g: &Fp<C, N>) -> Result<(), PolyError> {
+        self.check_len(a)?;
+        if bool::from(g.is_zero()) {
+            return Err(PolyError::ZeroOffset);
+        }
+        let mut acc = Fp::ONE;
+        for x in a.iter_mut() {
+            *x *= acc;
+            acc *= *g;
+        }
+        self.fft(a)
+    }
+
+    /// Evaluations on the coset g H to coefficients, in place.
+    pub fn coset_ifft(&self, a: &mut [Fp<C, N>], g: &Fp<C, N>) -> Result<(), PolyError> {
+        if bool::from(g.is_zero()) {
+            return Err(PolyError::ZeroOffset);
+        }
+        self.ifft(a)?;
+        let g_inv = g.invert_vartime().expect("checked non-zero");
+        let mut acc = Fp::ONE;
+        for x in a.iter_mut() {
+            *x *= acc;
+            acc *= g_inv;
+        }
+        Ok(())
+    }
+}
