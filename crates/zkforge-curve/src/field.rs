@@ -2,6 +2,7 @@
 //! fields (G1 coordinates) and for Fp2 (G2 coordinates). The arithmetic itself lives in
 //! `zkforge-field`; this trait only lets one group-law implementation serve both.
 
+use alloc::vec::Vec;
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 

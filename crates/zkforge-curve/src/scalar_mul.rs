@@ -11,6 +11,7 @@
 //!   tables.
 //! Costs for one 128-bit part pair (G1), w = 5: 128 doublings (2M+5S) and 2 x 26 additions.
 
+use alloc::vec::Vec;
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::config::{CurveConfig, SubScalar};

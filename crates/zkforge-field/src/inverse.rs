@@ -11,6 +11,7 @@
 //! L = ceil(64N / 62) limbs. Input and output are in Montgomery form: the plain-integer
 //! inverse of aR is multiplied by R^3 (one Montgomery product) to give a^-1 R.
 
+use alloc::vec;
 use subtle::{ConstantTimeEq, CtOption};
 
 use crate::limbs;

@@ -17,6 +17,10 @@
 //! assert_eq!(Fr::ROOT_OF_UNITY.square_n(32), Fr::ONE);
 //! ```
 
+#![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
 pub mod backend;
 pub mod bls12_381;
 pub mod bn254;

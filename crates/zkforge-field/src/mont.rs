@@ -11,6 +11,8 @@
 //! encoders/decoders' arithmetic. Functions ending in `_vartime` branch on their input.
 //! No operation here allocates.
 
+use alloc::format;
+use alloc::string::String;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

@@ -19,6 +19,7 @@
 mod iso_g1;
 mod iso_g2;
 
+use alloc::vec::Vec;
 use sha2::{Digest, Sha256};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zkforge_field::{bls12_381, bn254};

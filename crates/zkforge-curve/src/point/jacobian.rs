@@ -2,6 +2,7 @@
 //! public data, normalisation (one and many), multiplication by public integers, cofactor
 //! clearing, and the operator impls. Formulas: see the module docs of `point`.
 
+use alloc::vec::Vec;
 use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};

@@ -19,6 +19,7 @@
 //! Layout: the three point types and what they share are here; their arithmetic is in
 //! `affine.rs`, `jacobian.rs` and `xyzz.rs`.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::config::CurveConfig;

@@ -47,9 +47,26 @@ pub fn adx_active() -> bool {
 }
 
 fn detect() -> u8 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx") {
+            return 2;
+        }
+    }
+    #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+    {
+        // no_std: CPUID leaf 7, sub-leaf 0, EBX bit 8 = BMI2 (MULX), bit 19 = ADX
+        // SAFETY: CPUID exists on every x86-64 CPU; leaf 7 is valid when the maximum basic
+        // leaf (leaf 0's EAX) is at least 7, which is checked first.
+        #[allow(unused_unsafe)]
+        let ebx = unsafe {
+            if core::arch::x86_64::__cpuid(0).eax >= 7 {
+                core::arch::x86_64::__cpuid_count(7, 0).ebx
+            } else {
+                0
+            }
+        };
+        if ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0 {
             return 2;
         }
     }

@@ -1,0 +1,54 @@
+//! # zkforge
+//!
+//! The crate to depend on: it re-exports zkforge's layers behind cargo features, so a user
+//! adds one dependency and switches on what they need.
+//!
+//! | module | crate | feature |
+//! |---|---|---|
+//! | [`field`] | `zkforge-field`: Montgomery prime fields, Fp2/Fp6/Fp12 towers | always |
+//! | `curve` | `zkforge-curve`: G1/G2 of BN254 and BLS12-381, encodings, hash-to-curve | `curves` (default) |
+//! | `msm` | `zkforge-msm`: multi-scalar multiplication | `msm` (default) |
+//! | `pairing` | `zkforge-pairing`: optimal ate pairings, multi-Miller loop | `pairing` (default) |
+//! | `poly` | `zkforge-poly`: radix-2 FFTs and evaluation domains | `poly` (default) |
+//! | `hashsig` | `zkforge-hashsig`: Generalized XMSS (Poseidon2, SHA3, leanSig devnet 4) | `hashsig` |
+//!
+//! `default-features = false, features = ["curves"]` gives the field and curve layers as
+//! `no_std` + `alloc` (CI builds them for a bare-metal target).
+//!
+#![cfg_attr(
+    all(feature = "curves", feature = "pairing"),
+    doc = r#"
+```
+use zkforge::curve::bls12_381::{G1Projective, G2Projective, Scalar};
+use zkforge::pairing::bls12_381::pairing_check;
+let (g1, g2) = (G1Projective::generator(), G2Projective::generator());
+let s = Scalar::from_u64(5);
+// e(sP, Q) e(-P, sQ) = 1
+assert!(pairing_check(&[((g1 * s).to_affine(), g2.to_affine()), ((-g1).to_affine(), (g2 * s).to_affine())]));
+```
+"#
+)]
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+pub use zkforge_field as field;
+
+/// Groups G1 and G2 (`zkforge-curve`).
+#[cfg(feature = "curves")]
+pub use zkforge_curve as curve;
+
+/// Multi-scalar multiplication (`zkforge-msm`).
+#[cfg(feature = "msm")]
+pub use zkforge_msm as msm;
+
+/// Pairings (`zkforge-pairing`).
+#[cfg(feature = "pairing")]
+pub use zkforge_pairing as pairing;
+
+/// Polynomials and FFTs (`zkforge-poly`).
+#[cfg(feature = "poly")]
+pub use zkforge_poly as poly;
+
+/// Hash-based signatures (`zkforge-hashsig`).
+#[cfg(feature = "hashsig")]
+pub use zkforge_hashsig as hashsig;
