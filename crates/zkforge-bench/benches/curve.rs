@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
 
+/// The curve cases under criterion.
 fn curve(c: &mut Criterion) {
     common::run(c, zkforge_bench::curve::cases());
 }

@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
 
+/// The field cases under criterion.
 fn field(c: &mut Criterion) {
     common::run(c, zkforge_bench::field::cases());
 }

@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
 
+/// The msm cases under criterion.
 fn msm(c: &mut Criterion) {
     common::run(c, zkforge_bench::msm::cases());
 }

@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
 
+/// The pairing cases under criterion.
 fn pairing(c: &mut Criterion) {
     common::run(c, zkforge_bench::pairing::cases());
 }

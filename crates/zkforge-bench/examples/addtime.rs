@@ -1,3 +1,4 @@
+//! Timing loop for Fp additions (a profiling helper, not a benchmark: see `cargo zkbench`).
 use std::hint::black_box;
 use std::time::Instant;
 use zkforge_field::bls12_381::Fp;

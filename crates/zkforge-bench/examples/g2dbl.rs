@@ -34,11 +34,13 @@ fn main() {
     println!("fp sq {:.1} ns {:?}", t.elapsed().as_nanos() as f64 / n as f64, black_box(x).is_zero());
     println!("{:?} {:?} {:?}", black_box(a).is_zero(), zk_fp_double_probe(&x).is_zero(), zk_fp_invert_probe(&x).is_zero());
 }
+/// Disassembly probe: one Fp doubling.
 #[inline(never)]
 #[no_mangle]
 pub fn zk_fp_double_probe(x: &Fp) -> Fp {
     x.double()
 }
+/// Disassembly probe: one Fp inversion.
 #[inline(never)]
 #[no_mangle]
 pub fn zk_fp_invert_probe(x: &Fp) -> Fp {

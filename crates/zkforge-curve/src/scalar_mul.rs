@@ -256,7 +256,7 @@ pub fn reduce_scalar<C: CurveConfig>(k: &[u64; 4]) -> [u64; 4] {
             }
         }
         let k5 = [k[0], k[1], k[2], k[3], 0];
-        let (d, borrow) = crate::wide::sub(&k5, &m);
+        let (d, borrow) = zkforge_field::limbs::sub_rt(&k5, &m);
         let ge = Choice::from((borrow ^ 1) as u8);
         for i in 0..4 {
             k[i] = u64::conditional_select(&k[i], &d[i], ge);

@@ -1,56 +1,10 @@
-//! Small fixed-width integer helpers for scalar decomposition, all constant time: Barrett
-//! division of a 256-bit scalar by a divisor below 2^128 (one correction step), and the
-//! wrapping 256-bit products the GLV lattice rounding needs.
+//! Scalar-decomposition helpers, all constant time: Barrett division of a 256-bit scalar by a
+//! divisor below 2^128 (one correction step), sign and magnitude of a short two's-complement
+//! value, and a table-index comparison. The limb arithmetic itself (carry chains, the wide
+//! product) is `zkforge_field::limbs`.
 
 use subtle::{Choice, ConditionallySelectable};
-
-/// a * b for little-endian limbs, full product into `out` (len a + len b).
-#[inline(always)]
-pub(crate) fn mul_wide<const A: usize, const B: usize, const O: usize>(a: &[u64; A], b: &[u64; B]) -> [u64; O] {
-    let mut out = [0u64; O];
-    for i in 0..A {
-        let mut carry = 0u128;
-        for j in 0..B {
-            if i + j < O {
-                let t = (a[i] as u128) * (b[j] as u128) + out[i + j] as u128 + carry;
-                out[i + j] = t as u64;
-                carry = t >> 64;
-            }
-        }
-        if i + B < O {
-            out[i + B] = carry as u64;
-        }
-    }
-    out
-}
-
-/// a - b mod 2^(64 N), and the borrow.
-#[inline(always)]
-pub(crate) fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
-    let mut out = [0u64; N];
-    let mut borrow = 0u64;
-    for i in 0..N {
-        let (d, b1) = a[i].overflowing_sub(b[i]);
-        let (d, b2) = d.overflowing_sub(borrow);
-        out[i] = d;
-        borrow = (b1 | b2) as u64;
-    }
-    (out, borrow)
-}
-
-/// a + b mod 2^(64 N).
-#[inline(always)]
-pub(crate) fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    let mut out = [0u64; N];
-    let mut carry = 0u64;
-    for i in 0..N {
-        let (s, c1) = a[i].overflowing_add(b[i]);
-        let (s, c2) = s.overflowing_add(carry);
-        out[i] = s;
-        carry = (c1 | c2) as u64;
-    }
-    out
-}
+use zkforge_field::limbs::{add_rt, mul_wide, sub_rt as sub};
 
 /// (floor(k / d), k mod d) for k < 2^(64 s), 0 < d < 2^128, with mu = floor(2^(64 s) / d)
 /// (< 2^192) and s = 3 or 4.
@@ -68,7 +22,7 @@ pub(crate) fn divrem_ct(k: &[u64; 4], d: u128, mu: &[u64; 3], s: usize) -> (u128
     let (rem_minus_d, borrow) = sub(&rem3, &d3);
     let ge = Choice::from((borrow ^ 1) as u8);
     let r = [u64::conditional_select(&rem3[0], &rem_minus_d[0], ge), u64::conditional_select(&rem3[1], &rem_minus_d[1], ge)];
-    let q = add(&q_est, &[ge.unwrap_u8() as u64, 0, 0]);
+    let (q, _) = add_rt(&q_est, &[ge.unwrap_u8() as u64, 0, 0]);
     debug_assert!(q[2] == 0);
     ((q[0] as u128) | ((q[1] as u128) << 64), (r[0] as u128) | ((r[1] as u128) << 64))
 }

@@ -1,5 +1,6 @@
 //! Disassembly target: a BN254 and a BLS12-381 multiplication chain.
 use zkforge_field::{bls12_381, bn254};
+/// n chained BN254 Fp multiplications.
 #[inline(never)]
 pub fn bn_chain(mut x: bn254::Fp, y: bn254::Fp, n: usize) -> bn254::Fp {
     for _ in 0..n {
@@ -7,6 +8,7 @@ pub fn bn_chain(mut x: bn254::Fp, y: bn254::Fp, n: usize) -> bn254::Fp {
     }
     x
 }
+/// n chained BLS12-381 Fp multiplications.
 #[inline(never)]
 pub fn bls_chain(mut x: bls12_381::Fp, y: bls12_381::Fp, n: usize) -> bls12_381::Fp {
     for _ in 0..n {

@@ -61,6 +61,27 @@ pub fn sub_rt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
     (r, borrow)
 }
 
+/// a * b for little-endian limbs, the product truncated to O limbs (O = A + B for the full
+/// product); schoolbook, constant time.
+#[inline(always)]
+pub fn mul_wide<const A: usize, const B: usize, const O: usize>(a: &[u64; A], b: &[u64; B]) -> [u64; O] {
+    let mut out = [0u64; O];
+    for i in 0..A {
+        let mut carry = 0u128;
+        for j in 0..B {
+            if i + j < O {
+                let t = (a[i] as u128) * (b[j] as u128) + out[i + j] as u128 + carry;
+                out[i + j] = t as u64;
+                carry = t >> 64;
+            }
+        }
+        if i + B < O {
+            out[i + B] = carry as u64;
+        }
+    }
+    out
+}
+
 /// a + b with the carry out, run-time version of [`add`] (ADC chain).
 #[inline(always)]
 pub fn add_rt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {

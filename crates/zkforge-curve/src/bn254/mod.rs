@@ -16,7 +16,8 @@ use zkforge_field::bn254::{Fp, Fp2, Fr};
 
 use crate::config::{CurveConfig, SubScalar};
 use crate::point::{Affine, Jacobian};
-use crate::wide::{divrem_ct, mul_wide, signed_mag, sub};
+use crate::wide::{divrem_ct, signed_mag};
+use zkforge_field::limbs::{mul_wide, sub_rt as sub};
 use crate::{check_len, CurveError};
 
 pub use zkforge_field::bn254::{Fp as Base, Fr as Scalar};
