@@ -32,7 +32,9 @@ mod wide;
 
 pub use config::CurveConfig;
 pub use field::CurveField;
-pub use point::{sample_points, Affine, Jacobian, Xyzz};
+#[cfg(feature = "test-utils")]
+pub use point::sample_points;
+pub use point::{Affine, Jacobian, Xyzz};
 
 /// Errors from decoding points.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

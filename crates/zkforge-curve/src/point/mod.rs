@@ -112,10 +112,12 @@ pub(crate) fn naf_u64(k: u64) -> ([i8; 66], usize) {
     (naf, len)
 }
 
-/// n points of the prime-order subgroup for tests and benchmarks: a random multiple of the
+/// n points of the prime-order subgroup for tests and benchmarks (behind the `test-utils`
+/// feature, not part of the default API): a random multiple of the
 /// generator, then repeated additions of another random multiple (cheap: one addition per
 /// point and one batch normalisation). The points are distinct but related, so not for
 /// protocols.
+#[cfg(feature = "test-utils")]
 pub fn sample_points<C: CurveConfig>(rng: &mut impl rand_core::RngCore, n: usize) -> Vec<Affine<C>> {
     let g = Jacobian::<C>::generator();
     let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
