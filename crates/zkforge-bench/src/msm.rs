@@ -405,6 +405,40 @@ fn bn_g2(out: &mut Vec<Case>) {
     }
 }
 
+/// Prepared bases (endomorphism images cached once, as for a KZG setup) against the same MSM
+/// recomputing them per call, BLS12-381 G1 and G2 at 4096 bases, one thread.
+fn prepared(out: &mut Vec<Case>) {
+    fn one<C: zkforge_curve::CurveConfig>(out: &mut Vec<Case>, op: &'static str, seed: u64)
+    where
+        zkforge_field::bls12_381::Fr: zkforge_msm::MsmScalar<C>,
+    {
+        let n = 4096;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let pts = std::sync::Arc::new(sample_points::<C>(&mut rng, n));
+        let ks: std::sync::Arc<Vec<zkforge_field::bls12_381::Fr>> = std::sync::Arc::new((0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect());
+        let prepared = std::sync::Arc::new(zkforge_msm::PreparedBases::new(&pts));
+        let cfg = MsmConfig::for_size(n, 1);
+        let want = prepared.msm_with(&ks[..], &cfg).expect("lengths");
+        let got = msm_with(&pts[..], &ks[..], &cfg).expect("lengths");
+        let check = move || if want == got { Ok(()) } else { Err("prepared and unprepared MSMs differ".to_string()) };
+        let ours = {
+            let (prepared, ks) = (prepared.clone(), ks.clone());
+            timed(move || {
+                black_box(prepared.msm_with(&ks[..], &cfg).unwrap());
+            })
+        };
+        let plain = {
+            let (pts, ks) = (pts.clone(), ks.clone());
+            timed(move || {
+                black_box(msm_with(&pts[..], &ks[..], &cfg).unwrap());
+            })
+        };
+        out.push(Case { group: "msm", op, curve: "bls12_381", size: n, threads: 1, ours, peers: vec![("zkforge-unprepared", plain)], check: None }.with_check(check));
+    }
+    one::<bls::G1Config>(out, "g1_msm_prepared_bases", 27);
+    one::<bls::G2Config>(out, "g2_msm_prepared_bases", 28);
+}
+
 /// Every MSM case.
 pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
@@ -414,5 +448,6 @@ pub fn cases() -> Vec<Case> {
     bn_g1(&mut out);
     bn_g2(&mut out);
     inside_rayon(&mut out);
+    prepared(&mut out);
     out
 }

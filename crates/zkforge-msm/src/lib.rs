@@ -66,6 +66,9 @@ use zkforge_curve::{Affine, CurveConfig, Jacobian};
 /// assert!(zkforge_msm::msm(&points, &scalars).is_ok());
 /// ```
 pub trait MsmScalar<C: CurveConfig>: Sync {
+    /// True when every value of the type is already below r (field elements): the MSM then
+    /// skips the reduction.
+    const CANONICAL: bool = false;
     /// The scalar's integer value as little-endian limbs.
     fn to_limbs(&self) -> [u64; 4];
 }
@@ -76,11 +79,13 @@ impl<C: CurveConfig> MsmScalar<C> for [u64; 4] {
     }
 }
 impl<C: CurveConfig<Scalar = zkforge_field::bls12_381::Fr>> MsmScalar<C> for zkforge_field::bls12_381::Fr {
+    const CANONICAL: bool = true;
     fn to_limbs(&self) -> [u64; 4] {
         zkforge_field::bls12_381::Fr::to_limbs(self)
     }
 }
 impl<C: CurveConfig<Scalar = zkforge_field::bn254::Fr>> MsmScalar<C> for zkforge_field::bn254::Fr {
+    const CANONICAL: bool = true;
     fn to_limbs(&self) -> [u64; 4] {
         zkforge_field::bn254::Fr::to_limbs(self)
     }
@@ -114,6 +119,67 @@ pub fn msm_threads<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalar
         return Err(MsmError::InvalidThreads);
     }
     msm_with(points, scalars, &MsmConfig::for_size(points.len(), threads))
+}
+
+/// MSM bases prepared once for many MSMs (a KZG setup's points): the endomorphism images
+/// endo^j(P_i) that the GLV/GLS split needs are computed here instead of on every call
+/// (DIM - 1 images per base: one Fp multiplication each on G1, a psi on BLS12-381 G2).
+/// Memory: DIM affine points per base. For the larger-table alternative see
+/// [`FixedBaseMsm`].
+///
+/// ```
+/// use zkforge_curve::bls12_381::{G1Projective, Scalar};
+/// use zkforge_msm::{msm, PreparedBases};
+/// let g = G1Projective::generator();
+/// let points: Vec<_> = (1..=100u64).map(|i| (g * Scalar::from_u64(i)).to_affine()).collect();
+/// let scalars: Vec<Scalar> = (0..100u64).map(|i| Scalar::from_u64(i * i + 1)).collect();
+/// let prepared = PreparedBases::new(&points);
+/// assert_eq!(prepared.msm(&scalars, 1).unwrap(), msm(&points, &scalars).unwrap());
+/// ```
+pub struct PreparedBases<C: CurveConfig> {
+    points: Vec<Affine<C>>,
+    /// endo^j(P_i) at i * DIM + j.
+    images: Vec<Affine<C>>,
+}
+
+impl<C: CurveConfig> PreparedBases<C> {
+    /// Prepare `points` (computes DIM - 1 endomorphism images per point).
+    pub fn new(points: &[Affine<C>]) -> Self {
+        Self { points: points.to_vec(), images: pippenger::endo_images(points) }
+    }
+
+    /// Number of bases.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// True when there are no bases.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// The bases.
+    pub fn points(&self) -> &[Affine<C>] {
+        &self.points
+    }
+
+    /// sum_i scalars[i] * bases[i] with the measured default configuration on `threads`
+    /// threads (1 = the calling thread); the lengths must match.
+    pub fn msm<S: MsmScalar<C>>(&self, scalars: &[S], threads: usize) -> Result<Jacobian<C>, MsmError> {
+        if threads == 0 {
+            return Err(MsmError::InvalidThreads);
+        }
+        self.msm_with(scalars, &MsmConfig::for_size(self.len(), threads))
+    }
+
+    /// [`PreparedBases::msm`] with an explicit configuration.
+    pub fn msm_with<S: MsmScalar<C>>(&self, scalars: &[S], cfg: &MsmConfig) -> Result<Jacobian<C>, MsmError> {
+        cfg.validate()?;
+        if scalars.len() != self.points.len() {
+            return Err(MsmError::LengthMismatch { points: self.points.len(), scalars: scalars.len() });
+        }
+        Ok(pippenger::msm_with_images(&self.points, &self.images, scalars, cfg))
+    }
 }
 
 /// Error of the MSM entry points: mismatched inputs or a configuration value out of range.

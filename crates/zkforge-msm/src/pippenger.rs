@@ -39,6 +39,22 @@ fn order_minus_one<C: CurveConfig>() -> [u64; 4] {
     m
 }
 
+/// endo^j(P) for j < DIM, for every base: the table [`crate::PreparedBases`] keeps.
+pub(crate) fn endo_images<C: CurveConfig>(points: &[Affine<C>]) -> Vec<Affine<C>> {
+    let dim = C::DIM;
+    let mut out = Vec::with_capacity(points.len() * dim);
+    for p in points {
+        let mut e = *p;
+        for j in 0..dim {
+            if j > 0 {
+                e = endo_affine(&e);
+            }
+            out.push(e);
+        }
+    }
+    out
+}
+
 /// endo^j(P) for an affine P (phi and psi keep Z = 1).
 fn endo_affine<C: CurveConfig>(p: &Affine<C>) -> Affine<C> {
     if bool::from(p.is_identity()) {
@@ -63,7 +79,7 @@ pub struct PhaseTimes {
 
 /// The MSM with every switch given (already validated by the caller).
 pub(crate) fn msm_with_config<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
-    run_msm(points, scalars, cfg, None)
+    run_msm(points, None, scalars, cfg, None)
 }
 
 /// [`crate::msm_with`], also recording per-phase times. With several threads the
@@ -78,10 +94,17 @@ pub fn msm_profiled<C: CurveConfig, S: MsmScalar<C>>(
     if points.len() != scalars.len() {
         return Err(MsmError::LengthMismatch { points: points.len(), scalars: scalars.len() });
     }
-    Ok(run_msm(points, scalars, cfg, times))
+    Ok(run_msm(points, None, scalars, cfg, times))
 }
 
-fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
+/// The MSM over prepared bases (validated by the caller): their endomorphism images come
+/// from `images` instead of being recomputed.
+pub(crate) fn msm_with_images<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: &[Affine<C>], scalars: &[S], cfg: &MsmConfig) -> Jacobian<C> {
+    run_msm(points, Some(images), scalars, cfg, None)
+}
+
+/// `images`, when given, holds endo^j(P_i) at `i * DIM + j` for every base.
+fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: Option<&[Affine<C>]>, scalars: &[S], cfg: &MsmConfig, times: Option<&Mutex<PhaseTimes>>) -> Jacobian<C> {
     let n = points.len();
     if n == 0 {
         return Jacobian::IDENTITY;
@@ -95,10 +118,11 @@ fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S],
     let threads = cfg.threads;
     let run = || {
         let t0 = std::time::Instant::now();
-        let reduce = |s: &S| reduce_scalar::<C>(&s.to_limbs());
+        // field-element scalars are canonical by type: no reduction
+        let reduce = |s: &S| if S::CANONICAL { s.to_limbs() } else { reduce_scalar::<C>(&s.to_limbs()) };
         let ks: Vec<[u64; 4]> = if threads == 1 { scalars.iter().map(reduce).collect() } else { scalars.par_iter().map(reduce).collect() };
         if cfg.glv {
-            let (pts, parts) = glv_expand(points, &ks, threads);
+            let (pts, parts) = glv_expand(points, images, &ks, threads);
             if let Some(t) = times {
                 t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
             }
@@ -130,8 +154,9 @@ fn small<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -
 }
 
 /// Split every scalar into `DIM` parts over endo^j(P), signs folded into the points (on the
-/// calling thread when `threads` is 1, else on the current pool).
-fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], threads: usize) -> (Vec<Affine<C>>, Vec<[u64; 4]>) {
+/// calling thread when `threads` is 1, else on the current pool). The images endo^j(P) come
+/// from `images` (`i * DIM + j`) when the bases were prepared, else they are computed here.
+fn glv_expand<C: CurveConfig>(points: &[Affine<C>], images: Option<&[Affine<C>]>, ks: &[[u64; 4]], threads: usize) -> (Vec<Affine<C>>, Vec<[u64; 4]>) {
     let dim = C::DIM;
     let mut pts = vec![Affine::IDENTITY; points.len() * dim];
     let mut parts = vec![[0u64; 4]; points.len() * dim];
@@ -147,6 +172,21 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]], threads: us
             kc[j] = [d[j].mag as u64, (d[j].mag >> 64) as u64, 0, 0];
         }
     };
+    if let Some(images) = images {
+        let fill_prepared = |((pc, kc), (im, k)): ((&mut [Affine<C>], &mut [[u64; 4]]), (&[Affine<C>], &[u64; 4]))| {
+            let d = C::decompose(k);
+            for j in 0..dim {
+                pc[j] = if bool::from(d[j].neg) { -im[j] } else { im[j] };
+                kc[j] = [d[j].mag as u64, (d[j].mag >> 64) as u64, 0, 0];
+            }
+        };
+        if threads == 1 {
+            pts.chunks_mut(dim).zip(parts.chunks_mut(dim)).zip(images.chunks_exact(dim).zip(ks)).for_each(fill_prepared);
+        } else {
+            pts.par_chunks_mut(dim).zip(parts.par_chunks_mut(dim)).zip(images.par_chunks_exact(dim).zip(ks)).for_each(fill_prepared);
+        }
+        return (pts, parts);
+    }
     if threads == 1 {
         pts.chunks_mut(dim).zip(parts.chunks_mut(dim)).zip(points.iter().zip(ks)).for_each(fill);
     } else {

@@ -472,3 +472,51 @@ fn fixed_base_vs_blst_and_arkworks() {
     let ours2 = FixedBaseMsm::new(&pts2).msm(&ks2).unwrap();
     assert_eq!(ours_limbs(&ours2, |f| [f.c0.to_limbs(), f.c1.to_limbs()].concat()), theirs2);
 }
+
+/// Prepared bases (cached endomorphism images) give the naive sum under every switch, for
+/// every group; field-element scalars (no reduction) and raw limbs (reduced) alike.
+fn prepared_bases<C: CurveConfig>(max: usize)
+where
+    C::Scalar: zkforge_msm::MsmScalar<C>,
+{
+    use zkforge_msm::PreparedBases;
+    let mut rng = rng();
+    let points = random_points::<C>(&mut rng, max);
+    let ks = random_scalars(&mut rng, max);
+    let want = naive_prefix(&points, &ks);
+    for n in [0usize, 1, 5, 63, 64, 65, max] {
+        let prepared = PreparedBases::new(&points[..n]);
+        assert_eq!(prepared.len(), n);
+        for cfg in configs(n) {
+            assert_eq!(prepared.msm_with(&ks[..n], &cfg).unwrap(), want[n], "{} n={n} {cfg:?}", C::NAME);
+        }
+        for threads in [1, 2] {
+            assert_eq!(prepared.msm(&ks[..n], threads).unwrap(), want[n]);
+        }
+    }
+    let prepared = PreparedBases::new(&points[..10]);
+    assert_eq!(prepared.msm(&ks[..9], 1), Err(MsmError::LengthMismatch { points: 10, scalars: 9 }));
+    assert_eq!(prepared.msm(&ks[..10], 0), Err(MsmError::InvalidThreads));
+    assert_eq!(prepared.msm_with(&ks[..10], &MsmConfig { window: Some(1), ..MsmConfig::for_size(10, 1) }), Err(MsmError::InvalidWindow { window: 1 }));
+}
+
+#[test]
+fn prepared_bases_all_groups() {
+    prepared_bases::<bls12_381::G1Config>(400);
+    prepared_bases::<bls12_381::G2Config>(100);
+    prepared_bases::<bn254::G1Config>(400);
+    prepared_bases::<bn254::G2Config>(100);
+}
+
+/// Field-element scalars skip the reduction: the same answer as their limbs.
+#[test]
+fn field_scalars_and_limbs_agree() {
+    let mut rng = rng();
+    let n = 3000;
+    let points = random_points::<bls12_381::G1Config>(&mut rng, n);
+    let fr: Vec<zkforge_field::bls12_381::Fr> = (0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
+    let limbs: Vec<[u64; 4]> = fr.iter().map(|k| k.to_limbs()).collect();
+    for threads in [1, 2] {
+        assert_eq!(msm_threads(&points, &fr, threads).unwrap(), msm_threads(&points, &limbs, threads).unwrap());
+    }
+}

@@ -19,7 +19,6 @@
 //! Layout: the three point types and what they share are here; their arithmetic is in
 //! `affine.rs`, `jacobian.rs` and `xyzz.rs`.
 
-use alloc::vec::Vec;
 use core::fmt;
 
 use crate::config::CurveConfig;
@@ -118,7 +117,7 @@ pub(crate) fn naf_u64(k: u64) -> ([i8; 66], usize) {
 /// point and one batch normalisation). The points are distinct but related, so not for
 /// protocols.
 #[cfg(feature = "test-utils")]
-pub fn sample_points<C: CurveConfig>(rng: &mut impl rand_core::RngCore, n: usize) -> Vec<Affine<C>> {
+pub fn sample_points<C: CurveConfig>(rng: &mut impl rand_core::RngCore, n: usize) -> alloc::vec::Vec<Affine<C>> {
     let g = Jacobian::<C>::generator();
     let step = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), 0, 0]);
     let mut acc = g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), 0]);
