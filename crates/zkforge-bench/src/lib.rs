@@ -24,6 +24,18 @@ use std::time::Duration;
 /// One implementation's timed loop: runs the operation `iters` times.
 pub type Runner = Box<dyn FnMut(u64) -> Duration>;
 
+/// A [`Runner`] that calls `f` once per iteration (for operations that own their inputs, such
+/// as an MSM over shared points).
+pub(crate) fn timed(mut f: impl FnMut() + 'static) -> Runner {
+    Box::new(move |iters| {
+        let start = std::time::Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        start.elapsed()
+    })
+}
+
 /// One implementation of a single-operation row: its timed loop and its output on the first
 /// input in canonical form ([`canon::Canon`]), which the case compares across
 /// implementations before timing.

@@ -11,7 +11,6 @@
 //! ours and each peer give the same point.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use ark_ec::VariableBaseMSM;
 use ark_ff::{BigInt, PrimeField as ArkPrimeField};
@@ -21,7 +20,7 @@ use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_msm::{msm_with, MsmConfig};
 
 use crate::curve::{ark_g1, blst_g1, blst_g2, blst_p1_bytes, blst_p2_bytes};
-use crate::{agree, Case, Runner};
+use crate::{agree, timed, Case, Runner};
 
 /// Restrict this thread (and the threads it starts later, such as blst's pool on its first
 /// use) to two CPUs, so a "2 threads" row has two threads on both sides whatever the machine.
@@ -51,15 +50,6 @@ where
     Some((limbs(x), limbs(y)))
 }
 
-fn timed(mut f: impl FnMut() + 'static) -> Runner {
-    Box::new(move |iters| {
-        let start = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        start.elapsed()
-    })
-}
 
 fn sizes() -> Vec<usize> {
     let max = std::env::var("ZKFORGE_MSM_MAX_LOG").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(16);

@@ -22,21 +22,12 @@ use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 use crate::curve::{ark_g1, ark_g2, blst_g1, blst_g2};
 use crate::canon::Canon;
-use crate::{agree, Case, Runner};
+use crate::{agree, timed, Case, Runner};
 
 fn case(op: &'static str, curve: &'static str, size: usize, ours: Runner, peers: Vec<(&'static str, Runner)>) -> Case {
     Case { group: "pairing", op, curve, size, threads: 1, ours, peers, check: None }
 }
 
-fn timed(mut f: impl FnMut() + 'static) -> Runner {
-    Box::new(move |iters| {
-        let start = std::time::Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        start.elapsed()
-    })
-}
 
 fn ark_bn_g1(p: &bn::G1Affine) -> ark_bn254::G1Affine {
     let f = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();

@@ -4,7 +4,6 @@
 //! transform the same coefficients; the check compares the evaluations.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use ark_ff::{BigInt, PrimeField};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
@@ -12,17 +11,8 @@ use rand::{rngs::StdRng, SeedableRng};
 use zkforge_field::bls12_381::Fr;
 use zkforge_poly::{Domain, FftConfig};
 
-use crate::{agree, Case, Runner};
+use crate::{agree, timed, Case};
 
-fn timed(mut f: impl FnMut() + 'static) -> Runner {
-    Box::new(move |iters| {
-        let start = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        start.elapsed()
-    })
-}
 
 /// Every FFT case.
 pub fn cases() -> Vec<Case> {

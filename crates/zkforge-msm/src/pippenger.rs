@@ -173,7 +173,8 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], images: Option<&[Affine<C>]>
         }
     };
     if let Some(images) = images {
-        let fill_prepared = |((pc, kc), (im, k)): ((&mut [Affine<C>], &mut [[u64; 4]]), (&[Affine<C>], &[u64; 4]))| {
+        type PreparedItem<'a, C> = ((&'a mut [Affine<C>], &'a mut [[u64; 4]]), (&'a [Affine<C>], &'a [u64; 4]));
+        let fill_prepared = |((pc, kc), (im, k)): PreparedItem<'_, C>| {
             let d = C::decompose(k);
             for j in 0..dim {
                 pc[j] = if bool::from(d[j].neg) { -im[j] } else { im[j] };
