@@ -235,9 +235,8 @@ fn encode_prepared<N>(out: &mut Vec<u8>, trees: &[(u64, Vec<Vec<N>>)], node: imp
     }
 }
 
-type NodeReader<N> = fn(&mut Reader<'_>) -> Result<N, KeyStoreError>;
-
-fn decode_top<N>(r: &mut Reader<'_>, node_len: usize, node: NodeReader<N>) -> Result<Vec<(u64, Vec<N>)>, KeyStoreError> {
+/// Top-tree layers written by [`encode_top`]; `node` reads one node of `node_len` bytes.
+fn decode_top<N>(r: &mut Reader<'_>, node_len: usize, node: impl Fn(&mut Reader<'_>) -> Result<N, KeyStoreError>) -> Result<Vec<(u64, Vec<N>)>, KeyStoreError> {
     let nl = r.count(12)?;
     let mut layers = Vec::with_capacity(nl);
     for _ in 0..nl {
@@ -255,7 +254,8 @@ fn decode_top<N>(r: &mut Reader<'_>, node_len: usize, node: NodeReader<N>) -> Re
 /// Prepared bottom trees: (tree index, layers of nodes).
 type Trees<N> = Vec<(u64, Vec<Vec<N>>)>;
 
-fn decode_prepared<N>(r: &mut Reader<'_>, node_len: usize, node: NodeReader<N>) -> Result<Trees<N>, KeyStoreError> {
+/// Prepared trees written by [`encode_prepared`].
+fn decode_prepared<N>(r: &mut Reader<'_>, node_len: usize, node: impl Fn(&mut Reader<'_>) -> Result<N, KeyStoreError>) -> Result<Trees<N>, KeyStoreError> {
     let np = r.count(12)?;
     let mut trees = Vec::with_capacity(np);
     for _ in 0..np {
@@ -327,37 +327,18 @@ impl StoredKey for Sha3Key {
         if hash_len == 0 || hash_len > 32 {
             return Err(KeyStoreError::Malformed("SHA3 node length"));
         }
-        let node = |r: &mut Reader<'_>, len: usize| -> Result<[u8; 32], KeyStoreError> {
+        let node = |r: &mut Reader<'_>| -> Result<[u8; 32], KeyStoreError> {
             let mut n = [0u8; 32];
-            n[..len].copy_from_slice(r.take(len)?);
+            n[..hash_len].copy_from_slice(r.take(hash_len)?);
             Ok(n)
         };
         let activation_start = r.u64()?;
         let active_epochs = r.u64()?;
         let prf_key: [u8; 32] = r.take(32)?.try_into().expect("32 bytes");
         let parameter: [u8; PARAMETER_LEN] = r.take(PARAMETER_LEN)?.try_into().expect("parameter");
-        let root = node(r, hash_len)?;
-        // the node length is data here, so the layer readers take it through a closure
-        let nl = r.count(12)?;
-        let mut top_layers = Vec::with_capacity(nl);
-        for _ in 0..nl {
-            let start = r.u64()?;
-            let count = r.count(hash_len)?;
-            let layer = (0..count).map(|_| node(r, hash_len)).collect::<Result<Vec<_>, _>>()?;
-            top_layers.push((start, layer));
-        }
-        let np = r.count(12)?;
-        let mut prepared = Vec::with_capacity(np);
-        for _ in 0..np {
-            let k = r.u64()?;
-            let layers = r.count(4)?;
-            let mut tree = Vec::with_capacity(layers);
-            for _ in 0..layers {
-                let count = r.count(hash_len)?;
-                tree.push((0..count).map(|_| node(r, hash_len)).collect::<Result<Vec<_>, _>>()?);
-            }
-            prepared.push((k, tree));
-        }
+        let root = node(r)?;
+        let top_layers = decode_top(r, hash_len, node)?;
+        let prepared = decode_prepared(r, hash_len, node)?;
         Ok(Sha3Key { root, parameter, prf_key, activation_start, active_epochs, top_layers, prepared, hash_len })
     }
 }
