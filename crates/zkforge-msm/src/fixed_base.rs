@@ -9,13 +9,12 @@
 //! bucket passes of n ceil(w/s) points each and c (s - 1) doublings. s = 1 is the fastest and
 //! largest; s = w is plain Pippenger with no extra memory.
 
-use zkforge_curve::scalar_mul::reduce_scalar;
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
 use crate::config::Buckets;
 use crate::pippenger::bucket_sum;
 use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
-use crate::{MsmError, MsmScalar};
+use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
 
 /// Precomputed tables for MSMs over one fixed list of bases.
 pub struct FixedBaseMsm<C: CurveConfig> {
@@ -52,9 +51,7 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
         if let Buckets::BatchAffine { batch: 0 } = buckets {
             return Err(MsmError::InvalidBatch);
         }
-        let mut max = C::ORDER;
-        max[0] -= 1; // r - 1: r is odd
-        let nwin = num_windows(&max, c);
+        let nwin = num_windows(&order_minus_one::<C>(), c);
         let stride = stride.min(nwin);
         let copies = nwin.div_ceil(stride);
         let n = bases.len();
@@ -114,7 +111,7 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
         let mut digits = vec![0i16; n * nwin];
         for (row, k) in digits.chunks_exact_mut(nwin).zip(scalars) {
             // reduced scalars are <= r - 1, which sized nwin: a real check all the same
-            assert!(signed_digits(&reduce_scalar::<C>(&k.to_limbs()), self.c, nwin, row, 1), "fixed-base MSM internal error: scalar does not fit its windows");
+            assert!(signed_digits(&reduced_limbs::<C, S>(k), self.c, nwin, row, 1), "fixed-base MSM internal error: scalar does not fit its windows");
         }
         // virtual window v gathers windows v, v + s, v + 2s, ... from the shifted copies
         let mut acc = Jacobian::<C>::IDENTITY;

@@ -73,6 +73,24 @@ pub trait MsmScalar<C: CurveConfig>: Sync {
     fn to_limbs(&self) -> [u64; 4];
 }
 
+/// The scalar's value mod r as limbs: field elements as they are (canonical by type), raw
+/// limbs reduced. Every MSM path reads its scalars through this.
+#[inline]
+pub(crate) fn reduced_limbs<C: CurveConfig, S: MsmScalar<C>>(s: &S) -> [u64; 4] {
+    if S::CANONICAL {
+        s.to_limbs()
+    } else {
+        zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs())
+    }
+}
+
+/// r - 1, the largest reduced scalar (r is odd, so only the lowest bit changes).
+pub(crate) fn order_minus_one<C: CurveConfig>() -> [u64; 4] {
+    let mut m = C::ORDER;
+    m[0] -= 1;
+    m
+}
+
 impl<C: CurveConfig> MsmScalar<C> for [u64; 4] {
     fn to_limbs(&self) -> [u64; 4] {
         *self

@@ -11,14 +11,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
-use zkforge_curve::scalar_mul::reduce_scalar;
 use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
 
 use crate::batch_affine::bucket_sum_batch_affine;
 use crate::config::{default_window, Buckets, MsmConfig, SmallMethod, Split};
 use crate::straus::straus;
 use crate::recode::{max_of_bits, num_windows, signed_digits};
-use crate::{MsmError, MsmScalar};
+use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
 
 /// A rayon pool of exactly `threads` workers, built once per size and reused.
 pub fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
@@ -29,14 +28,6 @@ pub fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
             Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("rayon pool"))
         })
         .clone()
-}
-
-/// r - 1, the largest reduced scalar.
-fn order_minus_one<C: CurveConfig>() -> [u64; 4] {
-    let mut m = C::ORDER;
-    // r is odd, so r - 1 only clears the lowest bit
-    m[0] -= 1;
-    m
 }
 
 /// endo^j(P) for j < DIM, for every base: the table [`crate::PreparedBases`] keeps.
@@ -118,8 +109,7 @@ fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: Option
     let threads = cfg.threads;
     let run = || {
         let t0 = std::time::Instant::now();
-        // field-element scalars are canonical by type: no reduction
-        let reduce = |s: &S| if S::CANONICAL { s.to_limbs() } else { reduce_scalar::<C>(&s.to_limbs()) };
+        let reduce = reduced_limbs::<C, S>;
         let ks: Vec<[u64; 4]> = if threads == 1 { scalars.iter().map(reduce).collect() } else { scalars.par_iter().map(reduce).collect() };
         if cfg.glv {
             let (pts, parts) = glv_expand(points, images, &ks, threads);

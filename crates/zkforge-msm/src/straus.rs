@@ -7,10 +7,10 @@
 //! Cost for n points, w = 5: ~128 doublings + n (1 doubling + 7 additions for the table +
 //! 2 x ~22 mixed additions) + one inversion.
 
-use zkforge_curve::scalar_mul::{reduce_scalar, wnaf};
+use zkforge_curve::scalar_mul::wnaf;
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
-use crate::MsmScalar;
+use crate::{reduced_limbs, MsmScalar};
 
 /// sum_i k_i P_i by interleaved wNAF with the endomorphism split; `w` is the NAF width (2..=7).
 pub fn straus<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S], w: u32) -> Jacobian<C> {
@@ -39,7 +39,7 @@ pub fn straus<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[
     let mut negs = vec![false; n * dim];
     let mut maxlen = 0;
     for i in 0..n {
-        let k = reduce_scalar::<C>(&scalars[i].to_limbs());
+        let k = reduced_limbs::<C, S>(&scalars[i]);
         let parts = C::decompose(&k);
         for j in 0..dim {
             let idx = i * dim + j;
