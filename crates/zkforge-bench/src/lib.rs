@@ -49,10 +49,14 @@ pub struct Impl {
 /// A single-operation case from implementations with probes: the check compares every
 /// peer's probe with ours.
 pub fn probed_case(group: &'static str, op: &'static str, curve: &'static str, ours: Impl, peers: Vec<(&'static str, Impl)>) -> Case {
+    let mut runners = Vec::with_capacity(peers.len());
+    let mut probes = Vec::with_capacity(peers.len());
+    for (name, imp) in peers {
+        runners.push((name, imp.runner));
+        probes.push((name, imp.probe));
+    }
     let want = ours.probe;
-    let probes: Vec<(&'static str, Vec<u64>)> = peers.iter().map(|(n, i)| (*n, i.probe.clone())).collect();
-    Case { group, op, curve, size: 1, threads: 1, ours: ours.runner, peers: peers.into_iter().map(|(n, i)| (n, i.runner)).collect(), check: None }
-        .with_check(move || agree(want, probes.iter().map(|(n, p)| (*n, p.clone())).collect()))
+    Case { group, op, curve, size: 1, threads: 1, ours: ours.runner, peers: runners, check: None }.with_check(move || agree(want, probes))
 }
 
 /// A case's agreement check, run once before any timing: computes the operation on one input

@@ -39,6 +39,54 @@ fn pin_two_cpus() {
     }
 }
 
+/// blst's single-threaded Pippenger over the first n G1 points and 32-byte scalars, with a
+/// caller-owned scratch buffer (sized by [`blst_g1_scratch`]) so the timed loop allocates
+/// nothing.
+fn blst_g1_pippenger(bpts: &[blst_p1_affine], bks: &[u8], n: usize, scratch: &mut [u64]) -> blst_p1 {
+    let p: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+    let mut ret = blst_p1::default();
+    assert!(bpts.len() >= n && bks.len() >= 32 * n && scratch.len() >= blst_g1_scratch_words(n));
+    // SAFETY: n valid points and n 32-byte scalars (checked above), scratch of blst's size.
+    unsafe { blst_p1s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+    ret
+}
+
+/// u64 words of scratch [`blst_g1_pippenger`] needs for n points.
+fn blst_g1_scratch_words(n: usize) -> usize {
+    // SAFETY: a pure size query.
+    let bytes = unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) };
+    bytes / 8 + 1
+}
+
+/// Scratch space for [`blst_g1_pippenger`] over n points.
+fn blst_g1_scratch(n: usize) -> Vec<u64> {
+    vec![0u64; blst_g1_scratch_words(n)]
+}
+
+/// [`blst_g1_pippenger`] on G2.
+fn blst_g2_pippenger(bpts: &[blst_p2_affine], bks: &[u8], n: usize, scratch: &mut [u64]) -> blst_p2 {
+    let p: [*const blst_p2_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
+    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
+    let mut ret = blst_p2::default();
+    assert!(bpts.len() >= n && bks.len() >= 32 * n && scratch.len() >= blst_g2_scratch_words(n));
+    // SAFETY: n valid points and n 32-byte scalars (checked above), scratch of blst's size.
+    unsafe { blst_p2s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+    ret
+}
+
+/// u64 words of scratch [`blst_g2_pippenger`] needs for n points.
+fn blst_g2_scratch_words(n: usize) -> usize {
+    // SAFETY: a pure size query.
+    let bytes = unsafe { blst_p2s_mult_pippenger_scratch_sizeof(n) };
+    bytes / 8 + 1
+}
+
+/// Scratch space for [`blst_g2_pippenger`] over n points.
+fn blst_g2_scratch(n: usize) -> Vec<u64> {
+    vec![0u64; blst_g2_scratch_words(n)]
+}
+
 /// Canonical (x, y) limbs of an arkworks affine point (None for the identity).
 fn ark_xy<A: ark_ec::AffineRepr>(p: A) -> Option<(Vec<u64>, Vec<u64>)>
 where
@@ -92,12 +140,7 @@ fn bls_g1(out: &mut Vec<Case>) {
                 let (pts, ks, bpts, bks, apts, aks) = (pts.clone(), ks.clone(), bpts.clone(), bks.clone(), apts.clone(), aks.clone());
                 move || {
                     let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, threads)).map_err(|e| e.to_string())?.to_affine();
-                    let mut bp = blst_p1::default();
-                    let p: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
-                    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
-                    let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
-                    // SAFETY: n points and n 32-byte scalars, scratch of the size blst asks for.
-                    unsafe { blst_p1s_mult_pippenger(&mut bp, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                    let bp = blst_g1_pippenger(&bpts, &bks, n, &mut blst_g1_scratch(n));
                     agree(ours.to_uncompressed().to_vec(), vec![("blst", blst_p1_bytes(&bp))])?;
                     let theirs = ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
                     use ark_ec::CurveGroup;
@@ -126,13 +169,9 @@ fn bls_g1(out: &mut Vec<Case>) {
                 })
             } else if threads == 1 {
                 let (bpts, bks) = (bpts.clone(), bks.clone());
-                let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
+                let mut scratch = blst_g1_scratch(n);
                 timed(move || {
-                    let p: [*const blst_p1_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
-                    let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
-                    let mut ret = blst_p1::default();
-                    unsafe { blst_p1s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
-                    black_box(ret);
+                    black_box(blst_g1_pippenger(&bpts, &bks, n, &mut scratch));
                 })
             } else {
                 let (bpts, bks) = (bpts.clone(), bks.clone());
@@ -327,25 +366,16 @@ fn bls_g2(out: &mut Vec<Case>) {
         };
         let blst_r = {
             let (bpts, bks) = (bpts.clone(), bks.clone());
-            let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p2s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
+            let mut scratch = blst_g2_scratch(n);
             timed(move || {
-                let p: [*const blst_p2_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
-                let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
-                let mut ret = blst_p2::default();
-                unsafe { blst_p2s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
-                black_box(ret);
+                black_box(blst_g2_pippenger(&bpts, &bks, n, &mut scratch));
             })
         };
         let check = {
             let (pts, ks, bpts, bks) = (pts.clone(), ks.clone(), bpts.clone(), bks.clone());
             move || {
                 let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
-                let mut scratch: Vec<u64> = vec![0u64; unsafe { blst_p2s_mult_pippenger_scratch_sizeof(n) } / 8 + 1];
-                let p: [*const blst_p2_affine; 2] = [bpts.as_ptr(), std::ptr::null()];
-                let s: [*const u8; 2] = [bks.as_ptr(), std::ptr::null()];
-                let mut ret = blst_p2::default();
-                // SAFETY: n points, n 32-byte scalars, scratch of blst's size.
-                unsafe { blst_p2s_mult_pippenger(&mut ret, p.as_ptr(), n, s.as_ptr(), 255, scratch.as_mut_ptr()) };
+                let ret = blst_g2_pippenger(&bpts, &bks, n, &mut blst_g2_scratch(n));
                 agree(ours.to_uncompressed().to_vec(), vec![("blst", blst_p2_bytes(&ret))])
             }
         };
