@@ -200,10 +200,7 @@ impl G1Affine {
     /// Decode an EIP-2537 G1 point, checking the curve equation and subgroup membership (what
     /// the MSM and pairing precompiles need).
     pub fn from_eip2537(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 128)?;
-        let x = fp_from_eip2537(&b[..64])?;
-        let y = fp_from_eip2537(&b[64..])?;
-        decode_eip2537_point(x, y, true)
+        subgroup_checked(Self::from_eip2537_unchecked(b)?)
     }
 
     /// Decode an EIP-2537 G1 point, checking the curve equation only (what G1ADD needs). The
@@ -212,7 +209,7 @@ impl G1Affine {
         check_len(b, 128)?;
         let x = fp_from_eip2537(&b[..64])?;
         let y = fp_from_eip2537(&b[64..])?;
-        decode_eip2537_point(x, y, false)
+        decode_eip2537_point(x, y)
     }
 }
 
@@ -231,16 +228,15 @@ pub fn fp2_from_eip2537(b: &[u8]) -> Result<Fp2, CurveError> {
     Ok(Fp2::new(fp_from_eip2537(&b[..64])?, fp_from_eip2537(&b[64..])?))
 }
 
-fn decode_eip2537_point<C: CurveConfig>(x: C::Base, y: C::Base, subgroup_check: bool) -> Result<Affine<C>, CurveError> {
+/// (x, y) as an EIP-2537 point: (0, 0) is the identity, anything else must be on the curve
+/// (the subgroup is the checked decoders' business).
+fn decode_eip2537_point<C: CurveConfig>(x: C::Base, y: C::Base) -> Result<Affine<C>, CurveError> {
     if bool::from(x.is_zero() & y.is_zero()) {
         return Ok(Affine::IDENTITY);
     }
     let p = Affine::<C>::new_unchecked(x, y);
     if !p.is_on_curve() {
         return Err(CurveError::NotOnCurve);
-    }
-    if subgroup_check && !p.is_in_subgroup() {
-        return Err(CurveError::NotInSubgroup);
     }
     Ok(p)
 }
@@ -293,10 +289,7 @@ impl G2Affine {
 
     /// Decode an EIP-2537 G2 point, checking the curve equation and subgroup membership.
     pub fn from_eip2537(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 256)?;
-        let x = fp2_from_eip2537(&b[..128])?;
-        let y = fp2_from_eip2537(&b[128..])?;
-        decode_eip2537_point(x, y, true)
+        subgroup_checked(Self::from_eip2537_unchecked(b)?)
     }
 
     /// Decode an EIP-2537 G2 point, checking the curve equation only (what G2ADD needs); see
@@ -305,6 +298,6 @@ impl G2Affine {
         check_len(b, 256)?;
         let x = fp2_from_eip2537(&b[..128])?;
         let y = fp2_from_eip2537(&b[128..])?;
-        decode_eip2537_point(x, y, false)
+        decode_eip2537_point(x, y)
     }
 }
