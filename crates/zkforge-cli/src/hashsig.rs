@@ -410,9 +410,6 @@ where
 {
     check_output(&a.signature_out, "signature")?;
     let pool = thread_pool(a.threads)?;
-    if !a.secret_key.exists() {
-        return Err(CliError::input(format!("the secret key store {} does not exist", a.secret_key.display())));
-    }
     let e = a.epoch as u64;
     let mut ks = Store::<K>::open(&a.secret_key, &a.scheme).map_err(store_error)?;
     ks.reserve(e).map_err(store_error)?;

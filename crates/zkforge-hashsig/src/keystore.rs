@@ -443,6 +443,8 @@ impl<K: StoredKey> Store<K> {
     /// Open the store at `path` for scheme `scheme`: take its lock (waiting for another
     /// holder), check its digest ([`KeyStoreError::Damaged`]) and decode it.
     pub fn open(path: &Path, scheme: &str) -> Result<Self, KeyStoreError> {
+        // a missing store is an error before its lock file is created beside it
+        fs::metadata(path).map_err(io("read", path))?;
         let lock = lock(path)?;
         let data = zeroize::Zeroizing::new(fs::read(path).map_err(io("read", path))?);
         let body: &[u8] = if data.starts_with(MAGIC_V2) {
