@@ -143,7 +143,7 @@ fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], per: usize, endo: bool, 
             for k in 0..per {
                 let a = out[prev + k];
                 let j = C::endo(&a.to_jacobian());
-                out.push(Affine { x: j.x, y: j.y, infinity: a.infinity });
+                out.push(Affine { x: j.x, y: j.y });
             }
         }
     } else {

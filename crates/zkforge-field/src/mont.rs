@@ -67,6 +67,10 @@ pub trait FieldConfig<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug
 }
 
 /// An element of the prime field defined by `C`, in Montgomery form.
+///
+/// `#[repr(transparent)]`: exactly the `[u64; N]` limbs (little-endian, Montgomery form), so
+/// points and GPU buffers built from it have no padding.
+#[repr(transparent)]
 pub struct Fp<C: FieldConfig<N>, const N: usize> {
     pub(crate) limbs: [u64; N],
     _c: PhantomData<C>,

@@ -67,7 +67,7 @@ fn write_compressed<C: CurveConfig>(p: &Affine<C>, out: &mut [u8])
 where
     C::Base: ZcashCoord,
 {
-    if p.infinity {
+    if p.is_identity_vartime() {
         out[0] = FLAG_C | FLAG_I;
         return;
     }
@@ -82,7 +82,7 @@ fn write_uncompressed<C: CurveConfig>(p: &Affine<C>, out: &mut [u8])
 where
     C::Base: ZcashCoord,
 {
-    if p.infinity {
+    if p.is_identity_vartime() {
         out[0] = FLAG_I;
         return;
     }
@@ -190,7 +190,7 @@ impl G1Affine {
     /// 128-byte EIP-2537 encoding.
     pub fn to_eip2537(&self) -> [u8; 128] {
         let mut out = [0u8; 128];
-        if !self.infinity {
+        if !self.is_identity_vartime() {
             out[16..64].copy_from_slice(self.x.to_bytes_be().as_ref());
             out[80..128].copy_from_slice(self.y.to_bytes_be().as_ref());
         }
@@ -279,7 +279,7 @@ impl G2Affine {
     /// 256-byte EIP-2537 encoding (x.c0, x.c1, y.c0, y.c1, each padded to 64 bytes).
     pub fn to_eip2537(&self) -> [u8; 256] {
         let mut out = [0u8; 256];
-        if !self.infinity {
+        if !self.is_identity_vartime() {
             for (i, c) in [self.x.c0, self.x.c1, self.y.c0, self.y.c1].iter().enumerate() {
                 out[64 * i + 16..64 * (i + 1)].copy_from_slice(c.to_bytes_be().as_ref());
             }

@@ -8,7 +8,7 @@
 //!   |z| into four 64-bit digits (Galbraith-Lin-Scott). Subgroup test psi(P) = zP (Scott,
 //!   ePrint 2021/1130). Cofactor clearing by Budroni-Pintore (ePrint 2017/419), as written in
 //!   RFC 9380 appendix G.3.
-//! Endomorphism constants come from `scripts/gen_curve_consts.py` and are checked by tests.
+//! Constants are generated from the curve record (`generated.rs`, `scripts/gen_all.py`).
 
 mod encoding;
 pub use encoding::{fp2_from_eip2537, fp_from_eip2537};
@@ -21,14 +21,12 @@ use crate::wide::divrem_ct;
 
 pub use zkforge_field::bls12_381::{Fp as Base, Fr as Scalar};
 
-/// |z|, the absolute value of the BLS12-381 seed (z is negative).
-pub const Z_ABS: u64 = 0xd201_0000_0001_0000;
+mod generated;
+use generated::{G1_B, G1_GENERATOR, G2_B, G2_GENERATOR, MU_T, MU_Z, PSI2_X, PSI_X, PSI_Y};
+pub use generated::{BETA, Z_ABS};
+
 /// z^2.
 const T: u128 = (Z_ABS as u128) * (Z_ABS as u128);
-/// floor(2^256 / z^2).
-const MU_T: [u64; 3] = [0x63f6e522f6cfee2e, 0x7c6becf1e01faadd, 0x1];
-/// floor(2^192 / |z|), for dividing values below 2^128 by |z|.
-const MU_Z: [u64; 3] = [0x33cfcc0d3e76ec28, 0x381204ca56cd56b5, 0x1];
 
 /// G1 parameters.
 #[derive(Clone, Copy, Debug)]
@@ -45,21 +43,6 @@ pub type G1Projective = Jacobian<G1Config>;
 pub type G2Affine = Affine<G2Config>;
 /// A G2 point in Jacobian coordinates.
 pub type G2Projective = Jacobian<G2Config>;
-
-/// A primitive cube root of unity in Fp with phi(P) = [-z^2] P on G1.
-pub const BETA: Fp = Fp::from_hex_const("5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe");
-/// psi x-coefficient 1 / xi^((p-1)/3), xi = 1 + u.
-const PSI_X: Fp2 = Fp2::from_hex_const(
-    "0",
-    "1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaad",
-);
-/// psi y-coefficient 1 / xi^((p-1)/2).
-const PSI_Y: Fp2 = Fp2::from_hex_const(
-    "135203e60180a68ee2e9c448d77a2cd91c3dedd930b1cf60ef396489f61eb45e304466cf3e67fa0af1ee7b04121bdea2",
-    "6af0e0437ff400b6831e36d6bd17ffe48395dabc2d3435e77f76e17009241c5ee67992f72ec05f4c81084fbede3cc09",
-);
-/// psi^2(x, y) = (PSI2_X x, -y).
-const PSI2_X: Fp = Fp::from_hex_const("1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac");
 
 /// [|z|] P by the fixed chain of |z| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48 + 2^16 (63 doublings,
 /// 5 complete additions; the sequence depends only on the constant).
@@ -91,11 +74,8 @@ impl CurveConfig for G1Config {
     type Base = Fp;
     type Scalar = zkforge_field::bls12_381::Fr;
     const NAME: &'static str = "BLS12-381 G1";
-    const B: Fp = Fp::from_u64_const(4);
-    const GENERATOR: (Fp, Fp) = (
-        Fp::from_hex_const("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
-        Fp::from_hex_const("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
-    );
+    const B: Fp = G1_B;
+    const GENERATOR: (Fp, Fp) = G1_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bls12_381::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
@@ -131,7 +111,7 @@ impl CurveConfig for G1Config {
                 t = t.add_vartime(&zp);
             }
         }
-        let minus_phi = Affine::<Self> { x: p.x * BETA, y: -p.y, infinity: p.infinity };
+        let minus_phi = Affine::<Self> { x: p.x * BETA, y: -p.y };
         t == minus_phi.to_jacobian()
     }
 
@@ -157,17 +137,8 @@ impl CurveConfig for G2Config {
     type Base = Fp2;
     type Scalar = zkforge_field::bls12_381::Fr;
     const NAME: &'static str = "BLS12-381 G2";
-    const B: Fp2 = Fp2::new(Fp::from_u64_const(4), Fp::from_u64_const(4));
-    const GENERATOR: (Fp2, Fp2) = (
-        Fp2::from_hex_const(
-            "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
-            "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
-        ),
-        Fp2::from_hex_const(
-            "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
-            "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
-        ),
-    );
+    const B: Fp2 = G2_B;
+    const GENERATOR: (Fp2, Fp2) = G2_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bls12_381::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 4;
     const SUB_BITS: u32 = 64;

@@ -10,7 +10,7 @@
 //!   Cofactor clearing multiplies by the cofactor 2p - r.
 //! - Encodings of EIP-196/197: 32-byte big-endian coordinates, G1 = x || y, G2 =
 //!   x.c1 || x.c0 || y.c1 || y.c0 (imaginary part first), the identity as all zeros.
-//! Constants come from `scripts/gen_curve_consts.py` and are checked by tests.
+//! Constants are generated from the curve record (`generated.rs`, `scripts/gen_all.py`).
 
 use zkforge_field::bn254::{Fp, Fp2, Fr};
 
@@ -22,34 +22,12 @@ use crate::{check_len, CurveError};
 
 pub use zkforge_field::bn254::{Fp as Base, Fr as Scalar};
 
-/// The BN seed u.
-pub const U: u64 = 4965661367192848881;
-/// 6u^2, the eigenvalue of psi on G2.
-const SIX_U2: u128 = 0x6f4d8248eeb859fbf83e9682e87cfd46;
-/// floor(2^256 / 6u^2).
-const MU_SIX_U2: [u64; 3] = [0x2cb62031c8e01941, 0x4ccef014a773d2d5, 0x2];
-/// G2 cofactor 2p - r (little-endian limbs).
-const G2_COFACTOR: [u64; 4] = [0x345f2299c0f9fa8d, 0x06ceecda572a2489, 0xb85045b68181585e, 0x30644e72e131a029];
-
-/// A primitive cube root of unity in Fp with phi(P) = [lambda] P on G1.
-pub const BETA: Fp = Fp::from_hex_const("59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe");
-// GLV lattice basis (a1, b1), (a2, b2) with a + b lambda = 0 mod r; b1 < 0.
-const A1: [u64; 4] = [0x89d3256894d213e3, 0, 0, 0];
-const B1_ABS: [u64; 4] = [0x8211bbeb7d4f1128, 0x6f4d8248eeb859fc, 0, 0];
-const A2: [u64; 4] = [0x0be4e1541221250b, 0x6f4d8248eeb859fd, 0, 0];
-const B2: [u64; 4] = [0x89d3256894d213e3, 0, 0, 0];
-// Babai rounding constants floor(2^256 b2 / r) and floor(2^256 (-b1) / r).
-const G1_ROUND: [u64; 2] = [0xd91d232ec7e0b3d7, 0x2];
-const G2_ROUND: [u64; 3] = [0x7a7bd9d4391eb18d, 0x4ccef014a773d2cf, 0x2];
-
-const PSI_X: Fp2 = Fp2::from_hex_const(
-    "2fb347984f7911f74c0bec3cf559b143b78cc310c2c3330c99e39557176f553d",
-    "16c9e55061ebae204ba4cc8bd75a079432ae2a1d0b7c9dce1665d51c640fcba2",
-);
-const PSI_Y: Fp2 = Fp2::from_hex_const(
-    "063cf305489af5dcdc5ec698b6e2f9b9dbaae0eda9c95998dc54014671a0135a",
-    "07c03cbcac41049a0704b5a7ec796f2b21807dc98fa25bd282d37f632623b0e3",
-);
+mod generated;
+use generated::{
+    A1, A2, B1_ABS, B2, G1_B, G1_GENERATOR, G1_ROUND, G2_B, G2_COFACTOR, G2_GENERATOR, G2_ROUND, MU_SIX_U2, PSI_X, PSI_Y,
+    SIX_U2,
+};
+pub use generated::{BETA, U};
 
 /// G1 parameters.
 #[derive(Clone, Copy, Debug)]
@@ -71,8 +49,8 @@ impl CurveConfig for G1Config {
     type Base = Fp;
     type Scalar = zkforge_field::bn254::Fr;
     const NAME: &'static str = "BN254 G1";
-    const B: Fp = Fp::from_u64_const(3);
-    const GENERATOR: (Fp, Fp) = (Fp::from_u64_const(1), Fp::from_u64_const(2));
+    const B: Fp = G1_B;
+    const GENERATOR: (Fp, Fp) = G1_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bn254::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
@@ -124,20 +102,8 @@ impl CurveConfig for G2Config {
     type Base = Fp2;
     type Scalar = zkforge_field::bn254::Fr;
     const NAME: &'static str = "BN254 G2";
-    const B: Fp2 = Fp2::from_hex_const(
-        "2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",
-        "009713b03af0fed4cd2cafadeed8fdf4a74fa084e52d1852e4a2bd0685c315d2",
-    );
-    const GENERATOR: (Fp2, Fp2) = (
-        Fp2::from_hex_const(
-            "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
-            "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2",
-        ),
-        Fp2::from_hex_const(
-            "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
-            "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
-        ),
-    );
+    const B: Fp2 = G2_B;
+    const GENERATOR: (Fp2, Fp2) = G2_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bn254::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
@@ -196,7 +162,7 @@ impl G1Affine {
     /// 64-byte EIP-196 encoding x || y (identity: all zeros).
     pub fn to_eip196(&self) -> [u8; 64] {
         let mut out = [0u8; 64];
-        if !self.infinity {
+        if !self.is_identity_vartime() {
             out[..32].copy_from_slice(self.x.to_bytes_be().as_ref());
             out[32..].copy_from_slice(self.y.to_bytes_be().as_ref());
         }
@@ -229,7 +195,7 @@ impl G2Affine {
     /// 128-byte EIP-197 encoding x.c1 || x.c0 || y.c1 || y.c0 (identity: all zeros).
     pub fn to_eip197(&self) -> [u8; 128] {
         let mut out = [0u8; 128];
-        if !self.infinity {
+        if !self.is_identity_vartime() {
             for (i, c) in [self.x.c1, self.x.c0, self.y.c1, self.y.c0].iter().enumerate() {
                 out[32 * i..32 * (i + 1)].copy_from_slice(c.to_bytes_be().as_ref());
             }

@@ -7,19 +7,7 @@ const fn h(s: &str) -> Fp {
     Fp::from_hex_const(s)
 }
 
-/// A' of the isogenous curve.
-pub(crate) const ISO_A: Fp = h("144698a3b8e9433d693a02c96d4982b0ea985383ee66a8d8e8981aefd881ac98936f8da0e0f97f5cf428082d584c1d");
-/// B' of the isogenous curve.
-pub(crate) const ISO_B: Fp = h("12e2908d11688030018b12e8753eee3b2016c1f0f24f4070a0b9c14fcef35ef55a23215a316ceaa5d1cc48e98e172be0");
-/// The SSWU constant Z = 11.
-pub(crate) const SSWU_Z: Fp = Fp::from_u64_const(11);
-
-/// -B'/A'.
-pub(crate) const NEG_B_OVER_A: Fp = h("793154fd85631d966ef2470460c78f6a928ad9f5bdbfac21df39753aa278ba751bdfcf95a84188e29d670675e4c9c7c");
-/// B'/(Z A').
-pub(crate) const B_OVER_ZA: Fp = h("123939a31626a32de772bc7a591ea140683bca0c62efb105310d5ce1d27d1aadf79a5d5cbe8e2c4ff7d4816af76d2814");
-/// sqrt(-Z) = sqrt(-11) (either root; signs are fixed by sgn0 afterwards).
-pub(crate) const SQRT_MINUS_Z: Fp = h("4610e003bd3ac94dfa9246c390d7a78942602029175a4ca366d601f33f3946e3ed39794735c38315d874bc1d70637c3");
+pub(crate) use super::generated::bls12_381_g1::{B_OVER_ZA, ISO_A, ISO_B, NEG_B_OVER_A, SQRT_MINUS_Z, SSWU_Z};
 
 /// x_num coefficients k_(1,0..=11), constant term first.
 pub(crate) const XNUM: [Fp; 12] = [

@@ -1,37 +1,15 @@
 //! The 3-isogeny from E2': y^2 = x^3 + 240u x + 1012(1 + u) to BLS12-381 G2, constants of
 //! RFC 9380 appendix E.3 (also in EIP-2537's assets/eip-2537/field_to_curve.md).
 
-use zkforge_field::bls12_381::{Fp, Fp2};
+use zkforge_field::bls12_381::Fp2;
 
 const fn h2(c0: &str, c1: &str) -> Fp2 {
     Fp2::from_hex_const(c0, c1)
 }
 
-/// A' = 240 u.
-pub(crate) const ISO_A: Fp2 = Fp2::new(Fp::ZERO, Fp::from_u64_const(240));
-/// B' = 1012 (1 + u).
-pub(crate) const ISO_B: Fp2 = Fp2::new(Fp::from_u64_const(1012), Fp::from_u64_const(1012));
-/// Z = -(2 + u).
-pub(crate) const SSWU_Z: Fp2 = h2(
-    "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaa9",
-    "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaaa",
-);
-
-/// -B'/A'.
-pub(crate) const NEG_B_OVER_A: Fp2 = h2(
-    "83c12791abdd5d2fe2f284f0cc6e5aa9b8c2d3f6f3f792302cf75e62bfc4df1d6834443da498888725d8cccccccb1c3",
-    "11c4ff711ec210c74cec7f673684c72cc8eb1e458445999c64615cbacab4a8324828bbbad70a777747a173333332f8e8",
-);
-/// B'/(Z A').
-pub(crate) const B_OVER_ZA: Fp2 = h2(
-    "1a59d4b6bbf912a32d63b43028e2deeebe8d5d97ca64b6d66f64ac7a265a9305e1a40da5edb81b4e3ac4f5c28f5bd27",
-    "15103a07f641331bb298f5ed3ba1230aa0bcc9f87d923077324df24a0f7ffa93045d3d6f94c17ae10efa11eb851e7336",
-);
-/// N(Z) = 5 (a non-square of Fp, as Z is a non-square of Fp2).
-pub(crate) const NORM_Z: Fp = Fp::from_u64_const(5);
-/// sqrt(-N(Z)) = sqrt(-5) in Fp.
-pub(crate) const SQRT_MINUS_NORM_Z: Fp =
-    Fp::from_hex_const("186417302d5a65347a88b0f999ab2b504614aa5e2eebdeb1a014c40bceb7d2306c12a6d436befcf94d39c9db7b263cd4");
+pub(crate) use super::generated::bls12_381_g2::{
+    B_OVER_ZA, ISO_A, ISO_B, NEG_B_OVER_A, NORM_Z, SQRT_MINUS_NORM_Z, SSWU_Z,
+};
 
 /// x_num k_(1,0..=3).
 pub(crate) const XNUM: [Fp2; 4] = [

@@ -16,6 +16,7 @@
 //! whose results serve both candidates; SVDW: the three exponentiations of appendix F.1), and
 //! inversions are constant time.
 
+mod generated;
 mod iso_g1;
 mod iso_g2;
 
@@ -251,19 +252,7 @@ pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG2>, HashToCurve
 // ---------------------------------------------------------------------------------------------
 // BN254 G1: Shallue-van de Woestijne with Z = 1 (the first Z of the appendix H.1 search).
 
-mod svdw_consts {
-    use zkforge_field::bn254::Fp;
-    /// Z.
-    pub const Z: Fp = Fp::from_u64_const(1);
-    /// c1 = g(Z) = 4.
-    pub const C1: Fp = Fp::from_u64_const(4);
-    /// c2 = -Z / 2.
-    pub const C2: Fp = Fp::from_hex_const("183227397098d014dc2822db40c0ac2ecbc0b548b438e5469e10460b6c3e7ea3");
-    /// c3 = sqrt(-g(Z) (3 Z^2 + 4A)) with sgn0(c3) = 0.
-    pub const C3: Fp = Fp::from_hex_const("16789af3a83522eb353c98fc6b36d713d5d8d1cc5dffffffa");
-    /// c4 = -4 g(Z) / (3 Z^2 + 4A).
-    pub const C4: Fp = Fp::from_hex_const("10216f7ba065e00de81ac1e7808072c9dd2b2385cd7b438469602eb24829a9bd");
-}
+use generated::bn254_g1 as svdw_consts;
 
 /// Shallue-van de Woestijne map for BN254 G1 (RFC 9380 appendix F.1), constant time.
 pub fn map_to_curve_bn254_g1(u: &bn254::Fp) -> Affine<BnG1> {

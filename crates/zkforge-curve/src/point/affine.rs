@@ -1,5 +1,5 @@
 //! Affine points: checked and unchecked construction, accessors, conversions, the
-//! identity flag, negation, small multiples and affine doubling.
+//! identity (0, 0), negation, small multiples and affine doubling.
 
 use core::ops::Neg;
 
@@ -12,11 +12,11 @@ use crate::CurveError;
 
 impl<C: CurveConfig> Affine<C> {
     /// The point at infinity.
-    pub const IDENTITY: Self = Self { x: C::Base::ZERO, y: C::Base::ZERO, infinity: true };
+    pub const IDENTITY: Self = Self { x: C::Base::ZERO, y: C::Base::ZERO };
 
     /// The group generator.
     pub fn generator() -> Self {
-        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, infinity: false }
+        Self { x: C::GENERATOR.0, y: C::GENERATOR.1 }
     }
 
     /// The point (x, y), checked: on the curve ([`CurveError::NotOnCurve`] otherwise) and in the
@@ -30,8 +30,9 @@ impl<C: CurveConfig> Affine<C> {
     /// assert!(G1Affine::from_xy(g.x(), g.x()).is_err());
     /// ```
     pub fn from_xy(x: C::Base, y: C::Base) -> Result<Self, CurveError> {
-        let p = Self { x, y, infinity: false };
-        if !p.is_on_curve() {
+        let p = Self { x, y };
+        // the curve equation itself: (0, 0), the identity's representation, is not on it
+        if y.square() != x.square() * x + C::B {
             return Err(CurveError::NotOnCurve);
         }
         if !C::is_torsion_free_vartime(&p) {
@@ -42,9 +43,9 @@ impl<C: CurveConfig> Affine<C> {
 
     /// The point (x, y) without any check. The caller promises a point of the prime-order
     /// subgroup; on anything else scalar multiplication and MSM give wrong multiples (see the
-    /// type's documentation). Check later with [`Affine::is_in_subgroup`].
+    /// type's documentation). Check later with [`Affine::is_in_subgroup`]. (0, 0) is the identity.
     pub const fn new_unchecked(x: C::Base, y: C::Base) -> Self {
-        Self { x, y, infinity: false }
+        Self { x, y }
     }
 
     /// The x coordinate (zero for the identity).
@@ -62,12 +63,18 @@ impl<C: CurveConfig> Affine<C> {
     /// True for the identity (a `Choice`, like [`Jacobian::is_identity`]).
     #[inline(always)]
     pub fn is_identity(&self) -> Choice {
-        Choice::from(self.infinity as u8)
+        self.x.is_zero() & self.y.is_zero()
+    }
+
+    /// [`Affine::is_identity`] as a `bool`, for public points.
+    #[inline(always)]
+    pub(crate) fn is_identity_vartime(&self) -> bool {
+        bool::from(self.is_identity())
     }
 
     /// y^2 = x^3 + b (the identity counts as on the curve).
     pub fn is_on_curve(&self) -> bool {
-        self.infinity || self.y.square() == self.x.square() * self.x + C::B
+        self.is_identity_vartime() || self.y.square() == self.x.square() * self.x + C::B
     }
 
     /// In the prime-order subgroup (includes the on-curve check).
@@ -77,20 +84,20 @@ impl<C: CurveConfig> Affine<C> {
 
     /// To Jacobian (Z = 1, or Z = 0 for the identity).
     pub fn to_jacobian(&self) -> Jacobian<C> {
-        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, Choice::from(self.infinity as u8));
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, self.is_identity());
         Jacobian { x: self.x, y: self.y, z }
     }
 
     /// To XYZZ.
     pub fn to_xyzz(&self) -> Xyzz<C> {
-        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, Choice::from(self.infinity as u8));
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, self.is_identity());
         Xyzz { x: self.x, y: self.y, zz: z, zzz: z }
     }
 }
 
 impl<C: CurveConfig> PartialEq for Affine<C> {
     fn eq(&self, o: &Self) -> bool {
-        (self.infinity && o.infinity) || (!self.infinity && !o.infinity && self.x == o.x && self.y == o.y)
+        self.x == o.x && self.y == o.y
     }
 }
 impl<C: CurveConfig> Eq for Affine<C> {}
@@ -104,14 +111,14 @@ impl<C: CurveConfig> Default for Affine<C> {
 impl<C: CurveConfig> Neg for Affine<C> {
     type Output = Self;
     fn neg(self) -> Self {
-        Self { x: self.x, y: C::Base::conditional_select(&-self.y, &self.y, Choice::from(self.infinity as u8)), infinity: self.infinity }
+        // -(0, 0) = (0, 0): the identity needs no case
+        Self { x: self.x, y: -self.y }
     }
 }
 
 impl<C: CurveConfig> ConditionallySelectable for Affine<C> {
     fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
-        let inf = u8::conditional_select(&(a.infinity as u8), &(b.infinity as u8), c);
-        Self { x: C::Base::conditional_select(&a.x, &b.x, c), y: C::Base::conditional_select(&a.y, &b.y, c), infinity: inf == 1 }
+        Self { x: C::Base::conditional_select(&a.x, &b.x, c), y: C::Base::conditional_select(&a.y, &b.y, c) }
     }
 }
 
@@ -145,7 +152,7 @@ impl<C: CurveConfig> Affine<C> {
         let y3 = m * (s - t) - yyyy.double().double().double();
         let z3 = self.y.double();
         let p = Jacobian { x: x3, y: y3, z: z3 };
-        Jacobian::conditional_select(&p, &Jacobian::IDENTITY, Choice::from(self.infinity as u8))
+        Jacobian::conditional_select(&p, &Jacobian::IDENTITY, self.is_identity())
     }
 }
 

@@ -167,7 +167,7 @@ impl<C: CurveConfig> Jacobian<C> {
         let s2 = o.y * self.z * z1z1;
         let out = Self::unified_tail(self.x, u2, self.y, s2, self.z);
         let out = Self::conditional_select(&out, &o.to_jacobian(), self.is_identity());
-        Self::conditional_select(&out, self, Choice::from(o.infinity as u8))
+        Self::conditional_select(&out, self, o.is_identity())
     }
 
     /// Addition that branches on the special cases (public data).
@@ -189,7 +189,7 @@ impl<C: CurveConfig> Jacobian<C> {
     /// Mixed addition that branches on the special cases (public data).
     #[inline]
     pub fn add_mixed_vartime(&self, o: &Affine<C>) -> Self {
-        if o.infinity {
+        if o.is_identity_vartime() {
             return *self;
         }
         if bool::from(self.is_identity()) {
@@ -209,7 +209,7 @@ impl<C: CurveConfig> Jacobian<C> {
         let x = self.x * zinv2;
         let y = self.y * zinv2 * zinv;
         let inf = self.is_identity();
-        Affine { x: C::Base::conditional_select(&x, &C::Base::ZERO, inf), y: C::Base::conditional_select(&y, &C::Base::ZERO, inf), infinity: bool::from(inf) }
+        Affine { x: C::Base::conditional_select(&x, &C::Base::ZERO, inf), y: C::Base::conditional_select(&y, &C::Base::ZERO, inf) }
     }
 
     /// Normalise many points to affine with a single inversion (Montgomery's trick).
@@ -224,7 +224,7 @@ impl<C: CurveConfig> Jacobian<C> {
                     Affine::IDENTITY
                 } else {
                     let zinv2 = zinv.square();
-                    Affine { x: p.x * zinv2, y: p.y * zinv2 * zinv, infinity: false }
+                    Affine { x: p.x * zinv2, y: p.y * zinv2 * zinv }
                 }
             })
             .collect()

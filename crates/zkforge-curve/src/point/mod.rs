@@ -27,7 +27,12 @@ mod affine;
 mod jacobian;
 mod xyzz;
 
-/// A point in affine coordinates; the identity is flagged (its x, y are zero).
+/// A point in affine coordinates; the identity is (0, 0), which is on no curve y^2 = x^3 + b
+/// with b != 0.
+///
+/// Layout: `#[repr(C)]`, exactly two coordinates and no padding (`x` then `y`, each a
+/// `#[repr(transparent)]` array of Montgomery limbs), so a slice of points can be handed to a
+/// GPU buffer as it is; `tests/layout.rs` checks the sizes.
 ///
 /// The type stands for an element of the prime-order subgroup: every safe constructor
 /// ([`Affine::from_xy`], the checked decoders, the group operations, hash-to-curve, cofactor
@@ -36,14 +41,16 @@ mod xyzz;
 /// functions named `_unchecked` (and the raw `map_to_curve_*` maps, whose outputs are meant for
 /// [`Jacobian::clear_cofactor`]); on such a point only the group law, the checks and
 /// [`Jacobian::mul_bigint_vartime`] are meaningful.
+#[repr(C)]
 pub struct Affine<C: CurveConfig> {
     pub(crate) x: C::Base,
     pub(crate) y: C::Base,
-    pub(crate) infinity: bool,
 }
 
 /// A point in Jacobian coordinates (X, Y, Z): x = X/Z^2, y = Y/Z^3, Z = 0 for the identity.
 /// Like [`Affine`], a prime-order-subgroup element unless built by an `_unchecked` function.
+/// `#[repr(C)]`: X, Y, Z with no padding.
+#[repr(C)]
 pub struct Jacobian<C: CurveConfig> {
     pub(crate) x: C::Base,
     pub(crate) y: C::Base,
@@ -51,7 +58,9 @@ pub struct Jacobian<C: CurveConfig> {
 }
 
 /// A point in extended Jacobian (XYZZ) coordinates, the bucket format of MSM:
-/// x = X/ZZ, y = Y/ZZZ with ZZ^3 = ZZZ^2, ZZ = 0 for the identity.
+/// x = X/ZZ, y = Y/ZZZ with ZZ^3 = ZZZ^2, ZZ = 0 for the identity. `#[repr(C)]`: X, Y, ZZ, ZZZ
+/// with no padding.
+#[repr(C)]
 pub struct Xyzz<C: CurveConfig> {
     pub(crate) x: C::Base,
     pub(crate) y: C::Base,
@@ -76,7 +85,7 @@ copy_clone!(Xyzz);
 
 impl<C: CurveConfig> fmt::Debug for Affine<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.infinity {
+        if self.is_identity_vartime() {
             write!(f, "{}::Affine(infinity)", C::NAME)
         } else {
             write!(f, "{}::Affine({:?}, {:?})", C::NAME, self.x, self.y)

@@ -43,7 +43,7 @@ impl<C: CurveConfig> Xyzz<C> {
     /// Doubling of an affine point, `mdbl-2008-s-1`.
     #[inline]
     pub fn double_affine(p: &Affine<C>) -> Self {
-        if p.infinity {
+        if p.is_identity_vartime() {
             return Self::IDENTITY;
         }
         let u = p.y.double();
@@ -88,7 +88,7 @@ impl<C: CurveConfig> Xyzz<C> {
     /// Mixed addition, `madd-2008-s` (variable time in the special cases).
     #[inline]
     pub fn add_mixed_vartime(&self, o: &Affine<C>) -> Self {
-        if o.infinity {
+        if o.is_identity_vartime() {
             return *self;
         }
         if bool::from(self.is_identity()) {
@@ -125,7 +125,7 @@ impl<C: CurveConfig> Xyzz<C> {
         // 1/ZZ = ZZZ^-1 * (ZZZ/ZZ) where ZZZ/ZZ = Z... compute 1/ZZ = (zzz^-1 * zz)^2 * ... use
         // 1/ZZ = ZZ^2 / ZZZ^2 since ZZZ^2 = ZZ^3.
         let zzinv = self.zz.square() * zzzinv.square();
-        Affine { x: self.x * zzinv, y: self.y * zzzinv, infinity: false }
+        Affine { x: self.x * zzinv, y: self.y * zzzinv }
     }
 }
 

@@ -10,8 +10,9 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use super::TowerConfig;
 use crate::mont::{FieldConfig, Fp};
 
-/// An element c0 + c1 u of Fp2, u^2 = -1.
+/// An element c0 + c1 u of Fp2, u^2 = -1. `#[repr(C)]`: c0 then c1, no padding.
 #[derive(Debug)]
+#[repr(C)]
 pub struct Fp2<C: FieldConfig<N>, const N: usize> {
     /// Real part.
     pub c0: Fp<C, N>,

@@ -6,7 +6,7 @@
 //! squaring from Granger-Scott, "Faster Squaring in the Cyclotomic Subgroup of Sixth Degree
 //! Extensions" (ePrint 2009/565); Fp2 square roots by Algorithm 9 of Adj and
 //! Rodriguez-Henriquez, "Square root computation over even extension fields" (ePrint 2012/685).
-//! Frobenius coefficients come from `scripts/gen_tower_consts.py` and are rechecked by tests.
+//! Frobenius coefficients are generated from the curve records (`scripts/gen_all.py`) and rechecked by tests.
 
 mod fp12;
 mod fp2;
