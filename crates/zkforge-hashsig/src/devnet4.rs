@@ -22,7 +22,7 @@
 use rand_core::RngCore;
 
 use crate::hypercube::{encode_epoch, encode_message};
-use crate::keygen::{co_path, expand_activation, sample_bytes32, sample_kb, top_tree, KeyMaterial};
+use crate::keygen::{expand_activation, sample_bytes32, sample_kb, top_tree, KeyMaterial};
 use crate::koalabear::Kb;
 use crate::poseidon1::Poseidon1;
 use crate::prf;
@@ -207,26 +207,16 @@ impl Devnet4 {
     /// attempts both retry).
     pub fn sign(&self, key: &KeyMaterial<PL, H>, epoch: u32, message: &[u8; 32]) -> Result<Signature<R, H>, SchemeError> {
         let e = epoch as u64;
-        if e < key.activation_start || e >= key.activation_start + key.active_epochs {
-            return Err(SchemeError::EpochOutOfRange);
-        }
-        let (rho, x) = (0..100_000u64)
-            .find_map(|counter| {
-                let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
-                self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
-            })
-            .ok_or(SchemeError::EncodingFailed)?;
+        crate::keygen::check_active(e, key.activation_start, key.active_epochs)?;
+        let (rho, x) = crate::keygen::first_codeword(100_000, |counter| {
+            let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
+            self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
+        })?;
         let hashes = x.iter().enumerate().map(|(i, &xi)| self.chain(&key.parameter, epoch, i as u8, 0, xi, &prf::chain_start(&key.prf_key, epoch, i as u64))).collect();
-        let k = e >> (self.log_lifetime / 2);
-        let computed;
-        let bottom = match key.prepared.iter().find(|(i, _)| *i == k) {
-            Some((_, t)) => t,
-            None => {
-                computed = self.bottom_tree(&key.parameter, &key.prf_key, k);
-                &computed
-            }
-        };
-        Ok(Signature { co_path: co_path(self.log_lifetime, e, bottom, &key.top_layers), rho, hashes })
+        let co_path = crate::keygen::co_path_prepared(self.log_lifetime, e, &key.prepared, &key.top_layers, |k| {
+            self.bottom_tree(&key.parameter, &key.prf_key, k)
+        });
+        Ok(Signature { co_path, rho, hashes })
     }
 
     /// Verify against the public key (root, parameter).

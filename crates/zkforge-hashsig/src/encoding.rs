@@ -111,6 +111,17 @@ fn hash_digits(out: &[Kb; 24], input: &[Kb; 24], chunks: usize, base: u32) -> Ve
     }
 }
 
+/// Checksum chunks of the Winternitz encoding for a chunk size of 1, 2, 4 or 8 bits, the
+/// reference's table (shared by the Poseidon2 and SHA3 instance lists).
+pub(crate) fn winternitz_checksum_chunks(chunk_size: u32) -> usize {
+    match chunk_size {
+        1 => 8,
+        2 => 4,
+        4 => 3,
+        _ => 2,
+    }
+}
+
 /// The Winternitz codeword: the message digits followed by their checksum's first
 /// `checksum_chunks` chunks.
 pub fn winternitz(mut digits: Vec<u8>, base: u32, chunk_size: u32, checksum_chunks: usize) -> Vec<u8> {

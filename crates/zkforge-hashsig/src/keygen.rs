@@ -261,6 +261,45 @@ pub fn top_tree<N: Copy>(
     top_layers
 }
 
+// ------------------------------------------------------------------ the shared signing steps
+// Every instance family (Poseidon2 in `scheme.rs`, SHA3 in `sha3_xmss.rs`, devnet-4 in
+// `devnet4.rs`) signs the same way: refuse an epoch outside the activation range, take the first
+// PRF counter whose randomness gives a codeword, walk the chains, then the co-path from a
+// prepared bottom tree or one rebuilt on the spot. The first, second and last steps are here.
+
+/// Refuse an epoch outside `[start, start + num)`, the key's activation range.
+pub(crate) fn check_active(epoch: u64, start: u64, num: u64) -> Result<(), crate::scheme::SchemeError> {
+    if epoch < start || epoch >= start + num {
+        return Err(crate::scheme::SchemeError::EpochOutOfRange);
+    }
+    Ok(())
+}
+
+/// The first counter in `0..max_tries` for which `try_counter` finds a codeword (rho, x), as the
+/// reference's retry loop takes it; [`crate::scheme::SchemeError::EncodingFailed`] when none does.
+pub(crate) fn first_codeword<Rho, X>(
+    max_tries: u64,
+    try_counter: impl FnMut(u64) -> Option<(Rho, X)>,
+) -> Result<(Rho, X), crate::scheme::SchemeError> {
+    (0..max_tries).find_map(try_counter).ok_or(crate::scheme::SchemeError::EncodingFailed)
+}
+
+/// The co-path of `epoch` from the key's `prepared` bottom trees when one covers it, else from
+/// `rebuild(k)`, bottom tree k = epoch >> (log_lifetime / 2) built on the spot.
+pub(crate) fn co_path_prepared<N: Copy>(
+    log_lifetime: u32,
+    epoch: u64,
+    prepared: &[(u64, Vec<Vec<N>>)],
+    top: &[(u64, Vec<N>)],
+    rebuild: impl FnOnce(u64) -> Vec<Vec<N>>,
+) -> Vec<N> {
+    let k = epoch >> (log_lifetime / 2);
+    match prepared.iter().find(|(i, _)| *i == k) {
+        Some((_, t)) => co_path(log_lifetime, epoch, t, top),
+        None => co_path(log_lifetime, epoch, &rebuild(k), top),
+    }
+}
+
 /// The co-path of `epoch`: its bottom tree's sibling nodes (`bottom`: all layers of bottom tree
 /// epoch >> (log_lifetime / 2), leaves first), then the top tree's (`top` as from [`top_tree`]).
 pub fn co_path<N: Copy>(log_lifetime: u32, epoch: u64, bottom: &[Vec<N>], top: &[(u64, Vec<N>)]) -> Vec<N> {

@@ -164,9 +164,7 @@ impl Instance {
     ) -> Result<Signature<R, H>, SchemeError> {
         debug_assert!(H == self.hash_len && R == self.rand_len && MSG_HASH_LEN == 5);
         let e = epoch as u64;
-        if e < key.activation_start || e >= key.activation_start + key.active_epochs {
-            return Err(SchemeError::EpochOutOfRange);
-        }
+        crate::keygen::check_active(e, key.activation_start, key.active_epochs)?;
         // The first counter whose codeword exists, as the reference's loop finds it: a
         // single-try encoding (Winternitz) tries one counter; the others try eight counters
         // per batch and take the first success in counter order.
@@ -188,17 +186,9 @@ impl Instance {
         let mut hashes: Vec<[Kb; H]> = prf::epoch_chain_starts(&key.prf_key, epoch, x.len());
         let zeros = vec![0u8; x.len()];
         perms.walk_chains::<PL, T, H>(&key.parameter, epoch, &zeros, &x, &mut hashes);
-        let half = self.shape.log_lifetime / 2;
-        let k = e >> half;
-        let computed;
-        let bottom = match key.prepared.iter().find(|(i, _)| *i == k) {
-            Some((_, t)) => t,
-            None => {
-                computed = perms.bottom_tree::<PL, T, H, CAP>(&self.shape, &key.parameter, &key.prf_key, k);
-                &computed
-            }
-        };
-        let co_path = crate::keygen::co_path(self.shape.log_lifetime, e, bottom, &key.top_layers);
+        let co_path = crate::keygen::co_path_prepared(self.shape.log_lifetime, e, &key.prepared, &key.top_layers, |k| {
+            perms.bottom_tree::<PL, T, H, CAP>(&self.shape, &key.parameter, &key.prf_key, k)
+        });
         Ok(Signature { co_path, rho, hashes })
     }
 
@@ -481,12 +471,7 @@ pub fn instance_by_name(name: &str) -> Option<Instance> {
     let hash_len = if log_lifetime == 20 && chunk_size == 8 { 8 } else { 7 };
     match (kind, offset) {
         ("winternitz", None) => {
-            let checksum_chunks = match chunk_size {
-                1 => 8,
-                2 => 4,
-                4 => 3,
-                _ => 2,
-            };
+            let checksum_chunks = crate::encoding::winternitz_checksum_chunks(chunk_size);
             Some(Instance {
                 shape: Shape { log_lifetime, dimension: chunks + checksum_chunks, base, sponge_chunks: chunks },
                 encoding: Encoding::Winternitz { chunk_size, checksum_chunks },

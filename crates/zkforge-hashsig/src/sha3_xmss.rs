@@ -20,7 +20,7 @@ use sha3::{Digest, Sha3_256};
 
 use crate::encoding::{bytes_to_chunks, winternitz};
 use crate::hypercube::target_sum;
-use crate::keygen::{co_path, expand_activation, top_tree};
+use crate::keygen::{expand_activation, top_tree};
 use crate::scheme::{Encoding, SchemeError};
 
 /// PARAMETER_LEN of every SHA3 instantiation (bytes).
@@ -118,12 +118,7 @@ pub fn sha3_instance_by_name(name: &str) -> Option<Sha3Instance> {
     };
     let (encoding, rand_len) = match (kind, off) {
         ("winternitz", None) => {
-            let checksum_chunks = match chunk_size {
-                1 => 8,
-                2 => 4,
-                4 => 3,
-                _ => 2,
-            };
+            let checksum_chunks = crate::encoding::winternitz_checksum_chunks(chunk_size);
             (Encoding::Winternitz { chunk_size, checksum_chunks }, 20)
         }
         ("targetsum", Some(o)) => {
@@ -380,33 +375,23 @@ impl Sha3Instance {
     /// Sign (deterministic: rho from the PRF with a retry counter).
     pub fn sign(&self, key: &Sha3Key, epoch: u32, message: &[u8; 32]) -> Result<Sha3Signature, SchemeError> {
         let e = epoch as u64;
-        if e < key.activation_start || e >= key.activation_start + key.active_epochs {
-            return Err(SchemeError::EpochOutOfRange);
-        }
+        crate::keygen::check_active(e, key.activation_start, key.active_epochs)?;
         let max_tries = match self.encoding {
             Encoding::Winternitz { .. } => 1,
             _ => 100_000,
         };
-        let (rho, x) = (0..max_tries)
-            .find_map(|counter| {
-                let rho = self.randomness(&key.prf_key, epoch, message, counter);
-                self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
-            })
-            .ok_or(SchemeError::EncodingFailed)?;
+        let (rho, x) = crate::keygen::first_codeword(max_tries, |counter| {
+            let rho = self.randomness(&key.prf_key, epoch, message, counter);
+            self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
+        })?;
         let d = x.len();
         let mut hashes: Vec<Node> = (0..d).map(|i| self.chain_start(&key.prf_key, epoch, i as u64)).collect();
         let chains: Vec<u8> = (0..d as u8).collect();
         self.walk_chains(&key.parameter, &vec![epoch; d], &chains, &vec![0; d], &x, &mut hashes);
-        let k = e >> (self.log_lifetime / 2);
-        let computed;
-        let bottom = match key.prepared.iter().find(|(i, _)| *i == k) {
-            Some((_, t)) => t,
-            None => {
-                computed = self.bottom_tree(&key.parameter, &key.prf_key, k);
-                &computed
-            }
-        };
-        Ok(Sha3Signature { co_path: co_path(self.log_lifetime, e, bottom, &key.top_layers), rho, hashes })
+        let co_path = crate::keygen::co_path_prepared(self.log_lifetime, e, &key.prepared, &key.top_layers, |k| {
+            self.bottom_tree(&key.parameter, &key.prf_key, k)
+        });
+        Ok(Sha3Signature { co_path, rho, hashes })
     }
 
     /// Verify against the public key (root, parameter).
