@@ -1,5 +1,5 @@
 //! Loop a Poseidon permutation (for profiling with perf and A/B timing): `cargo run --release
-//! --example perm_loop -- 16|24|1616|1|2|116|124 N` (1616: sixteen row-major width-16 states per call;
+//! --example perm_loop -- 16|24|88|1616|1|2|116|124 N` (88 / 1616: eight / sixteen row-major width-16 states per call;
 //! 1, 2: sixteen width-16 / width-24 states in column layout; 116, 124: scalar Poseidon1).
 fn main() {
     use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
@@ -34,6 +34,14 @@ fn main() {
             }
         }
         println!("{:?} {:?}", c16[0][0], c24[0][0]);
+    } else if w == 88 {
+        // eight width-16 states per call (the AVX2 path where the CPU has it)
+        let p = Poseidon2::new_16();
+        let mut s: [[Kb; 16]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * 16 + i) as u32)));
+        for _ in 0..n {
+            p.permute_x8(&mut s);
+        }
+        println!("{:?}", s[0][0]);
     } else if w == 1616 {
         // sixteen width-16 states per call
         let p = Poseidon2::new_16();

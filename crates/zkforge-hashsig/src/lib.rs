@@ -34,6 +34,8 @@ pub mod keystore;
 pub mod koalabear;
 pub mod poseidon1;
 pub mod poseidon2;
+#[cfg(target_arch = "x86_64")]
+mod packed;
 mod packed_avx2;
 mod packed_avx512;
 pub mod prf;

@@ -328,18 +328,6 @@ impl<const W: usize> Poseidon2<W> {
         &self.neg
     }
 
-    /// External-round constants before the internal rounds.
-    pub(crate) fn initial_constants(&self) -> &[[Kb; W]; 4] {
-        &self.initial
-    }
-    /// Internal-round constants.
-    pub(crate) fn internal_constants(&self) -> &[Kb] {
-        &self.internal
-    }
-    /// External-round constants after the internal rounds.
-    pub(crate) fn terminal_constants(&self) -> &[[Kb; W]; 4] {
-        &self.terminal
-    }
     /// The internal layer's diagonal V.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn diagonal(&self) -> &[Kb; W] {

@@ -1,0 +1,295 @@
+//! The width-16/24 Poseidon2 permutation on N states at once, written once over a [`Lanes`]
+//! register type (N KoalaBear elements per register, lane i of every register belonging to
+//! state i). `packed_avx2.rs` (eight lanes) and `packed_avx512.rs` (sixteen lanes) supply
+//! only the lane arithmetic and their `#[target_feature]` entry points.
+//!
+//! Round structure (Poseidon2, ePrint 2023/323, with Plonky3's M4 = circ(2, 3, 1, 1) external
+//! layer and its KoalaBear internal diagonal):
+//! - external rounds: S-box x -> (x + rc)^3 on every entry, then M4 per chunk of four and each
+//!   column sum added to its column, chunk by chunk so only one chunk's temporaries are live;
+//! - internal rounds: s0 <- (s0 + rc)^3, then s_j <- sum + V_j s_j. One pass over the state
+//!   per round: each new s_j is added into the next round's tail sum (s_1 + ...) as it is
+//!   made, and with V_0 = -2 the next s0 is tail - s0^3 at once; its S-box (the long latency
+//!   chain) overlaps the rest of the pass.
+//!
+//! Lane values are canonical (in [0, p)) in Montgomery form between operations. Round
+//! constants come as rc - p (`Poseidon2::neg_constants`), so v + rc lies in [-p, p) and goes
+//! into the signed cube without a reduction.
+//!
+//! Every function is `unsafe` only because the lane operations are intrinsics: all of them are
+//! `#[inline(always)]` and reach machine code only inside an entry point compiled with the
+//! right `#[target_feature]`, which its caller enables after run-time detection. The tests
+//! compare every path with the scalar permutation.
+
+use crate::koalabear::Kb;
+use crate::poseidon2::{diag_ops, DiagOp, Poseidon2};
+
+/// One SIMD register of `N` KoalaBear lanes and the arithmetic the permutation needs.
+///
+/// # Safety
+/// Implementations call intrinsics of one instruction set: every method may only run on a CPU
+/// that has it, from code compiled with that `#[target_feature]`.
+pub(crate) unsafe trait Lanes: Copy {
+    /// Lanes per register.
+    const N: usize;
+    /// Every lane zero.
+    unsafe fn zero() -> Self;
+    /// Every lane `x` (an i32 bit pattern).
+    unsafe fn splat(x: i32) -> Self;
+    /// Lanes 0..N from `lanes[..N]` (Montgomery form, canonical).
+    unsafe fn load(lanes: &[u32; 16]) -> Self;
+    /// Lanes 0..N into `lanes[..N]`.
+    unsafe fn store(self, lanes: &mut [u32; 16]);
+    /// a + b mod p, canonical in and out.
+    unsafe fn add(a: Self, b: Self) -> Self;
+    /// a - b mod p, canonical in and out.
+    unsafe fn sub(a: Self, b: Self) -> Self;
+    /// sum + V_j x for one internal-diagonal entry (`DiagOp`), canonical in and out.
+    unsafe fn add_diag(op: DiagOp, sum: Self, x: Self) -> Self;
+    /// (v + rc)^3 mod p, canonical, for v canonical and `rc_neg` = rc - p in [-p, 0).
+    unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self;
+}
+
+/// 2x mod p.
+#[inline(always)]
+unsafe fn double<L: Lanes>(x: L) -> L {
+    unsafe { L::add(x, x) }
+}
+
+/// Sum of the registers 1.. of `v` in four interleaved accumulators (short dependency
+/// chains, so everything stays in registers).
+#[inline(always)]
+unsafe fn tail_sum<L: Lanes, const W: usize>(v: &[L; W]) -> L {
+    unsafe {
+        let mut acc = [v[1], v[2], v[3], v[4]];
+        for j in 5..W {
+            acc[(j - 1) % 4] = L::add(acc[(j - 1) % 4], v[j]);
+        }
+        L::add(L::add(acc[0], acc[1]), L::add(acc[2], acc[3]))
+    }
+}
+
+/// Entry J of an internal round: v[J] <- sum + V_J v[J], added into the next round's tail
+/// sum (accumulator (J - 1) mod 4). J is a constant, so the diagonal operation is too.
+#[inline(always)]
+unsafe fn entry<L: Lanes, const W: usize, const J: usize>(v: &mut [L; W], sum: L, acc: &mut [L; 4]) {
+    unsafe {
+        let y = L::add_diag(diag_ops::<W>()[J], sum, v[J]);
+        v[J] = y;
+        acc[(J - 1) % 4] = if J <= 4 { y } else { L::add(acc[(J - 1) % 4], y) };
+    }
+}
+
+/// All internal rounds (see the module header).
+#[inline(always)]
+unsafe fn internal_rounds<L: Lanes, const W: usize>(v: &mut [L; W], constants: &[i32]) {
+    unsafe {
+        let mut tail = tail_sum(v);
+        for k in constants {
+            let s0 = L::add_rc_cube(v[0], L::splat(*k));
+            let sum = L::add(tail, s0);
+            v[0] = L::sub(tail, s0);
+            let mut acc = [L::zero(); 4];
+            entry::<L, W, 1>(v, sum, &mut acc);
+            entry::<L, W, 2>(v, sum, &mut acc);
+            entry::<L, W, 3>(v, sum, &mut acc);
+            entry::<L, W, 4>(v, sum, &mut acc);
+            entry::<L, W, 5>(v, sum, &mut acc);
+            entry::<L, W, 6>(v, sum, &mut acc);
+            entry::<L, W, 7>(v, sum, &mut acc);
+            entry::<L, W, 8>(v, sum, &mut acc);
+            entry::<L, W, 9>(v, sum, &mut acc);
+            entry::<L, W, 10>(v, sum, &mut acc);
+            entry::<L, W, 11>(v, sum, &mut acc);
+            entry::<L, W, 12>(v, sum, &mut acc);
+            entry::<L, W, 13>(v, sum, &mut acc);
+            entry::<L, W, 14>(v, sum, &mut acc);
+            entry::<L, W, 15>(v, sum, &mut acc);
+            if W == 24 {
+                entry::<L, W, 16>(v, sum, &mut acc);
+                entry::<L, W, 17>(v, sum, &mut acc);
+                entry::<L, W, 18>(v, sum, &mut acc);
+                entry::<L, W, 19>(v, sum, &mut acc);
+                entry::<L, W, 20>(v, sum, &mut acc);
+                entry::<L, W, 21>(v, sum, &mut acc);
+                entry::<L, W, 22>(v, sum, &mut acc);
+                entry::<L, W, 23>(v, sum, &mut acc);
+            }
+            tail = L::add(L::add(acc[0], acc[1]), L::add(acc[2], acc[3]));
+        }
+    }
+}
+
+/// M4 (Plonky3's `MDSMat4`, circ(2, 3, 1, 1)) on one chunk of four.
+#[inline(always)]
+unsafe fn m4<L: Lanes>(x: [L; 4]) -> [L; 4] {
+    unsafe {
+        let t01 = L::add(x[0], x[1]);
+        let t23 = L::add(x[2], x[3]);
+        let t0123 = L::add(t01, t23);
+        let t01123 = L::add(t0123, x[1]);
+        let t01233 = L::add(t0123, x[3]);
+        [L::add(t01123, t01), L::add(t01123, double(x[2])), L::add(t01233, t23), L::add(t01233, double(x[0]))]
+    }
+}
+
+/// The external linear layer alone (before the first round): M4 per chunk, then each column
+/// sum added to its column.
+#[inline(always)]
+unsafe fn external_linear<L: Lanes, const W: usize>(s: &mut [L; W]) {
+    unsafe {
+        for c in 0..W / 4 {
+            let y = m4([s[4 * c], s[4 * c + 1], s[4 * c + 2], s[4 * c + 3]]);
+            s[4 * c..4 * c + 4].copy_from_slice(&y);
+        }
+        for k in 0..4 {
+            let mut sum = s[k];
+            for c in 1..W / 4 {
+                sum = L::add(sum, s[4 * c + k]);
+            }
+            for c in 0..W / 4 {
+                s[4 * c + k] = L::add(s[4 * c + k], sum);
+            }
+        }
+    }
+}
+
+/// Chunk C of an external round: the S-box on its four entries, M4, and the result added
+/// into the column sums.
+#[inline(always)]
+unsafe fn sbox_m4_chunk<L: Lanes, const W: usize, const C: usize>(v: &mut [L; W], c: &[i32; W], sums: &mut [L; 4]) {
+    unsafe {
+        // (no closure here: a closure is not `inline(always)`, and one left out of line would
+        // call every intrinsic out of line too)
+        let y = m4([
+            L::add_rc_cube(v[4 * C], L::splat(c[4 * C])),
+            L::add_rc_cube(v[4 * C + 1], L::splat(c[4 * C + 1])),
+            L::add_rc_cube(v[4 * C + 2], L::splat(c[4 * C + 2])),
+            L::add_rc_cube(v[4 * C + 3], L::splat(c[4 * C + 3])),
+        ]);
+        for k in 0..4 {
+            v[4 * C + k] = y[k];
+            sums[k] = if C == 0 { y[k] } else { L::add(sums[k], y[k]) };
+        }
+    }
+}
+
+/// One external round: S-box layer then the external linear layer.
+#[inline(always)]
+unsafe fn external_round<L: Lanes, const W: usize>(v: &mut [L; W], c: &[i32; W]) {
+    unsafe {
+        let mut sums = [L::zero(); 4];
+        sbox_m4_chunk::<L, W, 0>(v, c, &mut sums);
+        sbox_m4_chunk::<L, W, 1>(v, c, &mut sums);
+        sbox_m4_chunk::<L, W, 2>(v, c, &mut sums);
+        sbox_m4_chunk::<L, W, 3>(v, c, &mut sums);
+        if W == 24 {
+            sbox_m4_chunk::<L, W, 4>(v, c, &mut sums);
+            sbox_m4_chunk::<L, W, 5>(v, c, &mut sums);
+        }
+        for j in 0..W {
+            v[j] = L::add(v[j], sums[j % 4]);
+        }
+    }
+}
+
+/// The width-W permutation on lane-major registers.
+#[inline(always)]
+pub(crate) unsafe fn permute_regs<L: Lanes, const W: usize>(perm: &Poseidon2<W>, v: &mut [L; W]) {
+    let rc = perm.neg_constants();
+    unsafe {
+        external_linear(v);
+        for c in &rc.initial {
+            external_round(v, c);
+        }
+        internal_rounds(v, &rc.internal);
+        for c in &rc.terminal {
+            external_round(v, c);
+        }
+    }
+}
+
+/// Load lane-major registers from N rows (`rows.len() == L::N`): v[j] lane i = rows[i][j].
+#[inline(always)]
+pub(crate) unsafe fn load_rows<L: Lanes, const M: usize>(rows: &[[Kb; M]]) -> [L; M] {
+    core::array::from_fn(|j| {
+        let mut lanes = [0u32; 16];
+        for (i, row) in rows.iter().enumerate().take(L::N) {
+            lanes[i] = row[j].to_monty();
+        }
+        // SAFETY: the caller runs this under the instruction set of `L`.
+        unsafe { L::load(&lanes) }
+    })
+}
+
+/// Store lane-major registers back into N rows: rows[i][j] = v[j] lane i.
+#[inline(always)]
+pub(crate) unsafe fn store_rows<L: Lanes, const M: usize>(v: &[L; M], rows: &mut [[Kb; M]]) {
+    for (j, vj) in v.iter().enumerate() {
+        let mut lanes = [0u32; 16];
+        // SAFETY: the caller runs this under the instruction set of `L`.
+        unsafe { vj.store(&mut lanes) };
+        for (i, row) in rows.iter_mut().enumerate().take(L::N) {
+            // every register lane is reduced below p
+            row[j] = Kb::from_monty_unchecked(lanes[i]);
+        }
+    }
+}
+
+/// The width-W permutation on L states in column layout (`cols[j][i]` is element j of state
+/// i; the state count a multiple of N), N states at a time, each register loaded from N
+/// consecutive entries of a column (no transposes).
+#[inline(always)]
+pub(crate) unsafe fn permute_columns<L: Lanes, const W: usize, const S: usize>(perm: &Poseidon2<W>, cols: &mut [[Kb; S]; W]) {
+    for b in 0..S / L::N {
+        let mut v: [L; W] = core::array::from_fn(|j| {
+            let mut lanes = [0u32; 16];
+            for i in 0..L::N {
+                lanes[i] = cols[j][L::N * b + i].to_monty();
+            }
+            // SAFETY: the caller runs this under the instruction set of `L`.
+            unsafe { L::load(&lanes) }
+        });
+        // SAFETY: as above.
+        unsafe { permute_regs(perm, &mut v) };
+        for (col, vj) in cols.iter_mut().zip(v.iter()) {
+            let mut lanes = [0u32; 16];
+            // SAFETY: as above.
+            unsafe { vj.store(&mut lanes) };
+            for i in 0..L::N {
+                // every register lane is reduced below p
+                col[L::N * b + i] = Kb::from_monty_unchecked(lanes[i]);
+            }
+        }
+    }
+}
+
+/// N chain walks of `steps` steps each with the width-16 permutation, the chain values staying
+/// in registers between steps: lane i holds `values[i]`; step j (1-based) hashes
+/// [parameter | tweaks(j)[i] | value | 0...] and keeps the feed-forward (P(s) + s)[..H].
+/// `tweaks(j)` and `values` hold `L::N` rows.
+#[inline(always)]
+pub(crate) unsafe fn chains<L: Lanes, const PL: usize, const T: usize, const H: usize, Tw: AsRef<[[Kb; T]]>>(
+    perm: &Poseidon2<16>,
+    parameter: &[Kb; PL],
+    tweaks: impl Fn(u8) -> Tw,
+    steps: u8,
+    values: &mut [[Kb; H]],
+) {
+    // SAFETY (every block below): the caller runs this under the instruction set of `L`.
+    let par: [L; PL] = core::array::from_fn(|k| unsafe { L::splat(parameter[k].to_monty() as i32) });
+    let mut val: [L; H] = unsafe { load_rows(values) };
+    for j in 1..=steps {
+        let tw: [L; T] = unsafe { load_rows(tweaks(j).as_ref()) };
+        let mut s = [unsafe { L::zero() }; 16];
+        s[..PL].copy_from_slice(&par);
+        s[PL..PL + T].copy_from_slice(&tw);
+        s[PL + T..PL + T + H].copy_from_slice(&val);
+        let input = s;
+        unsafe { permute_regs(perm, &mut s) };
+        for k in 0..H {
+            val[k] = unsafe { L::add(s[k], input[k]) };
+        }
+    }
+    unsafe { store_rows(&val, values) };
+}
