@@ -93,14 +93,18 @@ pub(crate) unsafe fn keccak_f_x4(a: &mut [__m256i; 25]) {
 }
 
 /// Rotate each 64-bit lane left by L (R = 64 - L).
-#[inline(always)]
-unsafe fn rol<const L: i32, const R: i32>(x: __m256i) -> __m256i {
+/// (A safe `#[target_feature]` function: callable without `unsafe` from the AVX2 functions
+/// below, and inlined into them.)
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rol<const L: i32, const R: i32>(x: __m256i) -> __m256i {
     _mm256_or_si256(_mm256_slli_epi64::<L>(x), _mm256_srli_epi64::<R>(x))
 }
 
 /// a ^ b ^ c ^ d ^ e.
-#[inline(always)]
-unsafe fn xor5(a: __m256i, b: __m256i, c: __m256i, d: __m256i, e: __m256i) -> __m256i {
+#[inline]
+#[target_feature(enable = "avx2")]
+fn xor5(a: __m256i, b: __m256i, c: __m256i, d: __m256i, e: __m256i) -> __m256i {
     _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d)), e)
 }
 
@@ -128,12 +132,15 @@ unsafe fn keccak_one_block_x4(messages: &[&[u8]; 4], rate: usize, pad: u8, out: 
     let mut a = [_mm256_setzero_si256(); 25];
     for (k, ak) in a.iter_mut().enumerate().take(lanes_in) {
         let lanes: [u64; 4] = core::array::from_fn(|i| blocks[i][k]);
-        *ak = _mm256_loadu_si256(lanes.as_ptr() as *const __m256i);
+        // SAFETY: reads the 32 bytes of `lanes`; AVX2 is enabled in this function.
+        *ak = unsafe { _mm256_loadu_si256(lanes.as_ptr() as *const __m256i) };
     }
-    keccak_f_x4(&mut a);
+    // SAFETY: this function runs with AVX2 enabled (its caller's contract).
+    unsafe { keccak_f_x4(&mut a) };
     for (k, ak) in a.iter().enumerate().take(lanes_in) {
         let mut lanes = [0u64; 4];
-        _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *ak);
+        // SAFETY: writes the 32 bytes of `lanes`; AVX2 is enabled in this function.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *ak) };
         for i in 0..4 {
             out[i][8 * k..8 * k + 8].copy_from_slice(&lanes[i].to_le_bytes());
         }
@@ -147,7 +154,8 @@ unsafe fn keccak_one_block_x4(messages: &[&[u8]; 4], rate: usize, pad: u8, out: 
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn shake128_one_block_x4(messages: &[&[u8]; 4], out: &mut [[u8; 168]; 4]) {
-    keccak_one_block_x4(messages, 168, 0x1f, out);
+    // SAFETY: AVX2 is enabled here (the caller's contract).
+    unsafe { keccak_one_block_x4(messages, 168, 0x1f, out) };
 }
 
 /// SHA3-256 of four messages of equal length below one rate block (136 bytes).
@@ -157,7 +165,8 @@ pub(crate) unsafe fn shake128_one_block_x4(messages: &[&[u8]; 4], out: &mut [[u8
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn sha3_256_one_block_x4(messages: &[&[u8]; 4]) -> [[u8; 32]; 4] {
     let mut out = [[0u8; 168]; 4];
-    keccak_one_block_x4(messages, 136, 0x06, &mut out);
+    // SAFETY: AVX2 is enabled here (the caller's contract).
+    unsafe { keccak_one_block_x4(messages, 136, 0x06, &mut out) };
     core::array::from_fn(|i| out[i][..32].try_into().expect("32 bytes"))
 }
 

@@ -81,12 +81,15 @@ pub(crate) unsafe fn shake128_one_block_x8(messages: &[&[u8]; 8], out: &mut [[u8
     let mut a = [_mm512_setzero_si512(); 25];
     for (k, ak) in a.iter_mut().enumerate().take(21) {
         let lanes: [u64; 8] = core::array::from_fn(|i| blocks[i][k]);
-        *ak = _mm512_loadu_si512(lanes.as_ptr() as *const __m512i);
+        // SAFETY: reads the 64 bytes of `lanes`; AVX-512F is enabled in this function.
+        *ak = unsafe { _mm512_loadu_si512(lanes.as_ptr() as *const __m512i) };
     }
-    keccak_f_x8(&mut a);
+    // SAFETY: this function runs with AVX-512F enabled (its caller's contract).
+    unsafe { keccak_f_x8(&mut a) };
     for (k, ak) in a.iter().enumerate().take(21) {
         let mut lanes = [0u64; 8];
-        _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, *ak);
+        // SAFETY: writes the 64 bytes of `lanes`; AVX-512F is enabled in this function.
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, *ak) };
         for i in 0..8 {
             out[i][8 * k..8 * k + 8].copy_from_slice(&lanes[i].to_le_bytes());
         }
