@@ -76,22 +76,33 @@ pub fn decode_fp2(b: &[u8]) -> Result<Fp2, PrecompileError> {
 /// Decode a 128-byte G1 point: (0, 0) the identity, else on the curve; with `subgroup` also in
 /// the prime-order subgroup.
 pub fn decode_g1(b: &[u8], subgroup: bool) -> Result<G1Affine, PrecompileError> {
-    let p = G1Affine::new_unchecked(decode_fp(&b[..64])?, decode_fp(&b[64..128])?);
-    if bool::from(p.is_identity()) {
-        return Ok(p);
-    }
-    if !p.is_on_curve() {
-        return Err(PrecompileError::NotOnCurve);
-    }
-    if subgroup && !p.is_in_subgroup() {
-        return Err(PrecompileError::NotInSubgroup);
-    }
-    Ok(p)
+    padding_first(&b[..128])?;
+    g1_from_xy(decode_fp(&b[..64])?, decode_fp(&b[64..128])?, subgroup)
 }
 
 /// Decode a 256-byte G2 point, as [`decode_g1`].
 pub fn decode_g2(b: &[u8], subgroup: bool) -> Result<G2Affine, PrecompileError> {
-    let p = G2Affine::new_unchecked(decode_fp2(&b[..128])?, decode_fp2(&b[128..256])?);
+    padding_first(&b[..256])?;
+    g2_from_xy(decode_fp2(&b[..128])?, decode_fp2(&b[128..256])?, subgroup)
+}
+
+/// Decode a 48-byte big-endian field element (no padding), below p.
+pub fn fp_from_be48(b: &[u8; 48]) -> Result<Fp, PrecompileError> {
+    Fp::from_bytes_be(b).map_err(|_| PrecompileError::NonCanonicalField)
+}
+
+/// The G1 point (x, y): (0, 0) the identity, else on the curve, and with `subgroup` in the
+/// prime-order subgroup.
+pub fn g1_from_xy(x: Fp, y: Fp, subgroup: bool) -> Result<G1Affine, PrecompileError> {
+    checked(G1Affine::new_unchecked(x, y), subgroup)
+}
+
+/// The G2 point (x, y), as [`g1_from_xy`].
+pub fn g2_from_xy(x: Fp2, y: Fp2, subgroup: bool) -> Result<G2Affine, PrecompileError> {
+    checked(G2Affine::new_unchecked(x, y), subgroup)
+}
+
+fn checked<C: zkforge_curve::CurveConfig>(p: zkforge_curve::Affine<C>, subgroup: bool) -> Result<zkforge_curve::Affine<C>, PrecompileError> {
     if bool::from(p.is_identity()) {
         return Ok(p);
     }
@@ -130,6 +141,16 @@ pub fn encode_g2(p: &G2Affine) -> Vec<u8> {
     out
 }
 
+/// The padding of every 64-byte field slot of `input`, checked before anything else is decoded
+/// (the order revm's and geth's framing use for the additions and the pairing check, so the
+/// first error reported is the same).
+fn padding_first(input: &[u8]) -> Result<(), PrecompileError> {
+    if input.chunks_exact(64).any(|slot| slot[..16].iter().any(|&v| v != 0)) {
+        return Err(PrecompileError::InvalidPadding);
+    }
+    Ok(())
+}
+
 fn exact(input: &[u8], len: usize, expected: &'static str) -> Result<(), PrecompileError> {
     if input.len() != len {
         return Err(PrecompileError::InvalidLength { got: input.len(), expected });
@@ -148,6 +169,7 @@ fn multiple(input: &[u8], unit: usize, expected: &'static str) -> Result<usize, 
 pub fn g1_add(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     let gas = charge(G1ADD_GAS, gas_limit)?;
     exact(input, 256, "exactly 256 bytes")?;
+    padding_first(input)?;
     let p = decode_g1(&input[..128], false)?;
     let q = decode_g1(&input[128..], false)?;
     Ok(Output::new(gas, encode_g1(&p.to_jacobian().add_mixed_vartime(&q).to_affine())))
@@ -157,6 +179,7 @@ pub fn g1_add(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
 pub fn g2_add(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     let gas = charge(G2ADD_GAS, gas_limit)?;
     exact(input, 512, "exactly 512 bytes")?;
+    padding_first(input)?;
     let p = decode_g2(&input[..256], false)?;
     let q = decode_g2(&input[256..], false)?;
     Ok(Output::new(gas, encode_g2(&p.to_jacobian().add_mixed_vartime(&q).to_affine())))
@@ -204,6 +227,7 @@ pub fn g2_msm(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
 pub fn pairing_check(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     let k = multiple(input, 384, "a positive multiple of 384 bytes")?;
     let gas = charge(PAIRING_BASE_GAS + PAIRING_PER_PAIR_GAS * k as u64, gas_limit)?;
+    padding_first(input)?;
     let mut pairs = Vec::with_capacity(k);
     for chunk in input.chunks_exact(384) {
         pairs.push((decode_g1(&chunk[..128], true)?, decode_g2(&chunk[128..], true)?));
@@ -223,5 +247,6 @@ pub fn map_fp_to_g1(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileEr
 pub fn map_fp2_to_g2(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     let gas = charge(MAP_FP2_TO_G2_GAS, gas_limit)?;
     exact(input, 128, "exactly 128 bytes")?;
+    padding_first(input)?;
     Ok(Output::new(gas, encode_g2(&map2(&decode_fp2(input)?))))
 }
