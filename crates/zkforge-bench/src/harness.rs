@@ -29,6 +29,9 @@ pub struct Row {
     pub peer_ns: f64,
     /// ours_ns / peer_ns.
     pub ratio: f64,
+    /// Gas one call charges (EVM rows only), for Mgas/s = gas / ns * 1000.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gas: Option<u64>,
 }
 
 /// Measurement settings.
@@ -106,6 +109,7 @@ pub fn run_case(case: &mut Case, s: Settings) -> Result<Vec<Row>, String> {
             peer: "-".into(),
             peer_ns: f64::NAN,
             ratio: f64::NAN,
+            gas: gas_of(case),
         }]);
     }
     Ok(case
@@ -122,8 +126,18 @@ pub fn run_case(case: &mut Case, s: Settings) -> Result<Vec<Row>, String> {
             peer: (*name).into(),
             peer_ns: meds[i + 1],
             ratio: meds[0] / meds[i + 1],
+            gas: gas_of(case),
         })
         .collect())
+}
+
+/// The gas an EVM case's call charges.
+fn gas_of(case: &Case) -> Option<u64> {
+    if case.group == "evm" {
+        crate::evm::case_gas(case.op, case.size)
+    } else {
+        None
+    }
 }
 
 /// Plain-text table of rows.
@@ -134,9 +148,14 @@ pub fn table(rows: &[Row]) -> String {
     );
     for r in rows {
         s.push_str(&format!(
-            "{:<8} {:<26} {:<10} {:>7} {:>3} {:>12.1} {:<22} {:>12.1} {:>6.2}\n",
+            "{:<8} {:<26} {:<10} {:>7} {:>3} {:>12.1} {:<22} {:>12.1} {:>6.2}",
             r.group, r.op, r.curve, r.size, r.threads, r.ours_ns, r.peer, r.peer_ns, r.ratio
         ));
+        if let Some(g) = r.gas {
+            // gas per second, ours and the peer's (gas / ns * 1000 = Mgas/s)
+            s.push_str(&format!("   {:>7.1} / {:>7.1} Mgas/s", g as f64 * 1e3 / r.ours_ns, g as f64 * 1e3 / r.peer_ns));
+        }
+        s.push('\n');
     }
     s
 }

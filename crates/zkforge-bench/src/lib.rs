@@ -15,6 +15,7 @@ pub mod field;
 pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
+pub mod evm;
 pub mod poly;
 pub mod hashsig;
 pub mod harness;
@@ -121,6 +122,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("poly") {
         all.extend(poly::cases());
+    }
+    if want("evm") {
+        all.extend(evm::cases());
     }
     if want("hashsig") {
         all.extend(hashsig::cases());

@@ -1,0 +1,168 @@
+//! EVM precompile cases: zkforge-evm's `call` against revm-precompile 43.0.3's own entry
+//! points with its default backends (arkworks for BN254, blst for BLS12-381, c-kzg for the
+//! point evaluation), both doing the whole precompile (framing, decoding, checks, the
+//! arithmetic, encoding) on the same input, one thread, outputs checked equal first. Rows carry
+//! the gas each call charges, so the table also gives Mgas/s = gas / ns * 1000.
+//!
+//! Sizes: ecAdd, ecMul; ecPairing with 1, 2, 4, 8 pairs; G1ADD, G2ADD; G1MSM and G2MSM with
+//! k = 1, 8, 32, 128; PAIRING_CHECK with 1, 2, 4, 8 pairs; both maps; the point evaluation on
+//! a valid c-kzg case. Pairing inputs are pairs (P, Q), (-P, Q) so the check returns 1 as in a
+//! real proof check. revm's substrate-bn (`bn` feature) backend is a build-time choice of revm
+//! and is not in this build.
+
+use std::hint::black_box;
+
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use zkforge_curve::{bls12_381 as bls, bn254 as bn};
+use zkforge_evm::{bls12_381 as e2537, bn254 as e196};
+
+use crate::{agree, timed, Case};
+
+/// The gas a case's call charges (for the Mgas/s columns), from its op and size.
+pub fn case_gas(op: &str, size: usize) -> Option<u64> {
+    let k = size as u64;
+    Some(match op {
+        "ecadd" => 150,
+        "ecmul" => 6_000,
+        "ecpairing" => 45_000 + 34_000 * k,
+        "g1add" => 375,
+        "g2add" => 600,
+        "g1msm" => e2537::msm_gas(size, e2537::G1MSM_BASE_GAS, &e2537::G1_DISCOUNT),
+        "g2msm" => e2537::msm_gas(size, e2537::G2MSM_BASE_GAS, &e2537::G2_DISCOUNT),
+        "pairing_check" => 37_700 + 32_600 * k,
+        "map_fp_to_g1" => 5_500,
+        "map_fp2_to_g2" => 23_800,
+        "point_evaluation" => 50_000,
+        _ => return None,
+    })
+}
+
+fn revm(address: u8, input: &[u8]) -> Vec<u8> {
+    use revm_precompile::{bls12_381 as b, bn254, kzg_point_evaluation as kzg};
+    let gas = 100_000_000;
+    let r = match address {
+        0x06 => bn254::run_add(input, 150, gas),
+        0x07 => bn254::run_mul(input, 6_000, gas),
+        0x08 => bn254::run_pair(input, 34_000, 45_000, gas),
+        0x0a => kzg::run(input, gas),
+        0x0b => b::g1_add::g1_add(input, gas),
+        0x0c => b::g1_msm::g1_msm(input, gas),
+        0x0d => b::g2_add::g2_add(input, gas),
+        0x0e => b::g2_msm::g2_msm(input, gas),
+        0x0f => b::pairing::pairing(input, gas),
+        0x10 => b::map_fp_to_g1::map_fp_to_g1(input, gas),
+        0x11 => b::map_fp2_to_g2::map_fp2_to_g2(input, gas),
+        _ => unreachable!("an EVM case address"),
+    };
+    r.expect("a valid benchmark input").bytes.to_vec()
+}
+
+fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: Vec<u8>) -> Case {
+    let peer = match address {
+        0x06..=0x08 => "revm-arkworks-vartime",
+        0x0a => "revm-c-kzg",
+        _ => "revm-blst",
+    };
+    let check = {
+        let input = input.clone();
+        move || {
+            let ours = zkforge_evm::call(address, &input, 100_000_000).map_err(|e| e.to_string())?.bytes;
+            agree(ours, vec![(peer, revm(address, &input))])
+        }
+    };
+    let i1 = input.clone();
+    let ours = timed(move || {
+        black_box(zkforge_evm::call(address, black_box(&i1), 100_000_000).expect("valid"));
+    });
+    let theirs = timed(move || {
+        black_box(revm(address, black_box(&input)));
+    });
+    Case { group: "evm", op, curve, size, threads: 1, ours, peers: vec![(peer, theirs)], check: None }.with_check(check)
+}
+
+fn kzg_input() -> Option<Vec<u8>> {
+    let path = format!("{}/../zkforge-evm/tests/vectors/kzg_verify/verify_kzg_proof_case_correct_proof_1_0.yaml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).ok()?;
+    let field = |k: &str| -> Option<Vec<u8>> {
+        let v = text.lines().find_map(|l| l.trim().strip_prefix(&format!("{k}:")).map(|v| v.trim().trim_matches('\'').trim_start_matches("0x").to_string()))?;
+        (0..v.len()).step_by(2).map(|i| u8::from_str_radix(v.get(i..i + 2)?, 16).ok()).collect()
+    };
+    let (c, z, y, p) = (field("commitment")?, field("z")?, field("y")?, field("proof")?);
+    let mut input = zkforge_evm::point_evaluation::versioned_hash(&c).to_vec();
+    for part in [&z, &y, &c, &p] {
+        input.extend_from_slice(part);
+    }
+    Some(input)
+}
+
+/// Every EVM case.
+pub fn cases() -> Vec<Case> {
+    let mut rng = StdRng::seed_from_u64(0xe7);
+    let mut out = Vec::new();
+    let bn_g1 = |rng: &mut StdRng| (bn::G1Projective::generator() * bn::Scalar::random(rng)).to_affine();
+    let bn_g2 = |rng: &mut StdRng| (bn::G2Projective::generator() * bn::Scalar::random(rng)).to_affine();
+    let bls_g1 = |rng: &mut StdRng| (bls::G1Projective::generator() * bls::Scalar::random(rng)).to_affine();
+    let bls_g2 = |rng: &mut StdRng| (bls::G2Projective::generator() * bls::Scalar::random(rng)).to_affine();
+    let scalar = |rng: &mut StdRng| {
+        let mut s = [0u8; 32];
+        rng.fill(&mut s);
+        s
+    };
+
+    out.push(case("ecadd", "bn254", 0x06, 1, [e196::encode_g1(&bn_g1(&mut rng)), e196::encode_g1(&bn_g1(&mut rng))].concat()));
+    out.push(case("ecmul", "bn254", 0x07, 1, [e196::encode_g1(&bn_g1(&mut rng)).as_slice(), &scalar(&mut rng)].concat()));
+    for k in [1usize, 2, 4, 8] {
+        let mut input = Vec::new();
+        for i in 0..k {
+            // pairs (P, Q), (-P, Q): the product is 1 (an odd k ends with a lone pair)
+            let p = bn_g1(&mut rng);
+            let q = bn_g2(&mut rng);
+            let p = if i % 2 == 1 { -p } else { p };
+            input.extend_from_slice(&e196::encode_g1(&p));
+            input.extend_from_slice(&e196::encode_g2(&q));
+        }
+        out.push(case("ecpairing", "bn254", 0x08, k, input));
+    }
+    out.push(case("g1add", "bls12_381", 0x0b, 1, [e2537::encode_g1(&bls_g1(&mut rng)), e2537::encode_g1(&bls_g1(&mut rng))].concat()));
+    out.push(case("g2add", "bls12_381", 0x0d, 1, [e2537::encode_g2(&bls_g2(&mut rng)), e2537::encode_g2(&bls_g2(&mut rng))].concat()));
+    for k in [1usize, 8, 32, 128] {
+        let mut g1 = Vec::new();
+        let mut g2 = Vec::new();
+        for _ in 0..k {
+            g1.extend_from_slice(&e2537::encode_g1(&bls_g1(&mut rng)));
+            g1.extend_from_slice(&scalar(&mut rng));
+            g2.extend_from_slice(&e2537::encode_g2(&bls_g2(&mut rng)));
+            g2.extend_from_slice(&scalar(&mut rng));
+        }
+        out.push(case("g1msm", "bls12_381", 0x0c, k, g1));
+        out.push(case("g2msm", "bls12_381", 0x0e, k, g2));
+    }
+    for k in [1usize, 2, 4, 8] {
+        let mut input = Vec::new();
+        let mut p = bls_g1(&mut rng);
+        for i in 0..k {
+            if i % 2 == 0 {
+                p = bls_g1(&mut rng);
+            }
+            let q = bls_g2(&mut rng);
+            let q = if i % 2 == 1 { input[input.len() - 256..].to_vec() } else { e2537::encode_g2(&q) };
+            let pi = if i % 2 == 1 { -p } else { p };
+            input.extend_from_slice(&e2537::encode_g1(&pi));
+            input.extend_from_slice(&q);
+        }
+        out.push(case("pairing_check", "bls12_381", 0x0f, k, input));
+    }
+    let fp = zkforge_field::bls12_381::Fp::random(&mut rng);
+    let mut slot = vec![0u8; 64];
+    slot[16..].copy_from_slice(fp.to_bytes_be().as_ref());
+    out.push(case("map_fp_to_g1", "bls12_381", 0x10, 1, slot.clone()));
+    let fp2 = zkforge_field::bls12_381::Fp::random(&mut rng);
+    let mut slot2 = slot.clone();
+    slot2.extend_from_slice(&[0u8; 16]);
+    slot2.extend_from_slice(fp2.to_bytes_be().as_ref());
+    out.push(case("map_fp2_to_g2", "bls12_381", 0x11, 1, slot2));
+    if let Some(input) = kzg_input() {
+        out.push(case("point_evaluation", "bls12_381", 0x0a, 1, input));
+    }
+    out
+}
