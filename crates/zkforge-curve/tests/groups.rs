@@ -274,3 +274,38 @@ group_suite!(
     BN_R_MINUS_1,
     100
 );
+
+/// `Affine::add_vartime` and `Jacobian::to_affine_vartime` equal the constant-time group law on
+/// every group: random pairs, P + P, P + (-P), the identity on either side, and points outside
+/// the subgroup (BLS12-381 map outputs before cofactor clearing).
+#[test]
+fn affine_add_vartime_matches_the_group_law() {
+    use zkforge_curve::point::{Affine, Jacobian};
+    use zkforge_curve::CurveConfig;
+    fn check<C: CurveConfig>(points: &[Affine<C>]) {
+        for p in points {
+            for q in points.iter().chain([&-*p, p, &Affine::IDENTITY]) {
+                let want = p.to_jacobian().add(&q.to_jacobian());
+                assert_eq!(p.add_vartime(q), want.to_affine(), "{}", C::NAME);
+                assert_eq!(want.to_affine_vartime(), want.to_affine(), "{}", C::NAME);
+            }
+            assert_eq!(Affine::<C>::IDENTITY.add_vartime(p), *p);
+        }
+        assert_eq!(Jacobian::<C>::IDENTITY.to_affine_vartime(), Affine::IDENTITY);
+    }
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    use zkforge_curve::{bls12_381 as bls, bn254 as bn};
+    let bls1: Vec<_> = (0..6).map(|_| (bls::G1Projective::generator() * bls::Scalar::random(&mut rng)).to_affine()).collect();
+    let bls2: Vec<_> = (0..6).map(|_| (bls::G2Projective::generator() * bls::Scalar::random(&mut rng)).to_affine()).collect();
+    let bn1: Vec<_> = (0..6).map(|_| (bn::G1Projective::generator() * bn::Scalar::random(&mut rng)).to_affine()).collect();
+    let bn2: Vec<_> = (0..6).map(|_| (bn::G2Projective::generator() * bn::Scalar::random(&mut rng)).to_affine()).collect();
+    check(&bls1);
+    check(&bls2);
+    check(&bn1);
+    check(&bn2);
+    let off: Vec<_> = (0..4)
+        .map(|_| zkforge_curve::hash_to_curve::map_to_curve_bls12_381_g1(&zkforge_field::bls12_381::Fp::random(&mut rng)).to_affine())
+        .collect();
+    check(&off);
+}

@@ -172,7 +172,7 @@ pub fn g1_add(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     padding_first(input)?;
     let p = decode_g1(&input[..128], false)?;
     let q = decode_g1(&input[128..], false)?;
-    Ok(Output::new(gas, encode_g1(&p.to_jacobian().add_mixed_vartime(&q).to_affine())))
+    Ok(Output::new(gas, encode_g1(&p.add_vartime(&q))))
 }
 
 /// 0x0d BLS12_G2ADD: P + Q for two points on the twist (no subgroup check).
@@ -182,7 +182,7 @@ pub fn g2_add(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     padding_first(input)?;
     let p = decode_g2(&input[..256], false)?;
     let q = decode_g2(&input[256..], false)?;
-    Ok(Output::new(gas, encode_g2(&p.to_jacobian().add_mixed_vartime(&q).to_affine())))
+    Ok(Output::new(gas, encode_g2(&p.add_vartime(&q))))
 }
 
 /// 0x0c BLS12_G1MSM: sum s_i P_i over k >= 1 pairs (point || 32-byte scalar), points in the
@@ -201,7 +201,7 @@ pub fn g1_msm(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     } else {
         zkforge_msm::msm_threads(&points, &scalars, 1).expect("lengths match and one thread is valid")
     };
-    Ok(Output::new(gas, encode_g1(&r.to_affine())))
+    Ok(Output::new(gas, encode_g1(&r.to_affine_vartime())))
 }
 
 /// 0x0e BLS12_G2MSM: as [`g1_msm`] on G2 (288 bytes per pair).
@@ -219,7 +219,7 @@ pub fn g2_msm(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
     } else {
         zkforge_msm::msm_threads(&points, &scalars, 1).expect("lengths match and one thread is valid")
     };
-    Ok(Output::new(gas, encode_g2(&r.to_affine())))
+    Ok(Output::new(gas, encode_g2(&r.to_affine_vartime())))
 }
 
 /// 0x0f BLS12_PAIRING_CHECK: 1 when prod e(P_i, Q_i) = 1 over k >= 1 pairs (G1 || G2, 384

@@ -119,7 +119,7 @@ pub fn ec_add(input: &[u8], gas_limit: u64, schedule: GasSchedule) -> Result<Out
     let b: [u8; 128] = padded(input);
     let p = decode_g1(b[..64].try_into().expect("64 bytes"))?;
     let q = decode_g1(b[64..].try_into().expect("64 bytes"))?;
-    let r = p.to_jacobian().add_mixed_vartime(&q).to_affine();
+    let r = p.add_vartime(&q);
     Ok(Output::new(gas, encode_g1(&r).to_vec()))
 }
 
@@ -129,7 +129,7 @@ pub fn ec_mul(input: &[u8], gas_limit: u64, schedule: GasSchedule) -> Result<Out
     let b: [u8; 96] = padded(input);
     let p = decode_g1(b[..64].try_into().expect("64 bytes"))?;
     let r: G1Projective = p.to_jacobian().mul_limbs_vartime(&limbs_be(&b[64..]));
-    Ok(Output::new(gas, encode_g1(&r.to_affine()).to_vec()))
+    Ok(Output::new(gas, encode_g1(&r.to_affine_vartime()).to_vec()))
 }
 
 /// 0x08 ECPAIRING: 1 when prod e(P_i, Q_i) = 1 (also for no pairs), else 0.

@@ -62,8 +62,9 @@ pub fn verify_kzg_proof(commitment: &[u8; 48], z: &[u8; 32], y: &[u8; 32], proof
         return false;
     };
     // e(C - [y]G1, -G2) * e(pi, [tau - z]G2) = 1
-    let lhs = (c.to_jacobian() - G1Projective::generator() * y).to_affine();
-    let rhs = (tau_g2().to_jacobian() - G2Projective::generator() * z).to_affine();
+    // public data: variable-time multiplications and normalisations
+    let lhs = (c.to_jacobian() - G1Projective::generator().mul_limbs_vartime(&y.to_limbs())).to_affine_vartime();
+    let rhs = (tau_g2().to_jacobian() - G2Projective::generator().mul_limbs_vartime(&z.to_limbs())).to_affine_vartime();
     zkforge_pairing::bls12_381::pairing_check(&[(lhs, -G2Affine::generator()), (pi, rhs)])
 }
 

@@ -95,13 +95,13 @@ fn scalar(b: &[u8; 32]) -> [u64; 4] {
 impl Crypto for ZkforgeCrypto {
     fn bn254_g1_add(&self, p1: &[u8], p2: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
         let (p, q) = (bn_g1(p1)?, bn_g1(p2)?);
-        Ok(e196::encode_g1(&p.to_jacobian().add_mixed_vartime(&q).to_affine()))
+        Ok(e196::encode_g1(&p.add_vartime(&q)))
     }
 
     fn bn254_g1_mul(&self, point: &[u8], s: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
         let p = bn_g1(point)?;
         let s: &[u8; 32] = s.try_into().map_err(|_| PrecompileHalt::Bn254PairLength)?;
-        Ok(e196::encode_g1(&p.to_jacobian().mul_limbs_vartime(&scalar(s)).to_affine()))
+        Ok(e196::encode_g1(&p.to_jacobian().mul_limbs_vartime(&scalar(s)).to_affine_vartime()))
     }
 
     fn bn254_pairing_check(&self, pairs: &[(&[u8], &[u8])]) -> Result<bool, PrecompileHalt> {
@@ -122,7 +122,7 @@ impl Crypto for ZkforgeCrypto {
 
     fn bls12_381_g1_add(&self, a: G1Point, b: G1Point) -> Result<[u8; 96], PrecompileHalt> {
         let (p, q) = (bls_g1(&a, false)?, bls_g1(&b, false)?);
-        Ok(g1_bytes(&p.to_jacobian().add_mixed_vartime(&q).to_affine()))
+        Ok(g1_bytes(&p.add_vartime(&q)))
     }
 
     fn bls12_381_g1_msm(&self, pairs: &mut dyn Iterator<Item = Result<G1PointScalar, PrecompileHalt>>) -> Result<[u8; 96], PrecompileHalt> {
@@ -137,12 +137,12 @@ impl Crypto for ZkforgeCrypto {
             1 => points[0].to_jacobian().mul_limbs_vartime(&scalars[0]),
             _ => zkforge_msm::msm_threads(&points, &scalars, 1).expect("lengths match"),
         };
-        Ok(g1_bytes(&r.to_affine()))
+        Ok(g1_bytes(&r.to_affine_vartime()))
     }
 
     fn bls12_381_g2_add(&self, a: G2Point, b: G2Point) -> Result<[u8; 192], PrecompileHalt> {
         let (p, q) = (bls_g2(&a, false)?, bls_g2(&b, false)?);
-        Ok(g2_bytes(&p.to_jacobian().add_mixed_vartime(&q).to_affine()))
+        Ok(g2_bytes(&p.add_vartime(&q)))
     }
 
     fn bls12_381_g2_msm(&self, pairs: &mut dyn Iterator<Item = Result<G2PointScalar, PrecompileHalt>>) -> Result<[u8; 192], PrecompileHalt> {
@@ -157,7 +157,7 @@ impl Crypto for ZkforgeCrypto {
             1 => points[0].to_jacobian().mul_limbs_vartime(&scalars[0]),
             _ => zkforge_msm::msm_threads(&points, &scalars, 1).expect("lengths match"),
         };
-        Ok(g2_bytes(&r.to_affine()))
+        Ok(g2_bytes(&r.to_affine_vartime()))
     }
 
     fn bls12_381_pairing_check(&self, pairs: &[(G1Point, G2Point)]) -> Result<bool, PrecompileHalt> {

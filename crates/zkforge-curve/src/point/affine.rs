@@ -95,6 +95,42 @@ impl<C: CurveConfig> Affine<C> {
     }
 }
 
+impl<C: CurveConfig> Affine<C> {
+    /// P + Q in affine coordinates with one variable-time inversion (chord, or tangent when
+    /// P = Q: lambda = 3x^2 / 2y since a = 0), for public points such as precompile inputs.
+    /// Valid for any points on the curve, in the subgroup or not.
+    ///
+    /// ```
+    /// use zkforge_curve::bn254::G1Affine;
+    /// let g = G1Affine::generator();
+    /// assert_eq!(g.add_vartime(&g), g.to_jacobian().double().to_affine());
+    /// assert_eq!(g.add_vartime(&-g), G1Affine::IDENTITY);
+    /// ```
+    pub fn add_vartime(&self, o: &Self) -> Self {
+        if self.is_identity_vartime() {
+            return *o;
+        }
+        if o.is_identity_vartime() {
+            return *self;
+        }
+        let (num, den) = if self.x == o.x {
+            if self.y != o.y || bool::from(self.y.is_zero()) {
+                // Q = -P (a point of order 2 would have y = 0; none exists here, but the tangent
+                // is vertical all the same)
+                return Self::IDENTITY;
+            }
+            let xx = self.x.square();
+            (xx.double() + xx, self.y.double())
+        } else {
+            (o.y - self.y, o.x - self.x)
+        };
+        let lambda = num * den.invert_vartime().expect("a non-zero denominator");
+        let x3 = lambda.square() - self.x - o.x;
+        let y3 = lambda * (self.x - x3) - self.y;
+        Self { x: x3, y: y3 }
+    }
+}
+
 impl<C: CurveConfig> PartialEq for Affine<C> {
     fn eq(&self, o: &Self) -> bool {
         self.x == o.x && self.y == o.y

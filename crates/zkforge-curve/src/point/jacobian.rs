@@ -212,6 +212,18 @@ impl<C: CurveConfig> Jacobian<C> {
         Affine { x: C::Base::conditional_select(&x, &C::Base::ZERO, inf), y: C::Base::conditional_select(&y, &C::Base::ZERO, inf) }
     }
 
+    /// To affine with a variable-time inversion (binary extended Euclid), for public points
+    /// such as precompile outputs: the same result as [`Jacobian::to_affine`], faster.
+    pub fn to_affine_vartime(&self) -> Affine<C> {
+        match self.z.invert_vartime() {
+            None => Affine::IDENTITY,
+            Some(zinv) => {
+                let zinv2 = zinv.square();
+                Affine { x: self.x * zinv2, y: self.y * zinv2 * zinv }
+            }
+        }
+    }
+
     /// Normalise many points to affine with a single inversion (Montgomery's trick).
     pub fn batch_to_affine(points: &[Self]) -> Vec<Affine<C>> {
         let mut zs: Vec<C::Base> = points.iter().map(|p| p.z).collect();
