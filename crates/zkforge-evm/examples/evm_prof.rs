@@ -1,0 +1,52 @@
+//! Split one precompile call's time into decoding (with the checks) and the arithmetic, for
+//! profiling: `cargo run --release -p zkforge-evm --example evm_prof -- g1msm|g2msm|map1|map2 K`.
+use std::time::Instant;
+
+use zkforge_curve::bls12_381::{G1Projective, G2Projective, Scalar};
+use zkforge_evm::bls12_381 as e;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let what = args.get(1).map(String::as_str).unwrap_or("g1msm");
+    let k: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(128);
+    let mut seed = 1u64;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed
+    };
+    let reps = 20;
+    match what {
+        "g1msm" | "g2msm" => {
+            let g1 = what == "g1msm";
+            let mut input = Vec::new();
+            for _ in 0..k {
+                let s = Scalar::random_with(&mut next);
+                if g1 {
+                    input.extend_from_slice(&e::encode_g1(&(G1Projective::generator() * s).to_affine()));
+                } else {
+                    input.extend_from_slice(&e::encode_g2(&(G2Projective::generator() * s).to_affine()));
+                }
+                input.extend_from_slice(Scalar::random_with(&mut next).to_bytes_be().as_ref());
+            }
+            let unit = if g1 { 160 } else { 288 };
+            let t = Instant::now();
+            for _ in 0..reps {
+                for c in input.chunks_exact(unit) {
+                    if g1 {
+                        std::hint::black_box(e::decode_g1(&c[..128], true).unwrap());
+                    } else {
+                        std::hint::black_box(e::decode_g2(&c[..256], true).unwrap());
+                    }
+                }
+            }
+            let dec = t.elapsed().as_secs_f64() / reps as f64;
+            let t = Instant::now();
+            for _ in 0..reps {
+                std::hint::black_box(zkforge_evm::call(if g1 { 0x0c } else { 0x0e }, &input, u64::MAX).unwrap());
+            }
+            let all = t.elapsed().as_secs_f64() / reps as f64;
+            println!("{what} k={k}: call {:.1} us, decode+checks {:.1} us ({:.1} us per point)", all * 1e6, dec * 1e6, dec * 1e6 / k as f64);
+        }
+        _ => eprintln!("usage: evm_prof g1msm|g2msm K"),
+    }
+}
