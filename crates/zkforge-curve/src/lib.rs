@@ -3,8 +3,8 @@
 //! The groups G1 and G2 of BN254 and BLS12-381: one short-Weierstrass implementation (a = 0)
 //! in affine, Jacobian and XYZZ coordinates ([`point`]), constant-time and `_vartime` scalar
 //! multiplication with the GLV/GLS endomorphism split ([`scalar_mul`]), endomorphism subgroup
-//! checks and cofactor clearing, the three encodings Ethereum uses (Zcash BLS12-381
-//! compressed/uncompressed, EIP-2537, EIP-196/197), and RFC 9380 hash-to-curve
+//! checks and cofactor clearing, the Zcash BLS12-381 compressed/uncompressed encodings (the
+//! EVM's EIP-196/197 and EIP-2537 formats live in `zkforge-evm`), and RFC 9380 hash-to-curve
 //! ([`hash_to_curve`]).
 //!
 //! ```
@@ -53,9 +53,6 @@ pub enum CurveError {
     /// The flag bits are not a valid combination for this encoding.
     #[error("invalid flag bits")]
     InvalidFlags,
-    /// Padding bytes that must be zero are not.
-    #[error("non-zero padding")]
-    InvalidPadding,
     /// The identity encoding carries non-zero coordinate bits.
     #[error("invalid encoding of the point at infinity")]
     InvalidInfinity,

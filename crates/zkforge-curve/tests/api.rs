@@ -91,17 +91,6 @@ fn off_subgroup_multiplication_all_groups() {
 }
 
 #[test]
-fn eip2537_checked_and_unchecked() {
-    let mut rng = rng();
-    let raw = raw_curve_point::<bls12_381::G1Config>(&mut rng);
-    assert_eq!(bls12_381::G1Affine::from_eip2537(&raw.to_eip2537()), Err(CurveError::NotInSubgroup));
-    assert_eq!(bls12_381::G1Affine::from_eip2537_unchecked(&raw.to_eip2537()), Ok(raw));
-    let raw2 = raw_curve_point::<bls12_381::G2Config>(&mut rng);
-    assert_eq!(bls12_381::G2Affine::from_eip2537(&raw2.to_eip2537()), Err(CurveError::NotInSubgroup));
-    assert_eq!(bls12_381::G2Affine::from_eip2537_unchecked(&raw2.to_eip2537()), Ok(raw2));
-}
-
-#[test]
 fn empty_dst_is_refused() {
     assert_eq!(expand_message_xmd(b"msg", b"", 32), Err(HashToCurveError::EmptyDst));
     assert_eq!(hash_to_g1(b"msg", b""), Err(HashToCurveError::EmptyDst));

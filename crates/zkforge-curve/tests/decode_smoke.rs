@@ -3,10 +3,9 @@
 //! Long runs: `cd fuzz && cargo +nightly fuzz run curve_decode`.
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use zkforge_curve::bls12_381::{fp2_from_eip2537, fp_from_eip2537, G1Affine, G2Affine};
-use zkforge_curve::bn254::{G1Affine as BnG1, G2Affine as BnG2};
-use zkforge_curve::hash_to_curve::{map_fp2_to_g2, map_fp_to_g1, map_to_curve_bn254_g1};
-use zkforge_field::{bls12_381, bn254};
+use zkforge_curve::bls12_381::{G1Affine, G2Affine};
+use zkforge_curve::hash_to_curve::{map_fp2_to_g2, map_fp_to_g1};
+use zkforge_field::bls12_381;
 
 include!("../../../fuzz/fuzz_targets/curve_decode_body.rs");
 
@@ -17,7 +16,7 @@ fn decoders_never_panic_and_round_trip() {
     for i in 0..runs {
         let len = [3usize, 51, 99, 131, 195, 259, 67, 35][i % 8] + rng.gen_range(0..3);
         let mut data: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
-        data[0] = (i % 10) as u8;
+        data[0] = (i % 4) as u8;
         one_input(&data);
     }
 }

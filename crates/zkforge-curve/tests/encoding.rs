@@ -12,10 +12,6 @@ use zkforge_field::bls12_381::Fr;
 
 use common::*;
 
-fn modulus_be<C: zkforge_field::FieldConfig<N>, const N: usize>() -> Vec<u8> {
-    C::MODULUS.iter().rev().flat_map(|l| l.to_be_bytes()).collect()
-}
-
 fn blst_g1_decode(b: &[u8]) -> Option<[u8; 96]> {
     let mut a = blst_p1_affine::default();
     let r = unsafe {
@@ -246,76 +242,3 @@ fn zcash_identity_and_malformed() {
     }
 }
 
-#[test]
-fn eip2537_format() {
-    let mut rng = rng();
-    let g = G1Affine::generator();
-    let e = g.to_eip2537();
-    assert!(e[..16].iter().all(|&b| b == 0) && e[64..80].iter().all(|&b| b == 0));
-    assert_eq!(&e[16..64], &g.to_uncompressed()[..48]);
-    assert_eq!(G1Affine::from_eip2537(&e).unwrap(), g);
-    assert_eq!(G1Affine::IDENTITY.to_eip2537(), [0u8; 128]);
-    assert!(bool::from(G1Affine::from_eip2537(&[0u8; 128]).unwrap().is_identity()));
-    let mut bad = e;
-    bad[0] = 1;
-    assert_eq!(G1Affine::from_eip2537_unchecked(&bad), Err(CurveError::InvalidPadding));
-    let mut bad = e;
-    bad[127] ^= 1;
-    assert_eq!(G1Affine::from_eip2537_unchecked(&bad), Err(CurveError::NotOnCurve));
-    let q = off_subgroup::<G1Config>(&mut rng);
-    assert_eq!(G1Affine::from_eip2537_unchecked(&q.to_eip2537()).unwrap(), q);
-    assert_eq!(G1Affine::from_eip2537(&q.to_eip2537()), Err(CurveError::NotInSubgroup));
-    // G2: c0 before c1, unlike the Zcash format
-    let h = G2Affine::generator();
-    let e2 = h.to_eip2537();
-    assert_eq!(&e2[16..64], &h.x().c0.to_bytes_be()[..]);
-    assert_eq!(&e2[80..128], &h.x().c1.to_bytes_be()[..]);
-    assert_eq!(G2Affine::from_eip2537(&e2).unwrap(), h);
-    let q2 = off_subgroup::<G2Config>(&mut rng);
-    assert_eq!(G2Affine::from_eip2537(&q2.to_eip2537()), Err(CurveError::NotInSubgroup));
-    assert!(matches!(G2Affine::from_eip2537(&e2[..255]), Err(CurveError::WrongLength { expected: 256, got: 255 })));
-    // non-canonical coordinate
-    let mut bad = [0u8; 128];
-    bad[16..64].copy_from_slice(&modulus_be::<zkforge_field::bls12_381::FpConfig, 6>());
-    assert_eq!(G1Affine::from_eip2537_unchecked(&bad), Err(CurveError::NonCanonical));
-}
-
-#[test]
-fn eip196_197_format_vs_arkworks() {
-    use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
-    use ark_ff::{BigInteger, PrimeField};
-    use zkforge_curve::bn254::{G1Affine as G1, G2Affine as G2, G2Config as BnG2};
-    let mut rng = rng();
-    for _ in 0..iters(100) {
-        let k = zkforge_field::bn254::Fr::random(&mut rng);
-        let p = (G1::generator().to_jacobian() * k).to_affine();
-        let ak = ark_bn254::Fr::from_le_bytes_mod_order(&k.to_bytes_le());
-        let ap = (ark_bn254::G1Projective::generator() * ak).into_affine();
-        let e = p.to_eip196();
-        let (ax, ay) = ap.xy().unwrap();
-        assert_eq!(&e[..32], &ax.into_bigint().to_bytes_be()[..]);
-        assert_eq!(&e[32..], &ay.into_bigint().to_bytes_be()[..]);
-        assert_eq!(G1::from_eip196(&e).unwrap(), p);
-        let q = (G2::generator().to_jacobian() * k).to_affine();
-        let aq = (ark_bn254::G2Projective::generator() * ak).into_affine();
-        let e2 = q.to_eip197();
-        let (qx, qy) = aq.xy().unwrap();
-        assert_eq!(&e2[..32], &qx.c1.into_bigint().to_bytes_be()[..]);
-        assert_eq!(&e2[32..64], &qx.c0.into_bigint().to_bytes_be()[..]);
-        assert_eq!(&e2[64..96], &qy.c1.into_bigint().to_bytes_be()[..]);
-        assert_eq!(G2::from_eip197(&e2).unwrap(), q);
-    }
-    assert_eq!(G1::IDENTITY.to_eip196(), [0u8; 64]);
-    assert!(bool::from(G1::from_eip196(&[0u8; 64]).unwrap().is_identity()));
-    assert!(bool::from(G2::from_eip197(&[0u8; 128]).unwrap().is_identity()));
-    let mut bad = G1::generator().to_eip196();
-    bad[63] ^= 1;
-    assert_eq!(G1::from_eip196(&bad), Err(CurveError::NotOnCurve));
-    let mut bad = [0u8; 64];
-    bad[..32].copy_from_slice(&modulus_be::<zkforge_field::bn254::FpConfig, 4>());
-    assert_eq!(G1::from_eip196(&bad), Err(CurveError::NonCanonical));
-    let q = off_subgroup::<BnG2>(&mut rng);
-    assert_eq!(G2::from_eip197(&q.to_eip197()), Err(CurveError::NotInSubgroup));
-    assert!(matches!(G1::from_eip196(&[0u8; 63]), Err(CurveError::WrongLength { .. })));
-    assert!(matches!(G2::from_eip197(&[0u8; 129]), Err(CurveError::WrongLength { .. })));
-}

@@ -1,12 +1,11 @@
 //! Official vectors: RFC 9380 appendix J (BLS12-381 hash_to_curve / encode_to_curve, including
-//! the u values and the map_to_curve outputs Q0, Q1), appendix K.1 (expand_message_xmd), and the
-//! go-ethereum EIP-2537 / EIP-196 precompile vectors for add, single multiplication and
-//! map-to-curve, success and failure files.
+//! the u values and the map_to_curve outputs Q0, Q1) and appendix K.1 (expand_message_xmd).
+//! The EVM precompile vectors are in zkforge-evm's tests.
 
 use serde_json::Value;
-use zkforge_curve::bls12_381::{fp2_from_eip2537, fp_from_eip2537, G1Affine, G2Affine};
 use zkforge_curve::hash_to_curve::*;
-use zkforge_field::bls12_381::{Fp, Fp2, Fr};
+use zkforge_curve::bls12_381::{G1Affine, G2Affine};
+use zkforge_field::bls12_381::{Fp, Fp2};
 
 fn load(path: &str) -> Value {
     let full = format!("{}/tests/vectors/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -89,112 +88,6 @@ fn bls12_381_g2_suites_rfc9380_j10() {
                 assert_eq!(map_to_curve_bls12_381_g2(u).to_affine(), qa);
             }
         }
-    }
-}
-
-fn cases(file: &str) -> Vec<(Vec<u8>, Option<Vec<u8>>, String)> {
-    load(file)
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (unhex(c["Input"].as_str().unwrap()), c.get("Expected").map(|e| unhex(e.as_str().unwrap())), c["Name"].as_str().unwrap().to_string())
-        })
-        .collect()
-}
-
-// Minimal precompile bodies over the curve API, enough to run the vectors.
-fn g1add(inp: &[u8]) -> Result<Vec<u8>, String> {
-    if inp.len() != 256 {
-        return Err("length".into());
-    }
-    let a = G1Affine::from_eip2537_unchecked(&inp[..128]).map_err(|e| e.to_string())?;
-    let b = G1Affine::from_eip2537_unchecked(&inp[128..]).map_err(|e| e.to_string())?;
-    Ok(a.to_jacobian().add(&b.to_jacobian()).to_affine().to_eip2537().to_vec())
-}
-fn g2add(inp: &[u8]) -> Result<Vec<u8>, String> {
-    if inp.len() != 512 {
-        return Err("length".into());
-    }
-    let a = G2Affine::from_eip2537_unchecked(&inp[..256]).map_err(|e| e.to_string())?;
-    let b = G2Affine::from_eip2537_unchecked(&inp[256..]).map_err(|e| e.to_string())?;
-    Ok(a.to_jacobian().add(&b.to_jacobian()).to_affine().to_eip2537().to_vec())
-}
-fn g1mul(inp: &[u8]) -> Result<Vec<u8>, String> {
-    if inp.len() != 160 {
-        return Err("length".into());
-    }
-    let p = G1Affine::from_eip2537(&inp[..128]).map_err(|e| e.to_string())?;
-    let k = Fr::from_bytes_be_mod_order(&inp[128..]);
-    Ok((p.to_jacobian() * k).to_affine().to_eip2537().to_vec())
-}
-fn g2mul(inp: &[u8]) -> Result<Vec<u8>, String> {
-    if inp.len() != 288 {
-        return Err("length".into());
-    }
-    let p = G2Affine::from_eip2537(&inp[..256]).map_err(|e| e.to_string())?;
-    let k = Fr::from_bytes_be_mod_order(&inp[256..]);
-    Ok((p.to_jacobian() * k).to_affine().to_eip2537().to_vec())
-}
-fn map_g1(inp: &[u8]) -> Result<Vec<u8>, String> {
-    let u = fp_from_eip2537(inp).map_err(|e| e.to_string())?;
-    Ok(map_fp_to_g1(&u).to_eip2537().to_vec())
-}
-fn map_g2(inp: &[u8]) -> Result<Vec<u8>, String> {
-    let u = fp2_from_eip2537(inp).map_err(|e| e.to_string())?;
-    Ok(map_fp2_to_g2(&u).to_eip2537().to_vec())
-}
-
-type Precompile = fn(&[u8]) -> Result<Vec<u8>, String>;
-
-#[test]
-fn eip2537_add_mul_map_vectors() {
-    let table: [(&str, Precompile, usize); 6] = [
-        ("blsG1Add", g1add, 112),
-        ("blsG2Add", g2add, 112),
-        ("blsG1Mul", g1mul, 11),
-        ("blsG2Mul", g2mul, 11),
-        ("blsMapG1", map_g1, 105),
-        ("blsMapG2", map_g2, 105),
-    ];
-    for (name, f, count) in table {
-        let ok = cases(&format!("evm/{name}.json"));
-        assert_eq!(ok.len(), count, "{name}");
-        for (inp, want, case) in &ok {
-            assert_eq!(f(inp).unwrap_or_else(|e| panic!("{name}/{case}: {e}")), *want.as_ref().unwrap(), "{name}/{case}");
-        }
-        let bad = cases(&format!("evm/fail-{name}.json"));
-        assert!(!bad.is_empty());
-        for (inp, _, case) in &bad {
-            assert!(f(inp).is_err(), "{name}/{case} must fail");
-        }
-    }
-}
-
-fn pad(inp: &[u8], n: usize) -> Vec<u8> {
-    let mut v = inp.to_vec();
-    v.resize(n, 0);
-    v
-}
-
-#[test]
-fn eip196_add_mul_vectors() {
-    use zkforge_curve::bn254::G1Affine as Bn;
-    let add = cases("evm/bn256Add.json");
-    assert_eq!(add.len(), 16);
-    for (inp, want, case) in &add {
-        let inp = pad(inp, 128);
-        let a = Bn::from_eip196(&inp[..64]).unwrap();
-        let b = Bn::from_eip196(&inp[64..128]).unwrap();
-        assert_eq!(a.to_jacobian().add(&b.to_jacobian()).to_affine().to_eip196().to_vec(), *want.as_ref().unwrap(), "{case}");
-    }
-    let mul = cases("evm/bn256ScalarMul.json");
-    assert_eq!(mul.len(), 19);
-    for (inp, want, case) in &mul {
-        let inp = pad(inp, 96);
-        let a = Bn::from_eip196(&inp[..64]).unwrap();
-        let k = zkforge_field::bn254::Fr::from_bytes_be_mod_order(&inp[64..96]);
-        assert_eq!((a.to_jacobian() * k).to_affine().to_eip196().to_vec(), *want.as_ref().unwrap(), "{case}");
     }
 }
 

@@ -63,7 +63,7 @@ impl PairingConfig<4> for Bn254 {
 pub type G2Prepared = engine::G2Prepared<Bn254, 4>;
 
 /// The Miller loop of all pairs with one accumulator; identity pairs are skipped. Points must
-/// lie in G1 and G2 (`from_eip197` checks the G2 subgroup).
+/// lie in G1 and G2 (zkforge-evm's EIP-197 decoder checks the G2 subgroup).
 ///
 /// ```
 /// use zkforge_curve::bn254::{G1Projective, G2Projective};

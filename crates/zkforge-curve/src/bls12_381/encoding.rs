@@ -6,8 +6,7 @@
 //! C (compressed), I (infinity), S (y is the lexicographically larger root; compressed only).
 //! Compressed G1 is 48 bytes, G2 96; uncompressed 96 and 192.
 //!
-//! EIP-2537: each Fp as 64 bytes (16 zero bytes then 48), G1 = x || y (128 bytes),
-//! G2 = x.c0 || x.c1 || y.c0 || y.c1 (256 bytes), the identity as all zeros.
+//! The EVM's EIP-2537 format belongs to the precompiles and lives in `zkforge-evm`.
 //!
 //! Every decoder checks length, flags, padding, canonical coordinates, the curve equation and
 //! (in the checked variants) subgroup membership, and returns a typed [`CurveError`].
@@ -186,59 +185,6 @@ impl G1Affine {
     pub fn from_uncompressed(b: &[u8]) -> Result<Self, CurveError> {
         subgroup_checked(read_uncompressed(b)?)
     }
-
-    /// 128-byte EIP-2537 encoding.
-    pub fn to_eip2537(&self) -> [u8; 128] {
-        let mut out = [0u8; 128];
-        if !self.is_identity_vartime() {
-            out[16..64].copy_from_slice(self.x.to_bytes_be().as_ref());
-            out[80..128].copy_from_slice(self.y.to_bytes_be().as_ref());
-        }
-        out
-    }
-
-    /// Decode an EIP-2537 G1 point, checking the curve equation and subgroup membership (what
-    /// the MSM and pairing precompiles need).
-    pub fn from_eip2537(b: &[u8]) -> Result<Self, CurveError> {
-        subgroup_checked(Self::from_eip2537_unchecked(b)?)
-    }
-
-    /// Decode an EIP-2537 G1 point, checking the curve equation only (what G1ADD needs). The
-    /// result may lie outside the subgroup: see [`Affine`] for what such a point allows.
-    pub fn from_eip2537_unchecked(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 128)?;
-        let x = fp_from_eip2537(&b[..64])?;
-        let y = fp_from_eip2537(&b[64..])?;
-        decode_eip2537_point(x, y)
-    }
-}
-
-/// Decode one 64-byte EIP-2537 field element (16 zero bytes then 48 big-endian bytes).
-pub fn fp_from_eip2537(b: &[u8]) -> Result<Fp, CurveError> {
-    check_len(b, 64)?;
-    if b[..16].iter().any(|&v| v != 0) {
-        return Err(CurveError::InvalidPadding);
-    }
-    fp_from(&b[16..])
-}
-
-/// Decode a 128-byte EIP-2537 Fp2 element (c0 then c1).
-pub fn fp2_from_eip2537(b: &[u8]) -> Result<Fp2, CurveError> {
-    check_len(b, 128)?;
-    Ok(Fp2::new(fp_from_eip2537(&b[..64])?, fp_from_eip2537(&b[64..])?))
-}
-
-/// (x, y) as an EIP-2537 point: (0, 0) is the identity, anything else must be on the curve
-/// (the subgroup is the checked decoders' business).
-fn decode_eip2537_point<C: CurveConfig>(x: C::Base, y: C::Base) -> Result<Affine<C>, CurveError> {
-    if bool::from(x.is_zero() & y.is_zero()) {
-        return Ok(Affine::IDENTITY);
-    }
-    let p = Affine::<C>::new_unchecked(x, y);
-    if !p.is_on_curve() {
-        return Err(CurveError::NotOnCurve);
-    }
-    Ok(p)
 }
 
 impl G2Affine {
@@ -274,30 +220,5 @@ impl G2Affine {
     /// Decode an uncompressed point and check subgroup membership.
     pub fn from_uncompressed(b: &[u8]) -> Result<Self, CurveError> {
         subgroup_checked(read_uncompressed(b)?)
-    }
-
-    /// 256-byte EIP-2537 encoding (x.c0, x.c1, y.c0, y.c1, each padded to 64 bytes).
-    pub fn to_eip2537(&self) -> [u8; 256] {
-        let mut out = [0u8; 256];
-        if !self.is_identity_vartime() {
-            for (i, c) in [self.x.c0, self.x.c1, self.y.c0, self.y.c1].iter().enumerate() {
-                out[64 * i + 16..64 * (i + 1)].copy_from_slice(c.to_bytes_be().as_ref());
-            }
-        }
-        out
-    }
-
-    /// Decode an EIP-2537 G2 point, checking the curve equation and subgroup membership.
-    pub fn from_eip2537(b: &[u8]) -> Result<Self, CurveError> {
-        subgroup_checked(Self::from_eip2537_unchecked(b)?)
-    }
-
-    /// Decode an EIP-2537 G2 point, checking the curve equation only (what G2ADD needs); see
-    /// [`Affine`] for what a point outside the subgroup allows.
-    pub fn from_eip2537_unchecked(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 256)?;
-        let x = fp2_from_eip2537(&b[..128])?;
-        let y = fp2_from_eip2537(&b[128..])?;
-        decode_eip2537_point(x, y)
     }
 }

@@ -11,7 +11,6 @@
 //! Constants are generated from the curve record (`generated.rs`, `scripts/gen_all.py`).
 
 mod encoding;
-pub use encoding::{fp2_from_eip2537, fp_from_eip2537};
 
 use zkforge_field::bls12_381::{Fp, Fp2, Fr};
 

@@ -8,8 +8,7 @@
 //!   k = k0 + k1 6u^2 with both parts < 2^128. Subgroup test of Dai-Lin-Zhao-Zhou
 //!   (ePrint 2022/348): [u+1]P + psi([u]P) + psi^2([u]P) = psi^3([2u]P).
 //!   Cofactor clearing multiplies by the cofactor 2p - r.
-//! - Encodings of EIP-196/197: 32-byte big-endian coordinates, G1 = x || y, G2 =
-//!   x.c1 || x.c0 || y.c1 || y.c0 (imaginary part first), the identity as all zeros.
+//! - The EIP-196/197 byte formats belong to the EVM and live in `zkforge-evm`.
 //! Constants are generated from the curve record (`generated.rs`, `scripts/gen_all.py`).
 
 use zkforge_field::bn254::{Fp, Fp2, Fr};
@@ -18,7 +17,6 @@ use crate::config::{CurveConfig, SubScalar};
 use crate::point::{Affine, Jacobian};
 use crate::wide::{divrem_ct, signed_mag};
 use zkforge_field::limbs::{mul_wide, sub_rt as sub};
-use crate::{check_len, CurveError};
 
 pub use zkforge_field::bn254::{Fp as Base, Fr as Scalar};
 
@@ -154,71 +152,3 @@ impl core::ops::Mul<Fr> for G2Projective {
     }
 }
 
-fn fp(b: &[u8]) -> Result<Fp, CurveError> {
-    Fp::from_bytes_be(b).map_err(|_| CurveError::NonCanonical)
-}
-
-impl G1Affine {
-    /// 64-byte EIP-196 encoding x || y (identity: all zeros).
-    pub fn to_eip196(&self) -> [u8; 64] {
-        let mut out = [0u8; 64];
-        if !self.is_identity_vartime() {
-            out[..32].copy_from_slice(self.x.to_bytes_be().as_ref());
-            out[32..].copy_from_slice(self.y.to_bytes_be().as_ref());
-        }
-        out
-    }
-
-    /// Decode a 64-byte EIP-196 point: canonical coordinates on the curve, or (0, 0).
-    ///
-    /// ```
-    /// use zkforge_curve::bn254::G1Affine;
-    /// let g = G1Affine::generator();
-    /// assert_eq!(G1Affine::from_eip196(&g.to_eip196()).unwrap(), g);
-    /// ```
-    pub fn from_eip196(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 64)?;
-        let x = fp(&b[..32])?;
-        let y = fp(&b[32..])?;
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(Self::IDENTITY);
-        }
-        let p = Self::new_unchecked(x, y);
-        if !p.is_on_curve() {
-            return Err(CurveError::NotOnCurve);
-        }
-        Ok(p)
-    }
-}
-
-impl G2Affine {
-    /// 128-byte EIP-197 encoding x.c1 || x.c0 || y.c1 || y.c0 (identity: all zeros).
-    pub fn to_eip197(&self) -> [u8; 128] {
-        let mut out = [0u8; 128];
-        if !self.is_identity_vartime() {
-            for (i, c) in [self.x.c1, self.x.c0, self.y.c1, self.y.c0].iter().enumerate() {
-                out[32 * i..32 * (i + 1)].copy_from_slice(c.to_bytes_be().as_ref());
-            }
-        }
-        out
-    }
-
-    /// Decode a 128-byte EIP-197 point: canonical coordinates, on the twist and in the
-    /// order-r subgroup (as ecPairing requires), or all zeros for the identity.
-    pub fn from_eip197(b: &[u8]) -> Result<Self, CurveError> {
-        check_len(b, 128)?;
-        let x = Fp2::new(fp(&b[32..64])?, fp(&b[..32])?);
-        let y = Fp2::new(fp(&b[96..128])?, fp(&b[64..96])?);
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(Self::IDENTITY);
-        }
-        let p = Self::new_unchecked(x, y);
-        if !p.is_on_curve() {
-            return Err(CurveError::NotOnCurve);
-        }
-        if !p.is_in_subgroup() {
-            return Err(CurveError::NotInSubgroup);
-        }
-        Ok(p)
-    }
-}
