@@ -11,6 +11,7 @@
 //! | `pairing` | `zkforge-pairing`: optimal ate pairings, multi-Miller loop | `pairing` (default) |
 //! | `poly` | `zkforge-poly`: radix-2 FFTs and evaluation domains | `poly` (default) |
 //! | `hashsig` | `zkforge-hashsig`: Generalized XMSS (Poseidon2, SHA3, leanSig devnet 4) | `hashsig` |
+//! | `evm` | `zkforge-evm`: the EVM precompiles 0x06-0x08, 0x0a, 0x0b-0x11 | `evm` |
 //!
 //! `default-features = false, features = ["curves"]` gives the field and curve layers as
 //! `no_std` + `alloc` (CI builds them for a bare-metal target).
@@ -52,3 +53,7 @@ pub use zkforge_poly as poly;
 /// Hash-based signatures (`zkforge-hashsig`).
 #[cfg(feature = "hashsig")]
 pub use zkforge_hashsig as hashsig;
+
+/// EVM precompiles (`zkforge-evm`).
+#[cfg(feature = "evm")]
+pub use zkforge_evm as evm;
