@@ -30,10 +30,12 @@ pub mod point;
 pub mod scalar_mul;
 mod wide;
 
-pub use config::CurveConfig;
+pub use config::{CurveConfig, Endomorphism, NoEndomorphism};
 pub use field::CurveField;
 #[cfg(feature = "test-utils")]
 pub use point::sample_points;
+#[cfg(feature = "test-utils")]
+pub mod test_curves;
 pub use point::{Affine, Jacobian, Xyzz};
 
 /// Errors from decoding points.

@@ -14,7 +14,7 @@
 use alloc::vec::Vec;
 use subtle::{Choice, ConditionallySelectable};
 
-use crate::config::{CurveConfig, SubScalar};
+use crate::config::{CurveConfig, Endomorphism, SubScalar};
 use crate::point::{Affine, Jacobian};
 use crate::wide::ct_eq_u32;
 
@@ -30,6 +30,13 @@ pub struct ScalarMulConfig {
 }
 
 impl ScalarMulConfig {
+    /// The measured defaults for group `C`: the endomorphism split when the group has one.
+    pub fn for_curve<C: CurveConfig>() -> Self {
+        let mut cfg = Self::default_for(C::Endo::SUB_BITS);
+        cfg.endomorphism = C::Endo::PRESENT;
+        cfg
+    }
+
     /// Measured defaults for a group whose sub-scalars have `sub_bits` bits.
     pub const fn default_for(sub_bits: u32) -> Self {
         if sub_bits <= 64 {
@@ -43,12 +50,12 @@ impl ScalarMulConfig {
 /// The parts of k and their bases endo^i(P) (sign not yet applied).
 fn split<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], endo: bool) -> (usize, [SubScalar; 4], [Jacobian<C>; 4], u32) {
     let mut bases = [*p; 4];
-    if endo {
-        let parts = C::decompose(k);
-        for i in 1..C::DIM {
-            bases[i] = C::endo(&bases[i - 1]);
+    if endo && C::Endo::PRESENT {
+        let parts = C::Endo::decompose(k);
+        for i in 1..C::Endo::DIM {
+            bases[i] = C::Endo::endo(&bases[i - 1]);
         }
-        (C::DIM, parts, bases, C::SUB_BITS)
+        (C::Endo::DIM, parts, bases, C::Endo::SUB_BITS)
     } else {
         // No split: one part; 256-bit scalars do not fit a u128 part, so this path handles
         // them with two parts k_lo + 2^128 k_hi over P and 2^128 P.
@@ -91,7 +98,7 @@ pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConf
     // images of the first (or, without the split, built the same way from their own base).
     // The table depends on the point only, never on the scalar, so it may branch on the
     // point's special cases (`add_vartime`) without leaking anything about k.
-    let tables = affine_tables(&bases[..dim], half, cfg.endomorphism, |base, out| {
+    let tables = affine_tables(&bases[..dim], half, cfg.endomorphism && C::Endo::PRESENT, |base, out| {
         let mut acc = *base;
         out.push(acc);
         for m in 2..=half {
@@ -142,7 +149,7 @@ fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], per: usize, endo: bool, 
             let prev = out.len() - per;
             for k in 0..per {
                 let a = out[prev + k];
-                let j = C::endo(&a.to_jacobian());
+                let j = C::Endo::endo(&a.to_jacobian());
                 out.push(Affine { x: j.x, y: j.y });
             }
         }
@@ -215,7 +222,7 @@ pub fn mul_vartime<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMu
         maxlen = maxlen.max(lens[i]);
     }
     // odd multiples of each base: P, 3P, ..., (2^(w-1) - 1) P, affine; signs applied in the loop
-    let tables = affine_tables(&bases[..dim], tsize, cfg.endomorphism, |b, out| {
+    let tables = affine_tables(&bases[..dim], tsize, cfg.endomorphism && C::Endo::PRESENT, |b, out| {
         let b2 = b.double();
         let mut acc = *b;
         out.push(acc);
@@ -270,11 +277,11 @@ impl<C: CurveConfig> Jacobian<C> {
     /// Valid for P in the prime-order subgroup (the endomorphism split relies on it), which
     /// every checked decoder guarantees.
     pub fn mul_limbs(&self, k: &[u64; 4]) -> Self {
-        mul_ct(self, &reduce_scalar::<C>(k), &ScalarMulConfig::default_for(C::SUB_BITS))
+        mul_ct(self, &reduce_scalar::<C>(k), &ScalarMulConfig::for_curve::<C>())
     }
 
     /// k P in variable time (public k; reduced mod r first). Same subgroup condition.
     pub fn mul_limbs_vartime(&self, k: &[u64; 4]) -> Self {
-        mul_vartime(self, &reduce_scalar::<C>(k), &ScalarMulConfig::default_for(C::SUB_BITS))
+        mul_vartime(self, &reduce_scalar::<C>(k), &ScalarMulConfig::for_curve::<C>())
     }
 }

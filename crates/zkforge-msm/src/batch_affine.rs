@@ -128,9 +128,9 @@ impl<C: CurveConfig> Accumulator<C> {
                 let dx = q.x() - self.x[b];
                 if bool::from(dx.is_zero()) {
                     if q.y() == self.y[b] && !bool::from(q.y().is_zero()) {
-                        // doubling: slope 3x^2 / 2y
+                        // doubling: slope (3x^2 + a) / 2y
                         let xx = q.x().square();
-                        self.num.push(xx.double() + xx);
+                        self.num.push(C::plus_a_times(xx.double() + xx, || C::Base::ONE));
                         self.den.push(q.y().double());
                         self.cancel.push(false);
                     } else {

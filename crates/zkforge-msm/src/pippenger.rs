@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
-use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
+use zkforge_curve::{Affine, CurveConfig, Endomorphism, Jacobian, Xyzz};
 
 use crate::batch_affine::bucket_sum_batch_affine;
 use crate::config::{default_window, Buckets, MsmConfig, SmallMethod, Split};
@@ -30,9 +30,10 @@ pub fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
         .clone()
 }
 
-/// endo^j(P) for j < DIM, for every base: the table [`crate::PreparedBases`] keeps.
+/// endo^j(P) for j < DIM, for every base: the table [`crate::PreparedBases`] keeps (the points
+/// themselves for a group without an endomorphism).
 pub(crate) fn endo_images<C: CurveConfig>(points: &[Affine<C>]) -> Vec<Affine<C>> {
-    let dim = C::DIM;
+    let dim = C::Endo::DIM;
     let mut out = Vec::with_capacity(points.len() * dim);
     for p in points {
         let mut e = *p;
@@ -51,7 +52,7 @@ fn endo_affine<C: CurveConfig>(p: &Affine<C>) -> Affine<C> {
     if bool::from(p.is_identity()) {
         return *p;
     }
-    let j = C::endo(&p.to_jacobian());
+    let j = C::Endo::endo(&p.to_jacobian());
     Affine::new_unchecked(j.x(), j.y())
 }
 
@@ -102,7 +103,9 @@ fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: Option
     }
     if n < cfg.small_threshold {
         return match cfg.small_method {
-            SmallMethod::Straus => straus(points, scalars, 5),
+            // Straus interleaves the endomorphism parts; a group without one takes singles
+            SmallMethod::Straus if C::Endo::PRESENT => straus(points, scalars, 5),
+            SmallMethod::Straus => small(points, scalars),
             SmallMethod::Singles => small(points, scalars),
         };
     }
@@ -111,13 +114,14 @@ fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: Option
         let t0 = std::time::Instant::now();
         let reduce = reduced_limbs::<C, S>;
         let ks: Vec<[u64; 4]> = if threads == 1 { scalars.iter().map(reduce).collect() } else { scalars.par_iter().map(reduce).collect() };
-        if cfg.glv {
+        // the split needs the group's endomorphism; without one the switch has no effect
+        if cfg.glv && C::Endo::PRESENT {
             let (pts, parts) = glv_expand(points, images, &ks, threads);
             if let Some(t) = times {
                 t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
             }
             let c = cfg.window.unwrap_or_else(|| default_window(n, true));
-            bucket_msm(&pts, &parts, &max_of_bits(C::SUB_BITS), c, threads, cfg.split, cfg.buckets, times)
+            bucket_msm(&pts, &parts, &max_of_bits(C::Endo::SUB_BITS), c, threads, cfg.split, cfg.buckets, times)
         } else {
             if let Some(t) = times {
                 t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
@@ -147,12 +151,12 @@ fn small<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -
 /// calling thread when `threads` is 1, else on the current pool). The images endo^j(P) come
 /// from `images` (`i * DIM + j`) when the bases were prepared, else they are computed here.
 fn glv_expand<C: CurveConfig>(points: &[Affine<C>], images: Option<&[Affine<C>]>, ks: &[[u64; 4]], threads: usize) -> (Vec<Affine<C>>, Vec<[u64; 4]>) {
-    let dim = C::DIM;
+    let dim = C::Endo::DIM;
     let mut pts = vec![Affine::IDENTITY; points.len() * dim];
     let mut parts = vec![[0u64; 4]; points.len() * dim];
     type Item<'a, C> = ((&'a mut [Affine<C>], &'a mut [[u64; 4]]), (&'a Affine<C>, &'a [u64; 4]));
     let fill = |((pc, kc), (p, k)): Item<'_, C>| {
-        let d = C::decompose(k);
+        let d = C::Endo::decompose(k);
         let mut e = *p;
         for j in 0..dim {
             if j > 0 {
@@ -165,7 +169,7 @@ fn glv_expand<C: CurveConfig>(points: &[Affine<C>], images: Option<&[Affine<C>]>
     if let Some(images) = images {
         type PreparedItem<'a, C> = ((&'a mut [Affine<C>], &'a mut [[u64; 4]]), (&'a [Affine<C>], &'a [u64; 4]));
         let fill_prepared = |((pc, kc), (im, k)): PreparedItem<'_, C>| {
-            let d = C::decompose(k);
+            let d = C::Endo::decompose(k);
             for j in 0..dim {
                 pc[j] = if bool::from(d[j].neg) { -im[j] } else { im[j] };
                 kc[j] = [d[j].mag as u64, (d[j].mag >> 64) as u64, 0, 0];

@@ -8,7 +8,7 @@
 //! 2 x ~22 mixed additions) + one inversion.
 
 use zkforge_curve::scalar_mul::wnaf;
-use zkforge_curve::{Affine, CurveConfig, Jacobian};
+use zkforge_curve::{Affine, CurveConfig, Endomorphism, Jacobian};
 
 use crate::{reduced_limbs, MsmScalar};
 
@@ -18,7 +18,7 @@ pub fn straus<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[
     if n == 0 {
         return Jacobian::IDENTITY;
     }
-    let dim = C::DIM;
+    let dim = C::Endo::DIM;
     let tsize = 1usize << (w - 2);
     // odd multiples P, 3P, ..., (2^(w-1) - 1) P of every point, normalised together
     let mut jac = Vec::with_capacity(n * tsize);
@@ -40,7 +40,7 @@ pub fn straus<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[
     let mut maxlen = 0;
     for i in 0..n {
         let k = reduced_limbs::<C, S>(&scalars[i]);
-        let parts = C::decompose(&k);
+        let parts = C::Endo::decompose(&k);
         for j in 0..dim {
             let idx = i * dim + j;
             lens[idx] = wnaf(parts[j].mag, w, &mut digits[idx]);
@@ -56,7 +56,7 @@ pub fn straus<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[
             if j > 0 {
                 for e in t.iter_mut() {
                     if !bool::from(e.is_identity()) {
-                        let q = C::endo(&e.to_jacobian());
+                        let q = C::Endo::endo(&e.to_jacobian());
                         *e = Affine::new_unchecked(q.x(), q.y());
                     }
                 }

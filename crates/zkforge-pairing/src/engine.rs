@@ -38,7 +38,16 @@ pub trait PairingConfig<const N: usize>: 'static + Sized {
 }
 
 /// 3b' of the twist (the doubling step's constant).
+/// 3b of the twist, for the line functions; every Miller loop and prepared point goes through
+/// here, so it also refuses, at compile time, a pairing over groups with a != 0 (the doubling
+/// lines below assume y^2 = x^3 + b).
 fn three_b<P: PairingConfig<N>, const N: usize>() -> Fp2<P::Fp, N> {
+    const {
+        assert!(
+            <P::G1 as CurveConfig>::A.is_none() && <P::G2 as CurveConfig>::A.is_none(),
+            "the Miller loop's line functions assume a = 0"
+        )
+    };
     let b = <P::G2 as CurveConfig>::B;
     b.double() + b
 }

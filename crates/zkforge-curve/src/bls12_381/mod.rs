@@ -14,7 +14,7 @@ mod encoding;
 
 use zkforge_field::bls12_381::{Fp, Fp2, Fr};
 
-use crate::config::{CurveConfig, SubScalar};
+use crate::config::{CurveConfig, Endomorphism, SubScalar};
 use crate::point::{Affine, Jacobian};
 use crate::wide::divrem_ct;
 
@@ -73,31 +73,15 @@ impl CurveConfig for G1Config {
     type Base = Fp;
     type Scalar = zkforge_field::bls12_381::Fr;
     const NAME: &'static str = "BLS12-381 G1";
+    const A: Option<Self::Base> = None;
     const B: Fp = G1_B;
     const GENERATOR: (Fp, Fp) = G1_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bls12_381::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
-    const DIM: usize = 2;
-    const SUB_BITS: u32 = 128;
+    type Endo = Self;
 
     #[inline(always)]
     fn mul_by_b(x: &Fp) -> Fp {
         x.double().double()
-    }
-
-    fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
-        // k = q z^2 + r0 = r0 - q (-z^2)
-        let (q, r0) = divrem_ct(k, T, &MU_T, 4);
-        [
-            SubScalar { neg: 0.into(), mag: r0 },
-            SubScalar { neg: 1.into(), mag: q },
-            SubScalar::default(),
-            SubScalar::default(),
-        ]
-    }
-
-    #[inline]
-    fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
-        Jacobian { x: p.x * BETA, y: p.y, z: p.z }
     }
 
     fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
@@ -120,6 +104,27 @@ impl CurveConfig for G1Config {
     }
 }
 
+impl Endomorphism<G1Config> for G1Config {
+    const DIM: usize = 2;
+    const SUB_BITS: u32 = 128;
+
+    fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
+        // k = q z^2 + r0 = r0 - q (-z^2)
+        let (q, r0) = divrem_ct(k, T, &MU_T, 4);
+        [
+            SubScalar { neg: 0.into(), mag: r0 },
+            SubScalar { neg: 1.into(), mag: q },
+            SubScalar::default(),
+            SubScalar::default(),
+        ]
+    }
+
+    #[inline]
+    fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
+        Jacobian { x: p.x * BETA, y: p.y, z: p.z }
+    }
+}
+
 /// psi(P) on Jacobian coordinates (psi is Frobenius-semilinear, so it maps X, Y, Z directly).
 #[inline]
 pub fn psi(p: &G2Projective) -> G2Projective {
@@ -136,34 +141,16 @@ impl CurveConfig for G2Config {
     type Base = Fp2;
     type Scalar = zkforge_field::bls12_381::Fr;
     const NAME: &'static str = "BLS12-381 G2";
+    const A: Option<Self::Base> = None;
     const B: Fp2 = G2_B;
     const GENERATOR: (Fp2, Fp2) = G2_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bls12_381::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
-    const DIM: usize = 4;
-    const SUB_BITS: u32 = 64;
+    type Endo = Self;
 
     #[inline(always)]
     fn mul_by_b(x: &Fp2) -> Fp2 {
         // (4 + 4u)(c0 + c1 u) = 4(c0 - c1) + 4(c0 + c1) u
         Fp2::new((x.c0 - x.c1).double().double(), (x.c0 + x.c1).double().double())
-    }
-
-    fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
-        // k = d0 + d1 |z| + d2 |z|^2 + d3 |z|^3 and |z| = -z: signs alternate on psi^i
-        let (q, r0) = divrem_ct(k, T, &MU_T, 4);
-        let (d1, d0) = divrem_ct(&[r0 as u64, (r0 >> 64) as u64, 0, 0], Z_ABS as u128, &MU_Z, 3);
-        let (d3, d2) = divrem_ct(&[q as u64, (q >> 64) as u64, 0, 0], Z_ABS as u128, &MU_Z, 3);
-        [
-            SubScalar { neg: 0.into(), mag: d0 },
-            SubScalar { neg: 1.into(), mag: d1 },
-            SubScalar { neg: 0.into(), mag: d2 },
-            SubScalar { neg: 1.into(), mag: d3 },
-        ]
-    }
-
-    #[inline]
-    fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
-        psi(p)
     }
 
     fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
@@ -183,6 +170,29 @@ impl CurveConfig for G2Config {
         t3 = t3 + t2;
         t3 = t3 - t1;
         t3 - *p
+    }
+}
+
+impl Endomorphism<G2Config> for G2Config {
+    const DIM: usize = 4;
+    const SUB_BITS: u32 = 64;
+
+    fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
+        // k = d0 + d1 |z| + d2 |z|^2 + d3 |z|^3 and |z| = -z: signs alternate on psi^i
+        let (q, r0) = divrem_ct(k, T, &MU_T, 4);
+        let (d1, d0) = divrem_ct(&[r0 as u64, (r0 >> 64) as u64, 0, 0], Z_ABS as u128, &MU_Z, 3);
+        let (d3, d2) = divrem_ct(&[q as u64, (q >> 64) as u64, 0, 0], Z_ABS as u128, &MU_Z, 3);
+        [
+            SubScalar { neg: 0.into(), mag: d0 },
+            SubScalar { neg: 1.into(), mag: d1 },
+            SubScalar { neg: 0.into(), mag: d2 },
+            SubScalar { neg: 1.into(), mag: d3 },
+        ]
+    }
+
+    #[inline]
+    fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
+        psi(p)
     }
 }
 

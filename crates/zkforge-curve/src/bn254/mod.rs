@@ -13,7 +13,7 @@
 
 use zkforge_field::bn254::{Fp, Fp2, Fr};
 
-use crate::config::{CurveConfig, SubScalar};
+use crate::config::{CurveConfig, Endomorphism, SubScalar};
 use crate::point::{Affine, Jacobian};
 use crate::wide::{divrem_ct, signed_mag};
 use zkforge_field::limbs::{mul_wide, sub_rt as sub};
@@ -47,16 +47,29 @@ impl CurveConfig for G1Config {
     type Base = Fp;
     type Scalar = zkforge_field::bn254::Fr;
     const NAME: &'static str = "BN254 G1";
+    const A: Option<Self::Base> = None;
     const B: Fp = G1_B;
     const GENERATOR: (Fp, Fp) = G1_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bn254::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
-    const DIM: usize = 2;
-    const SUB_BITS: u32 = 128;
+    type Endo = Self;
 
     #[inline(always)]
     fn mul_by_b(x: &Fp) -> Fp {
         x.double() + *x
     }
+
+    fn is_torsion_free_vartime(_p: &Affine<Self>) -> bool {
+        true
+    }
+
+    fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
+        *p
+    }
+}
+
+impl Endomorphism<G1Config> for G1Config {
+    const DIM: usize = 2;
+    const SUB_BITS: u32 = 128;
 
     fn decompose(k: &[u64; 4]) -> [SubScalar; 4] {
         // c1 = round(b2 k / r), c2 = round(-b1 k / r); k1 = k - c1 a1 - c2 a2,
@@ -80,14 +93,6 @@ impl CurveConfig for G1Config {
     fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
         Jacobian { x: p.x * BETA, y: p.y, z: p.z }
     }
-
-    fn is_torsion_free_vartime(_p: &Affine<Self>) -> bool {
-        true
-    }
-
-    fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
-        *p
-    }
 }
 
 /// psi(P) = (conj(X) PSI_X, conj(Y) PSI_Y, conj(Z)).
@@ -100,9 +105,29 @@ impl CurveConfig for G2Config {
     type Base = Fp2;
     type Scalar = zkforge_field::bn254::Fr;
     const NAME: &'static str = "BN254 G2";
+    const A: Option<Self::Base> = None;
     const B: Fp2 = G2_B;
     const GENERATOR: (Fp2, Fp2) = G2_GENERATOR;
     const ORDER: [u64; 4] = <zkforge_field::bn254::FrConfig as zkforge_field::FieldConfig<4>>::MODULUS;
+    type Endo = Self;
+
+    fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
+        // [u+1]P + psi([u]P) + psi^2([u]P) = psi^3([2u]P)
+        let up = p.mul_u64_vartime(U);
+        let p = &p.to_jacobian();
+        let psi_up = psi(&up);
+        let psi2_up = psi(&psi_up);
+        let lhs = up.add_vartime(p).add_vartime(&psi_up).add_vartime(&psi2_up);
+        let rhs = psi(&psi(&psi(&up.double())));
+        lhs == rhs
+    }
+
+    fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
+        p.mul_bigint_vartime(&G2_COFACTOR)
+    }
+}
+
+impl Endomorphism<G2Config> for G2Config {
     const DIM: usize = 2;
     const SUB_BITS: u32 = 128;
 
@@ -119,21 +144,6 @@ impl CurveConfig for G2Config {
     #[inline]
     fn endo(p: &Jacobian<Self>) -> Jacobian<Self> {
         psi(p)
-    }
-
-    fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {
-        // [u+1]P + psi([u]P) + psi^2([u]P) = psi^3([2u]P)
-        let up = p.mul_u64_vartime(U);
-        let p = &p.to_jacobian();
-        let psi_up = psi(&up);
-        let psi2_up = psi(&psi_up);
-        let lhs = up.add_vartime(p).add_vartime(&psi_up).add_vartime(&psi2_up);
-        let rhs = psi(&psi(&psi(&up.double())));
-        lhs == rhs
-    }
-
-    fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self> {
-        p.mul_bigint_vartime(&G2_COFACTOR)
     }
 }
 

@@ -32,7 +32,7 @@ impl<C: CurveConfig> Affine<C> {
     pub fn from_xy(x: C::Base, y: C::Base) -> Result<Self, CurveError> {
         let p = Self { x, y };
         // the curve equation itself: (0, 0), the identity's representation, is not on it
-        if y.square() != x.square() * x + C::B {
+        if y.square() != C::plus_a_times(x.square() * x + C::B, || x) {
             return Err(CurveError::NotOnCurve);
         }
         if !C::is_torsion_free_vartime(&p) {
@@ -74,7 +74,7 @@ impl<C: CurveConfig> Affine<C> {
 
     /// y^2 = x^3 + b (the identity counts as on the curve).
     pub fn is_on_curve(&self) -> bool {
-        self.is_identity_vartime() || self.y.square() == self.x.square() * self.x + C::B
+        self.is_identity_vartime() || self.y.square() == C::plus_a_times(self.x.square() * self.x + C::B, || self.x)
     }
 
     /// In the prime-order subgroup (includes the on-curve check).
@@ -97,7 +97,7 @@ impl<C: CurveConfig> Affine<C> {
 
 impl<C: CurveConfig> Affine<C> {
     /// P + Q in affine coordinates with one variable-time inversion (chord, or tangent when
-    /// P = Q: lambda = 3x^2 / 2y since a = 0), for public points such as precompile inputs.
+    /// P = Q: lambda = (3x^2 + a) / 2y), for public points such as precompile inputs.
     /// Valid for any points on the curve, in the subgroup or not.
     ///
     /// ```
@@ -120,7 +120,7 @@ impl<C: CurveConfig> Affine<C> {
                 return Self::IDENTITY;
             }
             let xx = self.x.square();
-            (xx.double() + xx, self.y.double())
+            (C::plus_a_times(xx.double() + xx, || C::Base::ONE), self.y.double())
         } else {
             (o.y - self.y, o.x - self.x)
         };
@@ -175,14 +175,14 @@ impl<C: CurveConfig> Affine<C> {
         acc
     }
 
-    /// 2P for an affine P as a Jacobian point, `mdbl-2007-bl`: 1M + 5S.
+    /// 2P for an affine P as a Jacobian point, `mdbl-2007-bl`: 1M + 5S (M = 3x^2 + a).
     #[inline]
     pub fn double_affine(&self) -> Jacobian<C> {
         let xx = self.x.square();
         let yy = self.y.square();
         let yyyy = yy.square();
         let s = ((self.x + yy).square() - xx - yyyy).double();
-        let m = xx.double() + xx;
+        let m = C::plus_a_times(xx.double() + xx, || C::Base::ONE);
         let t = m.square() - s.double();
         let x3 = t;
         let y3 = m * (s - t) - yyyy.double().double().double();

@@ -63,21 +63,25 @@ impl<C: CurveConfig> Jacobian<C> {
         C::clear_cofactor(self)
     }
 
-    /// Y^2 = X^3 + b Z^6.
+    /// Y^2 = X^3 + a X Z^4 + b Z^6.
     pub fn is_on_curve(&self) -> bool {
         let z2 = self.z.square();
-        let z6 = z2.square() * z2;
-        bool::from(self.is_identity()) || self.y.square() == self.x.square() * self.x + C::mul_by_b(&z6)
+        let z4 = z2.square();
+        let z6 = z4 * z2;
+        let rhs = C::plus_a_times(self.x.square() * self.x + C::mul_by_b(&z6), || self.x * z4);
+        bool::from(self.is_identity()) || self.y.square() == rhs
     }
 
-    /// Doubling, `dbl-2009-l`: 2M + 5S. Complete (the identity and 2-torsion map to the identity).
+    /// Doubling, `dbl-2009-l`: 2M + 5S for a = 0; with a != 0 the `dbl-2007-bl` slope
+    /// numerator 3X^2 + a Z^4 (two more S and a multiplication by a). Complete (the identity and
+    /// 2-torsion map to the identity).
     #[inline]
     pub fn double(&self) -> Self {
         let a = self.x.square();
         let b = self.y.square();
         let c = b.square();
         let d = ((self.x + b).square() - a - c).double();
-        let e = a.double() + a;
+        let e = C::plus_a_times(a.double() + a, || self.z.square().square());
         let f = e.square();
         let x3 = f - d.double();
         let c8 = c.double().double().double();
@@ -136,7 +140,8 @@ impl<C: CurveConfig> Jacobian<C> {
         let is_dbl = h.is_zero() & r.is_zero();
         let u1u1 = u1.square();
         let h = C::Base::conditional_select(&h, &s1.double(), is_dbl);
-        let r = C::Base::conditional_select(&r, &(u1u1.double() + u1u1), is_dbl);
+        let tangent = C::plus_a_times(u1u1.double() + u1u1, || d.square().square());
+        let r = C::Base::conditional_select(&r, &tangent, is_dbl);
         let hh = h.square();
         let hhh = hh * h;
         let x3 = r.square() - hh * (u1 + u2);

@@ -24,7 +24,8 @@ impl<C: CurveConfig> Xyzz<C> {
         Self { x, y, zz, zzz }
     }
 
-    /// Doubling, `dbl-2008-s-1` with a = 0: 6M + 3S.
+    /// Doubling, `dbl-2008-s-1`: 6M + 3S for a = 0 (M = 3X^2 + a ZZ^2 otherwise: one more S and
+    /// a multiplication by a).
     #[inline]
     pub fn double(&self) -> Self {
         let u = self.y.double();
@@ -32,7 +33,7 @@ impl<C: CurveConfig> Xyzz<C> {
         let w = u * v;
         let s = self.x * v;
         let xx = self.x.square();
-        let m = xx.double() + xx;
+        let m = C::plus_a_times(xx.double() + xx, || self.zz.square());
         let x3 = m.square() - s.double();
         let y3 = m * (s - x3) - w * self.y;
         let zz3 = v * self.zz;
@@ -51,7 +52,7 @@ impl<C: CurveConfig> Xyzz<C> {
         let w = u * v;
         let s = p.x * v;
         let xx = p.x.square();
-        let m = xx.double() + xx;
+        let m = C::plus_a_times(xx.double() + xx, || C::Base::ONE);
         let x3 = m.square() - s.double();
         let y3 = m * (s - x3) - w * p.y;
         Self { x: x3, y: y3, zz: v, zzz: w }
