@@ -38,23 +38,7 @@ pub fn case_gas(op: &str, size: usize) -> Option<u64> {
 }
 
 fn revm(address: u8, input: &[u8]) -> Vec<u8> {
-    use revm_precompile::{bls12_381 as b, bn254, kzg_point_evaluation as kzg};
-    let gas = 100_000_000;
-    let r = match address {
-        0x06 => bn254::run_add(input, 150, gas),
-        0x07 => bn254::run_mul(input, 6_000, gas),
-        0x08 => bn254::run_pair(input, 34_000, 45_000, gas),
-        0x0a => kzg::run(input, gas),
-        0x0b => b::g1_add::g1_add(input, gas),
-        0x0c => b::g1_msm::g1_msm(input, gas),
-        0x0d => b::g2_add::g2_add(input, gas),
-        0x0e => b::g2_msm::g2_msm(input, gas),
-        0x0f => b::pairing::pairing(input, gas),
-        0x10 => b::map_fp_to_g1::map_fp_to_g1(input, gas),
-        0x11 => b::map_fp2_to_g2::map_fp2_to_g2(input, gas),
-        _ => unreachable!("an EVM case address"),
-    };
-    r.expect("a valid benchmark input").bytes.to_vec()
+    zkforge_revm::revm_call(address, input, 100_000_000).expect("an EVM case address").expect("a valid benchmark input").1
 }
 
 fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: Vec<u8>) -> Case {

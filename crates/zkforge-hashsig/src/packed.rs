@@ -44,8 +44,39 @@ pub(crate) unsafe trait Lanes: Copy {
     unsafe fn add(a: Self, b: Self) -> Self;
     /// a - b mod p, canonical in and out.
     unsafe fn sub(a: Self, b: Self) -> Self;
-    /// sum + V_j x for one internal-diagonal entry (`DiagOp`), canonical in and out.
-    unsafe fn add_diag(op: DiagOp, sum: Self, x: Self) -> Self;
+    /// x / 2 mod p, canonical in and out: (x >> 1) + (x odd) (p + 1) / 2.
+    unsafe fn half(x: Self) -> Self;
+    /// sum + x / 2^k (or sum - x / 2^k with `neg`) for 2 <= k <= 24, canonical in and out:
+    /// the signed value +-(h - c) in (-p, p), h = x >> k, c = 127 l 2^(24 - k) with l the low k
+    /// bits of x (2^-k = -127 2^(24 - k) mod p), then one signed add.
+    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self;
+
+    /// sum + V_j x for one internal-diagonal entry (`DiagOp`), canonical in and out: small
+    /// multiples by additions, x / 2 by [`Lanes::half`], x / 2^k by [`Lanes::add_div_pow2`].
+    /// (No closures here: a closure is not `inline(always)`, and one left out of line would
+    /// call every intrinsic out of line too.)
+    #[inline(always)]
+    unsafe fn add_diag(op: DiagOp, sum: Self, x: Self) -> Self {
+        // SAFETY: the caller runs this under the instruction set of `Self`.
+        unsafe {
+            let m = match op.mul {
+                1 => x,
+                2 => Self::add(x, x),
+                3 => Self::add(Self::add(x, x), x),
+                4 => {
+                    let x2 = Self::add(x, x);
+                    Self::add(x2, x2)
+                }
+                _ if op.shift == 1 => Self::half(x),
+                _ => return Self::add_div_pow2(op.neg, op.shift, sum, x),
+            };
+            if op.neg {
+                Self::sub(sum, m)
+            } else {
+                Self::add(sum, m)
+            }
+        }
+    }
     /// (v + rc)^3 mod p, canonical, for v canonical and `rc_neg` = rc - p in [-p, 0).
     unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self;
 }

@@ -19,7 +19,7 @@ use core::arch::x86_64::*;
 
 use crate::koalabear::{Kb, P, P_NEG_INV};
 use crate::packed::{self, Lanes};
-use crate::poseidon2::{DiagOp, Poseidon2};
+use crate::poseidon2::Poseidon2;
 
 /// p^-1 mod 2^32 (positive inverse).
 const P_INV: u32 = P_NEG_INV.wrapping_neg();
@@ -78,19 +78,6 @@ unsafe fn signed_add(sum: __m256i, m: __m256i) -> __m256i {
     }
 }
 
-/// sum - m or sum + m.
-#[inline(always)]
-unsafe fn plus_minus(neg: bool, sum: Avx2, m: Avx2) -> Avx2 {
-    // SAFETY: the caller's instruction set, see above.
-    unsafe {
-        if neg {
-            Avx2::sub(sum, m)
-        } else {
-            Avx2::add(sum, m)
-        }
-    }
-}
-
 // SAFETY: every method uses AVX2 intrinsics only; the trait's contract makes callers run them
 // on an AVX2 CPU inside `#[target_feature(enable = "avx2")]` code.
 unsafe impl Lanes for Avx2 {
@@ -138,42 +125,28 @@ unsafe impl Lanes for Avx2 {
         }
     }
 
-    /// - small multiples by reduced additions;
-    /// - x / 2 as (x >> 1) + (x odd) (p + 1) / 2, already canonical;
-    /// - ±x / 2^k (k >= 2) as the signed value ±(h - c) in (-p, p), with h = x >> k, l the
-    ///   low k bits and c = 127 l 2^(24 - k) (since 2^-k = -127 2^(24-k) mod p), then a signed
-    ///   add. 127 l is one `vpmaddwd` when l < 2^15, else (l << 7) - l.
     #[inline(always)]
-    unsafe fn add_diag(op: DiagOp, sum: Self, x: Self) -> Self {
+    unsafe fn half(x: Self) -> Self {
         // SAFETY: AVX2, see above.
         unsafe {
-            match op.mul {
-                1..=4 => {
-                    // small multiples by additions (no closures: see `packed.rs`)
-                    let x2 = Self::add(x, x);
-                    let m = match op.mul {
-                        1 => x,
-                        2 => x2,
-                        3 => Self::add(x2, x),
-                        _ => Self::add(x2, x2),
-                    };
-                    if op.neg { Self::sub(sum, m) } else { Self::add(sum, m) }
-                }
-                _ if op.shift == 1 => {
-                    let lsb = _mm256_and_si256(x.0, _mm256_set1_epi32(1));
-                    let half = _mm256_sign_epi32(_mm256_set1_epi32(P.div_ceil(2) as i32), lsb);
-                    plus_minus(op.neg, sum, Avx2(_mm256_add_epi32(_mm256_srli_epi32::<1>(x.0), half)))
-                }
-                _ => {
-                    let k = op.shift as i32;
-                    let h = _mm256_srl_epi32(x.0, _mm_cvtsi32_si128(k));
-                    let l = _mm256_and_si256(x.0, _mm256_set1_epi32((1i32 << k) - 1));
-                    let l127 = if k <= 15 { _mm256_madd_epi16(l, _mm256_set1_epi32(127)) } else { _mm256_sub_epi32(_mm256_slli_epi32::<7>(l), l) };
-                    let c = _mm256_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
-                    let m = if op.neg { _mm256_sub_epi32(c, h) } else { _mm256_sub_epi32(h, c) };
-                    Avx2(signed_add(sum.0, m))
-                }
-            }
+            let lsb = _mm256_and_si256(x.0, _mm256_set1_epi32(1));
+            let half = _mm256_sign_epi32(_mm256_set1_epi32(P.div_ceil(2) as i32), lsb);
+            Avx2(_mm256_add_epi32(_mm256_srli_epi32::<1>(x.0), half))
+        }
+    }
+
+    /// 127 l is one `vpmaddwd` when l < 2^15, else (l << 7) - l.
+    #[inline(always)]
+    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
+        // SAFETY: AVX2, see above.
+        unsafe {
+            let k = k as i32;
+            let h = _mm256_srl_epi32(x.0, _mm_cvtsi32_si128(k));
+            let l = _mm256_and_si256(x.0, _mm256_set1_epi32((1i32 << k) - 1));
+            let l127 = if k <= 15 { _mm256_madd_epi16(l, _mm256_set1_epi32(127)) } else { _mm256_sub_epi32(_mm256_slli_epi32::<7>(l), l) };
+            let c = _mm256_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
+            let m = if neg { _mm256_sub_epi32(c, h) } else { _mm256_sub_epi32(h, c) };
+            Avx2(signed_add(sum.0, m))
         }
     }
 

@@ -18,7 +18,7 @@ use core::arch::x86_64::*;
 
 use crate::koalabear::{Kb, P, P_NEG_INV};
 use crate::packed::{self, Lanes};
-use crate::poseidon2::{DiagOp, Poseidon2};
+use crate::poseidon2::Poseidon2;
 
 /// p^-1 mod 2^32 (positive inverse).
 const P_INV: u32 = P_NEG_INV.wrapping_neg();
@@ -43,19 +43,6 @@ unsafe fn signed_add(sum: __m512i, m: __m512i) -> __m512i {
         let neg = _mm512_cmplt_epi32_mask(m, _mm512_setzero_si512());
         let corr = _mm512_mask_add_epi32(_mm512_sub_epi32(t, p), neg, t, p);
         _mm512_min_epu32(t, corr)
-    }
-}
-
-/// sum - m or sum + m.
-#[inline(always)]
-unsafe fn plus_minus(neg: bool, sum: Avx512, m: Avx512) -> Avx512 {
-    // SAFETY: the caller's instruction set, see above.
-    unsafe {
-        if neg {
-            Avx512::sub(sum, m)
-        } else {
-            Avx512::add(sum, m)
-        }
     }
 }
 
@@ -106,40 +93,28 @@ unsafe impl Lanes for Avx512 {
         }
     }
 
-    /// As on AVX2: small multiples by additions; x / 2 as (x >> 1) + (x odd) (p + 1) / 2;
-    /// ±x / 2^k (k >= 2) as the signed ±(h - c), h = x >> k, c = 127 l 2^(24 - k) with l the
-    /// low k bits (127 l as (l << 7) - l), then a signed add.
     #[inline(always)]
-    unsafe fn add_diag(op: DiagOp, sum: Self, x: Self) -> Self {
+    unsafe fn half(x: Self) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            match op.mul {
-                1..=4 => {
-                    // small multiples by additions (no closures: see `packed.rs`)
-                    let x2 = Self::add(x, x);
-                    let m = match op.mul {
-                        1 => x,
-                        2 => x2,
-                        3 => Self::add(x2, x),
-                        _ => Self::add(x2, x2),
-                    };
-                    if op.neg { Self::sub(sum, m) } else { Self::add(sum, m) }
-                }
-                _ if op.shift == 1 => {
-                    let odd = _mm512_test_epi32_mask(x.0, _mm512_set1_epi32(1));
-                    let half = _mm512_maskz_mov_epi32(odd, _mm512_set1_epi32(P.div_ceil(2) as i32));
-                    plus_minus(op.neg, sum, Avx512(_mm512_add_epi32(_mm512_srli_epi32::<1>(x.0), half)))
-                }
-                _ => {
-                    let k = op.shift as i32;
-                    let h = _mm512_srl_epi32(x.0, _mm_cvtsi32_si128(k));
-                    let l = _mm512_and_si512(x.0, _mm512_set1_epi32((1i32 << k) - 1));
-                    let l127 = _mm512_sub_epi32(_mm512_slli_epi32::<7>(l), l);
-                    let c = _mm512_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
-                    let m = if op.neg { _mm512_sub_epi32(c, h) } else { _mm512_sub_epi32(h, c) };
-                    Avx512(signed_add(sum.0, m))
-                }
-            }
+            let odd = _mm512_test_epi32_mask(x.0, _mm512_set1_epi32(1));
+            let half = _mm512_maskz_mov_epi32(odd, _mm512_set1_epi32(P.div_ceil(2) as i32));
+            Avx512(_mm512_add_epi32(_mm512_srli_epi32::<1>(x.0), half))
+        }
+    }
+
+    /// 127 l as (l << 7) - l (no `vpmaddwd` without AVX-512BW).
+    #[inline(always)]
+    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
+        // SAFETY: AVX-512F, see above.
+        unsafe {
+            let k = k as i32;
+            let h = _mm512_srl_epi32(x.0, _mm_cvtsi32_si128(k));
+            let l = _mm512_and_si512(x.0, _mm512_set1_epi32((1i32 << k) - 1));
+            let l127 = _mm512_sub_epi32(_mm512_slli_epi32::<7>(l), l);
+            let c = _mm512_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
+            let m = if neg { _mm512_sub_epi32(c, h) } else { _mm512_sub_epi32(h, c) };
+            Avx512(signed_add(sum.0, m))
         }
     }
 

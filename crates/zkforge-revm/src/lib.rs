@@ -179,3 +179,26 @@ impl Crypto for ZkforgeCrypto {
         Ok(g2_bytes(&zkforge_curve::hash_to_curve::map_fp2_to_g2(&u)))
     }
 }
+
+/// Run revm-precompile's own entry point for the precompile at `address` (0x06-0x08 at
+/// Istanbul prices, 0x0a, 0x0b-0x11) through whichever backend is installed (revm's defaults
+/// when none is): gas used and output, or revm's halt reason; `None` for an address it does not
+/// cover here. The differential tests and the benchmarks use it to call revm the same way.
+pub fn revm_call(address: u8, input: &[u8], gas_limit: u64) -> Option<Result<(u64, Vec<u8>), PrecompileHalt>> {
+    use revm_precompile::{bls12_381 as b, bn254, kzg_point_evaluation as kzg};
+    let r = match address {
+        0x06 => bn254::run_add(input, 150, gas_limit),
+        0x07 => bn254::run_mul(input, 6_000, gas_limit),
+        0x08 => bn254::run_pair(input, 34_000, 45_000, gas_limit),
+        0x0a => kzg::run(input, gas_limit),
+        0x0b => b::g1_add::g1_add(input, gas_limit),
+        0x0c => b::g1_msm::g1_msm(input, gas_limit),
+        0x0d => b::g2_add::g2_add(input, gas_limit),
+        0x0e => b::g2_msm::g2_msm(input, gas_limit),
+        0x0f => b::pairing::pairing(input, gas_limit),
+        0x10 => b::map_fp_to_g1::map_fp_to_g1(input, gas_limit),
+        0x11 => b::map_fp2_to_g2::map_fp2_to_g2(input, gas_limit),
+        _ => return None,
+    };
+    Some(r.map(|o| (o.gas_used, o.bytes.to_vec())))
+}

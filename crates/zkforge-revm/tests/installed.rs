@@ -2,26 +2,12 @@
 //! crypto) pass every vector file of zkforge-evm (outputs, gas, failures), and agree with
 //! zkforge-evm's dispatcher on random inputs. A separate test binary: the backend is global.
 
-use revm_precompile::{bls12_381 as b, bn254, kzg_point_evaluation as kzg, PrecompileHalt};
+use revm_precompile::PrecompileHalt;
 use serde_json::Value;
 use zkforge_revm::{install_crypto, ZkforgeCrypto};
 
 fn revm_call(address: u8, input: &[u8], gas: u64) -> Result<(u64, Vec<u8>), PrecompileHalt> {
-    let r = match address {
-        0x06 => bn254::run_add(input, 150, gas),
-        0x07 => bn254::run_mul(input, 6_000, gas),
-        0x08 => bn254::run_pair(input, 34_000, 45_000, gas),
-        0x0a => kzg::run(input, gas),
-        0x0b => b::g1_add::g1_add(input, gas),
-        0x0c => b::g1_msm::g1_msm(input, gas),
-        0x0d => b::g2_add::g2_add(input, gas),
-        0x0e => b::g2_msm::g2_msm(input, gas),
-        0x0f => b::pairing::pairing(input, gas),
-        0x10 => b::map_fp_to_g1::map_fp_to_g1(input, gas),
-        0x11 => b::map_fp2_to_g2::map_fp2_to_g2(input, gas),
-        _ => unreachable!(),
-    };
-    r.map(|o| (o.gas_used, o.bytes.to_vec()))
+    zkforge_revm::revm_call(address, input, gas).expect("a covered address")
 }
 
 fn unhex(s: &str) -> Vec<u8> {
