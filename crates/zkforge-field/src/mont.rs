@@ -614,6 +614,19 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         Self::from_mont_unchecked(d)
     }
 
+    /// The Fp2 product (a0 + a1 u)(b0 + b1 u) with u^2 = -1, as (a0 b0 - a1 b1, a0 b1 + a1 b0):
+    /// two lazy sums of products (see [`Fp::sum_of_products2`]) with each operand laid out once.
+    #[inline(always)]
+    pub(crate) fn fp2_mul_lazy(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self, Self) {
+        if C::MODULUS[N - 1] >> 62 == 0 {
+            let nb1 = -*b1;
+            let [c0, c1] = backend::mont_fp2_mul(&[a0.limbs, a1.limbs], &[b1.limbs, b0.limbs, nb1.limbs], &Self::PINV);
+            (Self::from_mont_unchecked(c0), Self::from_mont_unchecked(c1))
+        } else {
+            (*a0 * *b0 - *a1 * *b1, *a0 * *b1 + *a1 * *b0)
+        }
+    }
+
     /// a0 b0 + a1 b1 with one Montgomery reduction per row for both products (the lazy sum
     /// of products; ePrint 2022/367 section 4 names it for Fp2), when the MULX/ADX kernel is
     /// in use; two products otherwise.

@@ -275,7 +275,8 @@ pub(crate) fn bucket_sum<'a, C: CurveConfig>(
         }
         return s;
     }
-    let t0 = std::time::Instant::now();
+    // the clock is read only when the caller profiles (`msm_profiled`)
+    let t0 = times.map(|_| std::time::Instant::now());
     let mut buckets = vec![Xyzz::<C>::IDENTITY; 1 << (c - 1)];
     for (p, d) in pairs {
         if d > 0 {
@@ -286,14 +287,14 @@ pub(crate) fn bucket_sum<'a, C: CurveConfig>(
             *b = b.add_mixed_vartime(&-*p);
         }
     }
-    let t1 = std::time::Instant::now();
+    let t1 = times.map(|_| std::time::Instant::now());
     let mut running = Xyzz::IDENTITY;
     let mut sum = Xyzz::IDENTITY;
     for b in buckets.iter().rev() {
         running = running.add_vartime(b);
         sum = sum.add_vartime(&running);
     }
-    if let Some(t) = times {
+    if let (Some(t), Some(t0), Some(t1)) = (times, t0, t1) {
         let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
         t.accumulate += t1 - t0;
         t.reduce += t1.elapsed();

@@ -90,13 +90,18 @@ where
     p.y.write(&mut out[n..]);
 }
 
-/// Splits off the three flag bits; an infinity encoding must carry nothing else.
-fn read_flags(b: &[u8], len: usize) -> Result<(u8, Vec<u8>), CurveError> {
+/// The longest encoding (uncompressed G2).
+const MAX_LEN: usize = 192;
+
+/// Splits off the three flag bits into a stack copy of the body (no allocation); an infinity
+/// encoding must carry nothing else. The body is `body[..len]`.
+fn read_flags(b: &[u8], len: usize) -> Result<(u8, [u8; MAX_LEN]), CurveError> {
     check_len(b, len)?;
-    let mut body = b.to_vec();
+    let mut body = [0u8; MAX_LEN];
+    body[..len].copy_from_slice(b);
     let flags = body[0] & 0xe0;
     body[0] &= 0x1f;
-    if flags & FLAG_I != 0 && body.iter().any(|&v| v != 0) {
+    if flags & FLAG_I != 0 && body[..len].iter().any(|&v| v != 0) {
         return Err(CurveError::InvalidInfinity);
     }
     Ok((flags, body))
@@ -113,7 +118,7 @@ where
     if flags & FLAG_I != 0 {
         return if flags & FLAG_S != 0 { Err(CurveError::InvalidFlags) } else { Ok(Affine::IDENTITY) };
     }
-    let x = C::Base::read(&body)?;
+    let x = C::Base::read(&body[..C::Base::LEN])?;
     let y = y_from_x(x, C::B, flags & FLAG_S != 0)?;
     Ok(Affine::new_unchecked(x, y))
 }

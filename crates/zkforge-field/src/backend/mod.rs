@@ -90,6 +90,39 @@ fn init_selected() -> u8 {
     d
 }
 
+/// The Fp2 product (a0 + a1 u)(b0 + b1 u), u^2 = -1, as two lazy sums of products:
+/// c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0. The operands are laid out once so the ADX kernel
+/// reads both of its 2N-word inputs in place: `a` = [a0, a1] and `b` = [b1, b0, -b1], so
+/// (b0, -b1) = b[1..3] and (b1, b0) = b[0..2] (5N words copied per Fp2 product, not 8N).
+/// Fully reduced, canonical inputs.
+#[inline(always)]
+pub(crate) fn mont_fp2_mul<const N: usize>(a: &[[u64; N]; 2], b: &[[u64; N]; 3], p: &[u64; 8]) -> [[u64; N]; 2] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if (N == 4 || N == 6) && selected() == 2 {
+            let pa = a.as_ptr() as *const u64;
+            let pb = b.as_ptr() as *const u64;
+            let mut r = [[0u64; N]; 2];
+            // SAFETY: `selected() == 2` only after BMI2 and ADX were detected on this CPU; an
+            // array of arrays is contiguous, so `pa` points to 2N words and `pb` (and `pb + N`)
+            // to at least 2N, exactly what the N-limb routine reads.
+            unsafe {
+                if N == 4 {
+                    let (c0, c1) = (x86_64_adx::mont_sum2_4(pa, pb.add(N), p), x86_64_adx::mont_sum2_4(pa, pb, p));
+                    r[0].copy_from_slice(&c0[..N]);
+                    r[1].copy_from_slice(&c1[..N]);
+                } else {
+                    let (c0, c1) = (x86_64_adx::mont_sum2_6(pa, pb.add(N), p), x86_64_adx::mont_sum2_6(pa, pb, p));
+                    r[0].copy_from_slice(&c0[..N]);
+                    r[1].copy_from_slice(&c1[..N]);
+                }
+            }
+            return [portable::reduce_once_ct(r[0], p), portable::reduce_once_ct(r[1], p)];
+        }
+    }
+    [mont_sum2(&a[0], &a[1], &b[1], &b[2], p), mont_sum2(&a[0], &a[1], &b[0], &b[1], p)]
+}
+
 /// (a0 b0 + a1 b1) R^-1 mod p, fully reduced, for canonical inputs: with ADX one interleaved
 /// pass that adds both products in each row before one reduction (3N^2 multiplications
 /// instead of 4N^2); elsewhere two Montgomery products and an addition.

@@ -211,8 +211,7 @@ impl<C: FieldConfig<N>, const N: usize> Mul for Fp2<C, N> {
     #[inline]
     fn mul(self, b: Self) -> Self {
         if crate::backend::adx_selected() {
-            let c0 = Fp::sum_of_products2(&self.c0, &self.c1, &b.c0, &-b.c1);
-            let c1 = Fp::sum_of_products2(&self.c0, &self.c1, &b.c1, &b.c0);
+            let (c0, c1) = Fp::fp2_mul_lazy(&self.c0, &self.c1, &b.c0, &b.c1);
             return Self { c0, c1 };
         }
         self.mul_karatsuba(&b)
