@@ -11,7 +11,6 @@
 //! Every decoder checks length, flags, padding, canonical coordinates, the curve equation and
 //! (in the checked variants) subgroup membership, and returns a typed [`CurveError`].
 
-use alloc::vec::Vec;
 use zkforge_field::bls12_381::{Fp, Fp2};
 
 use super::{G1Affine, G2Affine};

@@ -1,0 +1,338 @@
+//! KZG commitments for Ethereum blobs (EIP-4844), as the consensus specs define them
+//! (`specs/deneb/polynomial-commitments.md`): a blob is 4096 field elements of BLS12-381 Fr,
+//! the evaluations of a polynomial of degree < 4096 over the 4096th roots of unity in
+//! bit-reversed order; the commitment is that polynomial at the ceremony's secret tau, computed
+//! as one MSM over the setup's Lagrange-form G1 points; a proof for (z, y) is the commitment to
+//! the quotient (p(X) - y) / (X - z), and it verifies by e(C - [y]G1, G2) = e(pi, [tau - z]G2).
+//!
+//! - [`KzgSettings::mainnet`]: the ceremony's setup (embedded, decoded and checked once).
+//! - [`KzgSettings::blob_to_kzg_commitment`], [`KzgSettings::compute_kzg_proof`],
+//!   [`KzgSettings::compute_blob_kzg_proof`], [`KzgSettings::verify_kzg_proof`],
+//!   [`KzgSettings::verify_blob_kzg_proof`], [`KzgSettings::verify_blob_kzg_proof_batch`] and
+//!   [`compute_challenge`]: the spec's functions, bytes in and bytes out, with the spec's checks
+//!   (field elements below r, points in the subgroup) as typed [`KzgError`]s.
+//!
+//! Evaluation at a point outside the domain is the barycentric formula
+//! p(z) = (z^n - 1) / n * sum_i p_i w_i / (z - w_i) with one batch inversion; inside the domain
+//! the quotient's value at that root uses the spec's `compute_quotient_eval_within_domain`. The
+//! batch verification is the spec's random linear combination (one two-pair pairing check).
+//!
+//! ```no_run
+//! use zkforge_kzg::{KzgSettings, BYTES_PER_BLOB};
+//! let kzg = KzgSettings::mainnet();
+//! let blob = vec![0u8; BYTES_PER_BLOB];
+//! let commitment = kzg.blob_to_kzg_commitment(&blob).unwrap();
+//! let proof = kzg.compute_blob_kzg_proof(&blob, &commitment).unwrap();
+//! assert!(kzg.verify_blob_kzg_proof(&blob, &commitment, &proof).unwrap());
+//! ```
+
+use std::sync::OnceLock;
+
+use sha2::{Digest, Sha256};
+use zkforge_curve::bls12_381::{G1Affine, G1Projective, G2Affine, G2Projective};
+use zkforge_curve::CurveError;
+use zkforge_field::bls12_381::Fr;
+use zkforge_msm::PreparedBases;
+
+/// Field elements in a blob.
+pub const FIELD_ELEMENTS_PER_BLOB: usize = 4096;
+/// Bytes of one field element (big-endian, below r).
+pub const BYTES_PER_FIELD_ELEMENT: usize = 32;
+/// Bytes of a blob.
+pub const BYTES_PER_BLOB: usize = FIELD_ELEMENTS_PER_BLOB * BYTES_PER_FIELD_ELEMENT;
+/// Bytes of a commitment or a proof (a compressed G1 point).
+pub const BYTES_PER_COMMITMENT: usize = 48;
+/// Domain separator of the blob challenge.
+pub const FIAT_SHAMIR_PROTOCOL_DOMAIN: &[u8; 16] = b"FSBLOBVERIFY_V1_";
+/// Domain separator of the batch-verification randomness.
+pub const RANDOM_CHALLENGE_KZG_BATCH_DOMAIN: &[u8; 16] = b"RCKZGBATCH___V1_";
+
+/// Why a KZG operation refused its input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KzgError {
+    /// An input has the wrong number of bytes.
+    #[error("{what} must be {expected} bytes, got {got}")]
+    InvalidLength {
+        /// Which input.
+        what: &'static str,
+        /// The length it must have.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// A field element (of a blob, or z, or y) is not below the BLS12-381 group order r.
+    #[error("a field element is not below the BLS12-381 group order")]
+    NonCanonicalFieldElement,
+    /// A commitment or proof is not a valid compressed point of the G1 subgroup.
+    #[error("a commitment or proof is not a valid G1 point: {0}")]
+    InvalidPoint(CurveError),
+    /// The batch inputs have different lengths.
+    #[error("batch inputs differ in length: {blobs} blobs, {commitments} commitments, {proofs} proofs")]
+    BatchLengthMismatch {
+        /// Blobs given.
+        blobs: usize,
+        /// Commitments given.
+        commitments: usize,
+        /// Proofs given.
+        proofs: usize,
+    },
+    /// The trusted setup text does not parse or a point in it does not decode.
+    #[error("invalid trusted setup: {0}")]
+    InvalidSetup(&'static str),
+}
+
+/// The trusted setup, decoded and checked, with what the operations precompute from it.
+pub struct KzgSettings {
+    /// The setup's G1 points in Lagrange form, prepared for MSMs.
+    g1_lagrange: PreparedBases<zkforge_curve::bls12_381::G1Config>,
+    /// [tau]G2.
+    tau_g2: G2Affine,
+    /// The 4096th roots of unity in bit-reversed order.
+    roots_brp: Vec<Fr>,
+    /// Threads for the MSMs (1 = the calling thread).
+    threads: usize,
+}
+
+impl core::fmt::Debug for KzgSettings {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KzgSettings").field("g1_points", &self.g1_lagrange.len()).field("threads", &self.threads).finish()
+    }
+}
+
+fn field(b: &[u8]) -> Result<Fr, KzgError> {
+    if b.len() != BYTES_PER_FIELD_ELEMENT {
+        return Err(KzgError::InvalidLength { what: "a field element", expected: 32, got: b.len() });
+    }
+    Fr::from_bytes_be(b).map_err(|_| KzgError::NonCanonicalFieldElement)
+}
+
+fn g1(b: &[u8]) -> Result<G1Affine, KzgError> {
+    if b.len() != BYTES_PER_COMMITMENT {
+        return Err(KzgError::InvalidLength { what: "a commitment or proof", expected: 48, got: b.len() });
+    }
+    G1Affine::from_compressed(b).map_err(KzgError::InvalidPoint)
+}
+
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    let s = s.trim().trim_start_matches("0x");
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// The blob's field elements (each below r).
+pub fn blob_to_polynomial(blob: &[u8]) -> Result<Vec<Fr>, KzgError> {
+    if blob.len() != BYTES_PER_BLOB {
+        return Err(KzgError::InvalidLength { what: "a blob", expected: BYTES_PER_BLOB, got: blob.len() });
+    }
+    blob.chunks_exact(32).map(field).collect()
+}
+
+/// sha256(data) as an integer mod r (the spec's `hash_to_bls_field`).
+fn hash_to_field(data: &[u8]) -> Fr {
+    Fr::from_bytes_be_mod_order(&Sha256::digest(data))
+}
+
+/// The spec's `compute_challenge`: the Fiat-Shamir evaluation point of a blob and its
+/// commitment, hash(FSBLOBVERIFY_V1_ || 4096 as 16 bytes || blob || commitment) mod r.
+pub fn compute_challenge(blob: &[u8], commitment: &[u8]) -> Fr {
+    let mut h = Sha256::new();
+    h.update(FIAT_SHAMIR_PROTOCOL_DOMAIN);
+    h.update((FIELD_ELEMENTS_PER_BLOB as u128).to_be_bytes());
+    h.update(blob);
+    h.update(commitment);
+    Fr::from_bytes_be_mod_order(&h.finalize())
+}
+
+fn compress(p: &G1Projective) -> [u8; 48] {
+    p.to_affine_vartime().to_compressed()
+}
+
+impl KzgSettings {
+    /// The Ethereum mainnet setup (embedded; decoded, subgroup-checked and prepared on first
+    /// use, about 0.2 s; MSMs on every core).
+    pub fn mainnet() -> &'static KzgSettings {
+        static MAINNET: OnceLock<KzgSettings> = OnceLock::new();
+        MAINNET.get_or_init(|| {
+            let threads = std::thread::available_parallelism().map(|t| t.get()).unwrap_or(1);
+            Self::from_text(include_str!("../data/trusted_setup.txt"), threads).expect("the embedded mainnet setup is valid")
+        })
+    }
+
+    /// A setup in c-kzg's text format: `4096`, `65`, the G1 Lagrange points, the G2 monomial
+    /// points (then, optionally, G1 monomial points, unused here), compressed and hex-encoded,
+    /// one per line. Every point is decoded and subgroup-checked. `threads` is used by the MSMs.
+    pub fn from_text(text: &str, threads: usize) -> Result<Self, KzgError> {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let n1: usize = lines.next().and_then(|l| l.parse().ok()).ok_or(KzgError::InvalidSetup("the first line is not the G1 count"))?;
+        let n2: usize = lines.next().and_then(|l| l.parse().ok()).ok_or(KzgError::InvalidSetup("the second line is not the G2 count"))?;
+        if n1 != FIELD_ELEMENTS_PER_BLOB || n2 < 2 {
+            return Err(KzgError::InvalidSetup("the setup must have 4096 G1 points and at least 2 G2 points"));
+        }
+        let mut g1s = Vec::with_capacity(n1);
+        for _ in 0..n1 {
+            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 line is missing or not hex"))?;
+            g1s.push(G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode"))?);
+        }
+        let mut g2s = Vec::with_capacity(n2);
+        for _ in 0..n2 {
+            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G2 line is missing or not hex"))?;
+            g2s.push(G2Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G2 point does not decode"))?);
+        }
+        // the file lists the Lagrange points in natural order; blobs are evaluations over the
+        // bit-reversed domain, so the i-th blob element pairs with the bit-reversed i-th point
+        zkforge_poly::bit_reverse_permute(&mut g1s);
+        if g2s[0] != G2Affine::generator() {
+            return Err(KzgError::InvalidSetup("the first G2 point is not the generator"));
+        }
+        // w = 7^((r - 1) / 4096), the spec's root of unity; its powers in bit-reversed order
+        let domain = zkforge_poly::Domain::<zkforge_field::bls12_381::FrConfig, 4>::new(FIELD_ELEMENTS_PER_BLOB).map_err(|_| KzgError::InvalidSetup("no 4096-element domain"))?;
+        let mut roots_brp = domain.elements();
+        zkforge_poly::bit_reverse_permute(&mut roots_brp);
+        Ok(Self { g1_lagrange: PreparedBases::new(&g1s), tau_g2: g2s[1], roots_brp, threads: threads.max(1) })
+    }
+
+    fn commit(&self, poly: &[Fr]) -> G1Projective {
+        self.g1_lagrange.msm(poly, self.threads).expect("4096 scalars for 4096 points and a positive thread count")
+    }
+
+    /// The spec's `blob_to_kzg_commitment`.
+    pub fn blob_to_kzg_commitment(&self, blob: &[u8]) -> Result<[u8; 48], KzgError> {
+        Ok(compress(&self.commit(&blob_to_polynomial(blob)?)))
+    }
+
+    /// p(z) for p in evaluation form (the spec's `evaluate_polynomial_in_evaluation_form`).
+    pub fn evaluate(&self, poly: &[Fr], z: &Fr) -> Fr {
+        if let Some(i) = self.roots_brp.iter().position(|w| w == z) {
+            return poly[i];
+        }
+        // sum_i p_i w_i / (z - w_i), one batch inversion
+        let mut den: Vec<Fr> = self.roots_brp.iter().map(|w| *z - *w).collect();
+        Fr::batch_invert(&mut den);
+        let mut sum = Fr::ZERO;
+        for ((p, w), d) in poly.iter().zip(&self.roots_brp).zip(&den) {
+            sum += *p * *w * *d;
+        }
+        let n_inv = Option::<Fr>::from(Fr::from_u64(FIELD_ELEMENTS_PER_BLOB as u64).invert()).expect("4096 is invertible");
+        let zn = z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]);
+        sum * (zn - Fr::ONE) * n_inv
+    }
+
+    /// The quotient (p(X) - y) / (X - z) in evaluation form, committed: the proof for (z, y).
+    fn proof_impl(&self, poly: &[Fr], z: &Fr) -> (G1Projective, Fr) {
+        let y = self.evaluate(poly, z);
+        let mut den: Vec<Fr> = self.roots_brp.iter().map(|w| *w - *z).collect();
+        let hit = den.iter().position(|d| bool::from(d.is_zero()));
+        if let Some(m) = hit {
+            den[m] = Fr::ONE; // replaced below
+        }
+        Fr::batch_invert(&mut den);
+        let mut q: Vec<Fr> = poly.iter().zip(&den).map(|(p, d)| (*p - y) * *d).collect();
+        if let Some(m) = hit {
+            // the spec's compute_quotient_eval_within_domain: q(w_m) = sum_{i != m} (p_i - y) w_i / (w_m (w_m - w_i))
+            let wm = self.roots_brp[m];
+            let mut dd: Vec<Fr> = self.roots_brp.iter().enumerate().map(|(i, w)| if i == m { Fr::ONE } else { wm * (wm - *w) }).collect();
+            Fr::batch_invert(&mut dd);
+            let mut acc = Fr::ZERO;
+            for (i, ((p, w), d)) in poly.iter().zip(&self.roots_brp).zip(&dd).enumerate() {
+                if i != m {
+                    acc += (*p - y) * *w * *d;
+                }
+            }
+            q[m] = acc;
+        }
+        (self.commit(&q), y)
+    }
+
+    /// The spec's `compute_kzg_proof`: (proof, y = p(z)) for a blob and a point z (32 bytes,
+    /// big-endian, below r).
+    pub fn compute_kzg_proof(&self, blob: &[u8], z: &[u8]) -> Result<([u8; 48], [u8; 32]), KzgError> {
+        let poly = blob_to_polynomial(blob)?;
+        let z = field(z)?;
+        let (proof, y) = self.proof_impl(&poly, &z);
+        let mut yb = [0u8; 32];
+        yb.copy_from_slice(y.to_bytes_be().as_ref());
+        Ok((compress(&proof), yb))
+    }
+
+    /// The spec's `compute_blob_kzg_proof`: the proof at the blob's Fiat-Shamir challenge.
+    pub fn compute_blob_kzg_proof(&self, blob: &[u8], commitment: &[u8]) -> Result<[u8; 48], KzgError> {
+        g1(commitment)?;
+        let poly = blob_to_polynomial(blob)?;
+        let z = compute_challenge(blob, commitment);
+        Ok(compress(&self.proof_impl(&poly, &z).0))
+    }
+
+    fn verify_impl(&self, c: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
+        // e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1
+        let lhs = (c.to_jacobian() - G1Projective::generator().mul_limbs_vartime(&y.to_limbs())).to_affine_vartime();
+        let rhs = (self.tau_g2.to_jacobian() - G2Projective::generator().mul_limbs_vartime(&z.to_limbs())).to_affine_vartime();
+        zkforge_pairing::bls12_381::pairing_check(&[(lhs, -G2Affine::generator()), (*proof, rhs)])
+    }
+
+    /// The spec's `verify_kzg_proof`: does the commitment open to y at z with this proof?
+    pub fn verify_kzg_proof(&self, commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> Result<bool, KzgError> {
+        let (c, z, y, pi) = (g1(commitment)?, field(z)?, field(y)?, g1(proof)?);
+        Ok(self.verify_impl(&c, &z, &y, &pi))
+    }
+
+    /// The spec's `verify_blob_kzg_proof`.
+    pub fn verify_blob_kzg_proof(&self, blob: &[u8], commitment: &[u8], proof: &[u8]) -> Result<bool, KzgError> {
+        let poly = blob_to_polynomial(blob)?;
+        let (c, pi) = (g1(commitment)?, g1(proof)?);
+        let z = compute_challenge(blob, commitment);
+        let y = self.evaluate(&poly, &z);
+        Ok(self.verify_impl(&c, &z, &y, &pi))
+    }
+
+    /// The spec's `verify_blob_kzg_proof_batch`: every blob's proof at once, by the spec's
+    /// random linear combination with r from hashing all inputs:
+    /// e(sum r^i pi_i, -[tau]G2) e(sum r^i (C_i - [y_i]G1 + [z_i] pi_i), G2) = 1.
+    pub fn verify_blob_kzg_proof_batch(&self, blobs: &[&[u8]], commitments: &[&[u8]], proofs: &[&[u8]]) -> Result<bool, KzgError> {
+        if blobs.len() != commitments.len() || blobs.len() != proofs.len() {
+            return Err(KzgError::BatchLengthMismatch { blobs: blobs.len(), commitments: commitments.len(), proofs: proofs.len() });
+        }
+        if blobs.is_empty() {
+            return Ok(true);
+        }
+        let n = blobs.len();
+        let (mut cs, mut pis, mut zs, mut ys) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        for i in 0..n {
+            let poly = blob_to_polynomial(blobs[i])?;
+            cs.push(g1(commitments[i])?);
+            pis.push(g1(proofs[i])?);
+            let z = compute_challenge(blobs[i], commitments[i]);
+            ys.push(self.evaluate(&poly, &z));
+            zs.push(z);
+        }
+        if n == 1 {
+            return Ok(self.verify_impl(&cs[0], &zs[0], &ys[0], &pis[0]));
+        }
+        // r = hash(RCKZGBATCH___V1_ || 4096 (8 bytes) || n (8 bytes) || (C_i || z_i || y_i || pi_i)...)
+        let mut data = Vec::with_capacity(32 + n * 160);
+        data.extend_from_slice(RANDOM_CHALLENGE_KZG_BATCH_DOMAIN);
+        data.extend_from_slice(&(FIELD_ELEMENTS_PER_BLOB as u64).to_be_bytes());
+        data.extend_from_slice(&(n as u64).to_be_bytes());
+        for i in 0..n {
+            data.extend_from_slice(commitments[i]);
+            data.extend_from_slice(zs[i].to_bytes_be().as_ref());
+            data.extend_from_slice(ys[i].to_bytes_be().as_ref());
+            data.extend_from_slice(proofs[i]);
+        }
+        let r = hash_to_field(&data);
+        let mut rs = Vec::with_capacity(n);
+        let mut acc = Fr::ONE;
+        for _ in 0..n {
+            rs.push(acc);
+            acc *= r;
+        }
+        let proof_lincomb = zkforge_msm::msm_threads(&pis, &rs, self.threads).expect("lengths match");
+        let rz: Vec<Fr> = rs.iter().zip(&zs).map(|(r, z)| *r * *z).collect();
+        let proof_z_lincomb = zkforge_msm::msm_threads(&pis, &rz, self.threads).expect("lengths match");
+        let c_lincomb = zkforge_msm::msm_threads(&cs, &rs, self.threads).expect("lengths match");
+        let ry: Fr = rs.iter().zip(&ys).fold(Fr::ZERO, |s, (r, y)| s + *r * *y);
+        let rhs = (c_lincomb - G1Projective::generator().mul_limbs_vartime(&ry.to_limbs()) + proof_z_lincomb).to_affine_vartime();
+        Ok(zkforge_pairing::bls12_381::pairing_check(&[(proof_lincomb.to_affine_vartime(), -self.tau_g2), (rhs, G2Affine::generator())]))
+    }
+}
