@@ -16,6 +16,7 @@ pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
 pub mod evm;
+pub mod kzg;
 pub mod poly;
 pub mod hashsig;
 pub mod harness;
@@ -122,6 +123,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("poly") {
         all.extend(poly::cases());
+    }
+    if want("kzg") {
+        all.extend(kzg::cases());
     }
     if want("evm") {
         all.extend(evm::cases());

@@ -160,6 +160,12 @@ impl KzgSettings {
         })
     }
 
+    /// The mainnet setup with MSMs on exactly `threads` threads (1 = the calling thread only), as
+    /// a new instance (decoded and checked again; for benchmarks and thread-pinned callers).
+    pub fn mainnet_with_threads(threads: usize) -> KzgSettings {
+        Self::from_text(include_str!("../data/trusted_setup.txt"), threads).expect("the embedded mainnet setup is valid")
+    }
+
     /// A setup in c-kzg's text format: `4096`, `65`, the G1 Lagrange points, the G2 monomial
     /// points (then, optionally, G1 monomial points, unused here), compressed and hex-encoded,
     /// one per line. Every point is decoded and subgroup-checked. `threads` is used by the MSMs.

@@ -11,6 +11,7 @@
 //! | `pairing` | `zkforge-pairing`: optimal ate pairings, multi-Miller loop | `pairing` (default) |
 //! | `poly` | `zkforge-poly`: radix-2 FFTs and evaluation domains | `poly` (default) |
 //! | `hashsig` | `zkforge-hashsig`: Generalized XMSS (Poseidon2, SHA3, leanSig devnet 4) | `hashsig` |
+//! | `kzg` | `zkforge-kzg`: KZG commitments and proofs for Ethereum blobs (EIP-4844) | `kzg` |
 //! | `evm` | `zkforge-evm`: the EVM precompiles 0x06-0x08, 0x0a, 0x0b-0x11 | `evm` |
 //!
 //! `default-features = false, features = ["curves"]` gives the field and curve layers as
@@ -57,3 +58,7 @@ pub use zkforge_hashsig as hashsig;
 /// EVM precompiles (`zkforge-evm`).
 #[cfg(feature = "evm")]
 pub use zkforge_evm as evm;
+
+/// KZG commitments for Ethereum blobs (`zkforge-kzg`).
+#[cfg(feature = "kzg")]
+pub use zkforge_kzg as kzg;
