@@ -134,7 +134,7 @@ where
     if flags & FLAG_I != 0 {
         return Ok(Affine::IDENTITY);
     }
-    let p = Affine::new_unchecked(C::Base::read(&body[..n])?, C::Base::read(&body[n..])?);
+    let p = Affine::new_unchecked(C::Base::read(&body[..n])?, C::Base::read(&body[n..2 * n])?);
     if !p.is_on_curve() {
         return Err(CurveError::NotOnCurve);
     }
