@@ -42,6 +42,14 @@ pub const BYTES_PER_FIELD_ELEMENT: usize = 32;
 pub const BYTES_PER_BLOB: usize = FIELD_ELEMENTS_PER_BLOB * BYTES_PER_FIELD_ELEMENT;
 /// Bytes of a commitment or a proof (a compressed G1 point).
 pub const BYTES_PER_COMMITMENT: usize = 48;
+/// Field elements of an extended blob (EIP-7594: the blob's polynomial on twice the domain).
+pub const FIELD_ELEMENTS_PER_EXT_BLOB: usize = 2 * FIELD_ELEMENTS_PER_BLOB;
+/// Field elements in a cell.
+pub const FIELD_ELEMENTS_PER_CELL: usize = 64;
+/// Cells of an extended blob.
+pub const CELLS_PER_EXT_BLOB: usize = FIELD_ELEMENTS_PER_EXT_BLOB / FIELD_ELEMENTS_PER_CELL;
+/// Bytes of a cell.
+pub const BYTES_PER_CELL: usize = FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEMENT;
 /// Domain separator of the blob challenge.
 pub const FIAT_SHAMIR_PROTOCOL_DOMAIN: &[u8; 16] = b"FSBLOBVERIFY_V1_";
 /// Domain separator of the batch-verification randomness.
@@ -89,6 +97,9 @@ pub struct KzgSettings {
     tau_g2: G2Affine,
     /// The 4096th roots of unity in bit-reversed order.
     roots_brp: Vec<Fr>,
+    /// The blob's domain (4096) and the extended domain (8192), for EIP-7594's cells.
+    domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
+    ext_domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
     /// Threads for the MSMs (1 = the calling thread).
     threads: usize,
 }
@@ -196,7 +207,8 @@ impl KzgSettings {
         let domain = zkforge_poly::Domain::<zkforge_field::bls12_381::FrConfig, 4>::new(FIELD_ELEMENTS_PER_BLOB).map_err(|_| KzgError::InvalidSetup("no 4096-element domain"))?;
         let mut roots_brp = domain.elements();
         zkforge_poly::bit_reverse_permute(&mut roots_brp);
-        Ok(Self { g1_lagrange: PreparedBases::new(&g1s), tau_g2: g2s[1], roots_brp, threads: threads.max(1) })
+        let ext_domain = zkforge_poly::Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB).map_err(|_| KzgError::InvalidSetup("no 8192-element domain"))?;
+        Ok(Self { g1_lagrange: PreparedBases::new(&g1s), tau_g2: g2s[1], roots_brp, domain, ext_domain, threads: threads.max(1) })
     }
 
     fn commit(&self, poly: &[Fr]) -> G1Projective {
@@ -340,5 +352,23 @@ impl KzgSettings {
         let ry: Fr = rs.iter().zip(&ys).fold(Fr::ZERO, |s, (r, y)| s + *r * *y);
         let rhs = (c_lincomb - G1Projective::generator().mul_limbs_vartime(&ry.to_limbs()) + proof_z_lincomb).to_affine_vartime();
         Ok(zkforge_pairing::bls12_381::pairing_check(&[(proof_lincomb.to_affine_vartime(), -self.tau_g2), (rhs, G2Affine::generator())]))
+    }
+
+    /// EIP-7594's `compute_cells`: the blob's polynomial evaluated on the 8192-element
+    /// extended domain in bit-reversed order, as 128 cells of 64 field elements (2048 bytes
+    /// each, concatenated). The coefficients come from one inverse FFT of the blob (undoing its
+    /// bit-reversed order), the extension from one FFT of size 8192.
+    pub fn compute_cells(&self, blob: &[u8]) -> Result<Vec<u8>, KzgError> {
+        let mut evals = blob_to_polynomial(blob)?;
+        zkforge_poly::bit_reverse_permute(&mut evals);
+        self.domain.ifft(&mut evals).expect("4096 evaluations");
+        evals.resize(FIELD_ELEMENTS_PER_EXT_BLOB, Fr::ZERO);
+        self.ext_domain.fft(&mut evals).expect("8192 coefficients");
+        zkforge_poly::bit_reverse_permute(&mut evals);
+        let mut out = Vec::with_capacity(FIELD_ELEMENTS_PER_EXT_BLOB * 32);
+        for x in &evals {
+            out.extend_from_slice(x.to_bytes_be().as_ref());
+        }
+        Ok(out)
     }
 }

@@ -175,3 +175,23 @@ fn compute_challenge_matches() {
     }
     assert_eq!(all.len(), 9);
 }
+
+#[test]
+fn compute_cells() {
+    let kzg = KzgSettings::mainnet();
+    let all = cases("compute_cells");
+    for (name, c) in &all {
+        let r = kzg.compute_cells(&f(c, "blob"));
+        if output_null(c) {
+            assert!(r.is_err(), "{name}");
+        } else {
+            let cells = r.unwrap_or_else(|e| panic!("{name}: {e}"));
+            let want = &c.lists["output"];
+            assert_eq!(want.len(), zkforge_kzg::CELLS_PER_EXT_BLOB, "{name}");
+            for (i, w) in want.iter().enumerate() {
+                assert_eq!(hex(&cells[i * zkforge_kzg::BYTES_PER_CELL..(i + 1) * zkforge_kzg::BYTES_PER_CELL]), *w, "{name} cell {i}");
+            }
+        }
+    }
+    assert_eq!(all.len(), 11);
+}
