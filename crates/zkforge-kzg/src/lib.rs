@@ -11,6 +11,9 @@
 //!   [`KzgSettings::verify_blob_kzg_proof`], [`KzgSettings::verify_blob_kzg_proof_batch`] and
 //!   [`compute_challenge`]: the spec's functions, bytes in and bytes out, with the spec's checks
 //!   (field elements below r, points in the subgroup) as typed [`KzgError`]s.
+//! - From EIP-7594 (`specs/fulu/polynomial-commitments-sampling.md`):
+//!   [`KzgSettings::compute_cells`] and [`KzgSettings::compute_cells_and_kzg_proofs`]. Cell
+//!   verification and recovery are not here yet.
 //!
 //! Evaluation at a point outside the domain is the barycentric formula
 //! p(z) = (z^n - 1) / n * sum_i p_i w_i / (z - w_i) with one batch inversion; inside the domain
@@ -97,6 +100,9 @@ pub struct KzgSettings {
     tau_g2: G2Affine,
     /// The 4096th roots of unity in bit-reversed order.
     roots_brp: Vec<Fr>,
+    /// The setup's G1 points in monomial form, [tau^i]G1 for i < 4096 - 64 (the degrees a cell
+    /// proof's quotient can have), prepared for MSMs.
+    g1_monomial: PreparedBases<zkforge_curve::bls12_381::G1Config>,
     /// The blob's domain (4096) and the extended domain (8192), for EIP-7594's cells.
     domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
     ext_domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
@@ -178,8 +184,8 @@ impl KzgSettings {
     }
 
     /// A setup in c-kzg's text format: `4096`, `65`, the G1 Lagrange points, the G2 monomial
-    /// points (then, optionally, G1 monomial points, unused here), compressed and hex-encoded,
-    /// one per line. Every point is decoded and subgroup-checked. `threads` is used by the MSMs.
+    /// points, then the G1 monomial points (for EIP-7594's cell proofs), compressed and
+    /// hex-encoded, one per line. Every point is decoded and subgroup-checked. `threads` is used by the MSMs.
     pub fn from_text(text: &str, threads: usize) -> Result<Self, KzgError> {
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
         let n1: usize = lines.next().and_then(|l| l.parse().ok()).ok_or(KzgError::InvalidSetup("the first line is not the G1 count"))?;
@@ -200,6 +206,15 @@ impl KzgSettings {
         // the file lists the Lagrange points in natural order; blobs are evaluations over the
         // bit-reversed domain, so the i-th blob element pairs with the bit-reversed i-th point
         zkforge_poly::bit_reverse_permute(&mut g1s);
+        // then the G1 points in monomial form (c-kzg's v2 format); only the first 4032 are used
+        let mut mono = Vec::with_capacity(FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL);
+        for _ in 0..FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL {
+            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 monomial line is missing or not hex"))?;
+            mono.push(G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 monomial point does not decode"))?);
+        }
+        if mono[0] != G1Affine::generator() {
+            return Err(KzgError::InvalidSetup("the first G1 monomial point is not the generator"));
+        }
         if g2s[0] != G2Affine::generator() {
             return Err(KzgError::InvalidSetup("the first G2 point is not the generator"));
         }
@@ -208,7 +223,15 @@ impl KzgSettings {
         let mut roots_brp = domain.elements();
         zkforge_poly::bit_reverse_permute(&mut roots_brp);
         let ext_domain = zkforge_poly::Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB).map_err(|_| KzgError::InvalidSetup("no 8192-element domain"))?;
-        Ok(Self { g1_lagrange: PreparedBases::new(&g1s), tau_g2: g2s[1], roots_brp, domain, ext_domain, threads: threads.max(1) })
+        Ok(Self {
+            g1_lagrange: PreparedBases::new(&g1s),
+            g1_monomial: PreparedBases::new(&mono),
+            tau_g2: g2s[1],
+            roots_brp,
+            domain,
+            ext_domain,
+            threads: threads.max(1),
+        })
     }
 
     fn commit(&self, poly: &[Fr]) -> G1Projective {
@@ -359,9 +382,7 @@ impl KzgSettings {
     /// each, concatenated). The coefficients come from one inverse FFT of the blob (undoing its
     /// bit-reversed order), the extension from one FFT of size 8192.
     pub fn compute_cells(&self, blob: &[u8]) -> Result<Vec<u8>, KzgError> {
-        let mut evals = blob_to_polynomial(blob)?;
-        zkforge_poly::bit_reverse_permute(&mut evals);
-        self.domain.ifft(&mut evals).expect("4096 evaluations");
+        let mut evals = self.coefficients(blob)?;
         evals.resize(FIELD_ELEMENTS_PER_EXT_BLOB, Fr::ZERO);
         self.ext_domain.fft(&mut evals).expect("8192 coefficients");
         zkforge_poly::bit_reverse_permute(&mut evals);
@@ -370,5 +391,41 @@ impl KzgSettings {
             out.extend_from_slice(x.to_bytes_be().as_ref());
         }
         Ok(out)
+    }
+
+    /// The blob's polynomial in coefficient form (inverse FFT of the bit-reversed evaluations).
+    fn coefficients(&self, blob: &[u8]) -> Result<Vec<Fr>, KzgError> {
+        let mut evals = blob_to_polynomial(blob)?;
+        zkforge_poly::bit_reverse_permute(&mut evals);
+        self.domain.ifft(&mut evals).expect("4096 evaluations");
+        Ok(evals)
+    }
+
+    /// EIP-7594's `compute_cells_and_kzg_proofs`: the 128 cells (as [`KzgSettings::compute_cells`])
+    /// and one proof per cell. Cell i is the polynomial on the coset h_i <w_64> (the i-th block
+    /// of 64 in the bit-reversed extended domain); its proof commits to the quotient of p(X) by
+    /// the coset's vanishing polynomial X^64 - h_i^64 (long division, 4032 coefficients), with
+    /// the setup's monomial points. One MSM per cell: simple and exact, about 100x the work of
+    /// FK20's amortised proofs (issue 18 keeps FK20 open).
+    pub fn compute_cells_and_kzg_proofs(&self, blob: &[u8]) -> Result<(Vec<u8>, Vec<[u8; 48]>), KzgError> {
+        let coeffs = self.coefficients(blob)?;
+        let cells = self.compute_cells(blob)?;
+        let mut ext_brp = self.ext_domain.elements();
+        zkforge_poly::bit_reverse_permute(&mut ext_brp);
+        let qlen = FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL;
+        let mut proofs = Vec::with_capacity(CELLS_PER_EXT_BLOB);
+        let mut q = vec![Fr::ZERO; qlen];
+        for i in 0..CELLS_PER_EXT_BLOB {
+            // c = h^64 for the coset's first element h
+            let c = ext_brp[i * FIELD_ELEMENTS_PER_CELL].pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64]);
+            // p = q (X^64 - c) + r: q[k - 64] = p[k] + c q[k], from the top (q[j] = 0 for j >= 4032)
+            for k in (FIELD_ELEMENTS_PER_CELL..FIELD_ELEMENTS_PER_BLOB).rev() {
+                let above = if k < qlen { q[k] } else { Fr::ZERO };
+                q[k - FIELD_ELEMENTS_PER_CELL] = coeffs[k] + c * above;
+            }
+            let proof = self.g1_monomial.msm(&q, self.threads).expect("4032 scalars for 4032 points");
+            proofs.push(compress(&proof));
+        }
+        Ok((cells, proofs))
     }
 }

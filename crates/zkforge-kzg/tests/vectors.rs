@@ -195,3 +195,48 @@ fn compute_cells() {
     }
     assert_eq!(all.len(), 11);
 }
+
+/// The two output lists of a compute_cells_and_kzg_proofs case (`- - 'x'` opens a list).
+fn nested_output(text: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut in_output = false;
+    for line in text.lines() {
+        if line.starts_with("output:") {
+            in_output = true;
+            continue;
+        }
+        if !in_output {
+            continue;
+        }
+        if let Some(v) = line.strip_prefix("- - ") {
+            out.push(vec![v.trim_matches('\'').to_string()]);
+        } else if let Some(v) = line.strip_prefix("  - ") {
+            out.last_mut().expect("an open list").push(v.trim_matches('\'').to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn compute_cells_and_kzg_proofs() {
+    let kzg = KzgSettings::mainnet();
+    let dir = format!("{}/tests/vectors/compute_cells_and_kzg_proofs", env!("CARGO_MANIFEST_DIR"));
+    let mut n = 0;
+    for (name, c) in cases("compute_cells_and_kzg_proofs") {
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let r = kzg.compute_cells_and_kzg_proofs(&f(&c, "blob"));
+        if output_null(&c) {
+            assert!(r.is_err(), "{name}");
+        } else {
+            let (cells, proofs) = r.unwrap_or_else(|e| panic!("{name}: {e}"));
+            let want = nested_output(&text);
+            assert_eq!(want.len(), 2, "{name}");
+            for i in 0..zkforge_kzg::CELLS_PER_EXT_BLOB {
+                assert_eq!(hex(&cells[i * zkforge_kzg::BYTES_PER_CELL..(i + 1) * zkforge_kzg::BYTES_PER_CELL]), want[0][i], "{name} cell {i}");
+                assert_eq!(hex(&proofs[i]), want[1][i], "{name} proof {i}");
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 11);
+}
