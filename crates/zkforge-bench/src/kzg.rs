@@ -1,4 +1,4 @@
-//! EIP-4844 KZG cases: zkforge-kzg against c-kzg 2.1.8 (blst inside, constant-time where the
+//! KZG cases (EIP-4844, and EIP-7594's `compute_cells`): zkforge-kzg against c-kzg 2.1.8 (blst inside, constant-time where the
 //! spec asks; one thread, no precomputation: `ethereum_kzg_settings(0)`) on the same random
 //! blobs, ours with its MSMs on the calling thread (`mainnet_with_threads(1)`). Outputs are
 //! checked equal first (commitments and proofs byte for byte, verifications true).
@@ -85,6 +85,35 @@ pub fn cases() -> Vec<Case> {
             }),
             peers: vec![("c-kzg", timed(move || {
                 black_box(ck.compute_kzg_proof(black_box(&cb2), &cz).expect("blob"));
+            }))],
+            check: None,
+        }
+        .with_check(check),
+    );
+
+    // compute_cells (EIP-7594): ours is an inverse FFT and an 8192-point FFT; c-kzg's
+    // `compute_cells` (its compute_cells_and_kzg_proofs without the proofs)
+    let check = {
+        let (b, cb) = (b0.clone(), cb0.clone());
+        move || {
+            let o = ours.compute_cells(&b).map_err(|e| e.to_string())?;
+            let t: Vec<u8> = ck.compute_cells(&cb).map_err(|e| format!("{e:?}"))?.iter().flat_map(|c| c.to_bytes()).collect();
+            agree(o, vec![("c-kzg", t)])
+        }
+    };
+    let (b4, cb4) = (b0.clone(), cb0.clone());
+    out.push(
+        Case {
+            group: "kzg",
+            op: "compute_cells",
+            curve: "bls12_381",
+            size: 8192,
+            threads: 1,
+            ours: timed(move || {
+                black_box(ours.compute_cells(black_box(&b4)).expect("blob"));
+            }),
+            peers: vec![("c-kzg", timed(move || {
+                black_box(ck.compute_cells(black_box(&cb4)).expect("blob"));
             }))],
             check: None,
         }
