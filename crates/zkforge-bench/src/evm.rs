@@ -20,19 +20,20 @@ use crate::{agree, timed, Case};
 
 /// The gas a case's call charges (for the Mgas/s columns), from its op and size.
 pub fn case_gas(op: &str, size: usize) -> Option<u64> {
+    use zkforge_evm::GasSchedule::Istanbul;
     let k = size as u64;
     Some(match op {
-        "ecadd" => 150,
-        "ecmul" => 6_000,
-        "ecpairing" => 45_000 + 34_000 * k,
-        "g1add" => 375,
-        "g2add" => 600,
+        "ecadd" => Istanbul.add(),
+        "ecmul" => Istanbul.mul(),
+        "ecpairing" => Istanbul.pairing(k),
+        "g1add" => e2537::G1ADD_GAS,
+        "g2add" => e2537::G2ADD_GAS,
         "g1msm" => e2537::msm_gas(size, e2537::G1MSM_BASE_GAS, &e2537::G1_DISCOUNT),
         "g2msm" => e2537::msm_gas(size, e2537::G2MSM_BASE_GAS, &e2537::G2_DISCOUNT),
-        "pairing_check" => 37_700 + 32_600 * k,
-        "map_fp_to_g1" => 5_500,
-        "map_fp2_to_g2" => 23_800,
-        "point_evaluation" => 50_000,
+        "pairing_check" => e2537::PAIRING_BASE_GAS + e2537::PAIRING_PER_PAIR_GAS * k,
+        "map_fp_to_g1" => e2537::MAP_FP_TO_G1_GAS,
+        "map_fp2_to_g2" => e2537::MAP_FP2_TO_G2_GAS,
+        "point_evaluation" => zkforge_evm::point_evaluation::GAS,
         _ => return None,
     })
 }

@@ -153,7 +153,8 @@ pub(crate) fn word_bool(b: bool) -> Vec<u8> {
     out
 }
 
-/// 256-bit big-endian bytes as little-endian limbs.
-pub(crate) fn limbs_be(b: &[u8]) -> [u64; 4] {
+/// A 32-byte big-endian scalar (any 256-bit value, as the EVM passes them) as little-endian
+/// limbs. Panics if `b` is shorter than 32 bytes.
+pub fn limbs_be(b: &[u8]) -> [u64; 4] {
     core::array::from_fn(|i| u64::from_be_bytes(b[24 - 8 * i..32 - 8 * i].try_into().expect("8 bytes")))
 }

@@ -162,6 +162,32 @@ pub fn compute_challenge(blob: &[u8], commitment: &[u8]) -> Fr {
     Fr::from_bytes_be_mod_order(&h.finalize())
 }
 
+/// [tau]G2 of the Ethereum KZG ceremony, compressed: `g2_monomial[1]` of the mainnet setup
+/// (what a verifier needs, and all it needs, from the setup).
+pub const MAINNET_TAU_G2: &str = "b5bfd7dd8cdeb128843bc287230af38926187075cbfbefa81009a2ce615ac53d2914e5870cb452d2afaaab24f3499f72185cbfee53492714734429b7b38608e23926c911cceceac9a36851477ba4c60b087041de621000edc98edada20c1def2";
+
+/// [`MAINNET_TAU_G2`] decoded (once).
+pub fn mainnet_tau_g2() -> &'static G2Affine {
+    static TAU: OnceLock<G2Affine> = OnceLock::new();
+    TAU.get_or_init(|| G2Affine::from_compressed(&unhex(MAINNET_TAU_G2).expect("hex")).expect("the ceremony's [tau]G2 decodes"))
+}
+
+/// The KZG opening check for decoded inputs: does C open to y at z with proof pi, under the
+/// setup whose secret is tau? e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1, one two-pair pairing
+/// check (variable time: every input is public).
+pub fn verify_opening(tau_g2: &G2Affine, commitment: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
+    let lhs = (commitment.to_jacobian() - G1Projective::generator().mul_limbs_vartime(&y.to_limbs())).to_affine_vartime();
+    let rhs = (tau_g2.to_jacobian() - G2Projective::generator().mul_limbs_vartime(&z.to_limbs())).to_affine_vartime();
+    zkforge_pairing::bls12_381::pairing_check(&[(lhs, -G2Affine::generator()), (*proof, rhs)])
+}
+
+/// The spec's `verify_kzg_proof` under the mainnet setup, without loading the setup (only
+/// [tau]G2 is needed): the EIP-4844 point-evaluation precompile uses this.
+pub fn verify_kzg_proof_mainnet(commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> Result<bool, KzgError> {
+    let (c, z, y, pi) = (g1(commitment)?, field(z)?, field(y)?, g1(proof)?);
+    Ok(verify_opening(mainnet_tau_g2(), &c, &z, &y, &pi))
+}
+
 fn compress(p: &G1Projective) -> [u8; 48] {
     p.to_affine_vartime().to_compressed()
 }
@@ -306,10 +332,7 @@ impl KzgSettings {
     }
 
     fn verify_impl(&self, c: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
-        // e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1
-        let lhs = (c.to_jacobian() - G1Projective::generator().mul_limbs_vartime(&y.to_limbs())).to_affine_vartime();
-        let rhs = (self.tau_g2.to_jacobian() - G2Projective::generator().mul_limbs_vartime(&z.to_limbs())).to_affine_vartime();
-        zkforge_pairing::bls12_381::pairing_check(&[(lhs, -G2Affine::generator()), (*proof, rhs)])
+        verify_opening(&self.tau_g2, c, z, y, proof)
     }
 
     /// The spec's `verify_kzg_proof`: does the commitment open to y at z with this proof?
@@ -382,7 +405,11 @@ impl KzgSettings {
     /// each, concatenated). The coefficients come from one inverse FFT of the blob (undoing its
     /// bit-reversed order), the extension from one FFT of size 8192.
     pub fn compute_cells(&self, blob: &[u8]) -> Result<Vec<u8>, KzgError> {
-        let mut evals = self.coefficients(blob)?;
+        Ok(self.cells_from_coefficients(self.coefficients(blob)?))
+    }
+
+    /// The cells of the polynomial with these (4096) coefficients.
+    fn cells_from_coefficients(&self, mut evals: Vec<Fr>) -> Vec<u8> {
         evals.resize(FIELD_ELEMENTS_PER_EXT_BLOB, Fr::ZERO);
         self.ext_domain.fft(&mut evals).expect("8192 coefficients");
         zkforge_poly::bit_reverse_permute(&mut evals);
@@ -390,7 +417,7 @@ impl KzgSettings {
         for x in &evals {
             out.extend_from_slice(x.to_bytes_be().as_ref());
         }
-        Ok(out)
+        out
     }
 
     /// The blob's polynomial in coefficient form (inverse FFT of the bit-reversed evaluations).
@@ -409,7 +436,7 @@ impl KzgSettings {
     /// FK20's amortised proofs (issue 18 keeps FK20 open).
     pub fn compute_cells_and_kzg_proofs(&self, blob: &[u8]) -> Result<(Vec<u8>, Vec<[u8; 48]>), KzgError> {
         let coeffs = self.coefficients(blob)?;
-        let cells = self.compute_cells(blob)?;
+        let cells = self.cells_from_coefficients(coeffs.clone());
         let mut ext_brp = self.ext_domain.elements();
         zkforge_poly::bit_reverse_permute(&mut ext_brp);
         let qlen = FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL;

@@ -88,10 +88,6 @@ fn g2_bytes(p: &BlsG2) -> [u8; 192] {
     out
 }
 
-fn scalar(b: &[u8; 32]) -> [u64; 4] {
-    core::array::from_fn(|i| u64::from_be_bytes(b[24 - 8 * i..32 - 8 * i].try_into().expect("8 bytes")))
-}
-
 impl Crypto for ZkforgeCrypto {
     fn bn254_g1_add(&self, p1: &[u8], p2: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
         let (p, q) = (bn_g1(p1)?, bn_g1(p2)?);
@@ -101,7 +97,7 @@ impl Crypto for ZkforgeCrypto {
     fn bn254_g1_mul(&self, point: &[u8], s: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
         let p = bn_g1(point)?;
         let s: &[u8; 32] = s.try_into().map_err(|_| PrecompileHalt::Bn254PairLength)?;
-        Ok(e196::encode_g1(&p.to_jacobian().mul_limbs_vartime(&scalar(s)).to_affine_vartime()))
+        Ok(e196::encode_g1(&p.to_jacobian().mul_limbs_vartime(&zkforge_evm::limbs_be(s)).to_affine_vartime()))
     }
 
     fn bn254_pairing_check(&self, pairs: &[(&[u8], &[u8])]) -> Result<bool, PrecompileHalt> {
@@ -130,7 +126,7 @@ impl Crypto for ZkforgeCrypto {
         for pair in pairs {
             let (p, s) = pair?;
             points.push(bls_g1(&p, true)?);
-            scalars.push(scalar(&s));
+            scalars.push(zkforge_evm::limbs_be(&s));
         }
         let r = match points.len() {
             0 => return Ok([0u8; 96]),
@@ -150,7 +146,7 @@ impl Crypto for ZkforgeCrypto {
         for pair in pairs {
             let (p, s) = pair?;
             points.push(bls_g2(&p, true)?);
-            scalars.push(scalar(&s));
+            scalars.push(zkforge_evm::limbs_be(&s));
         }
         let r = match points.len() {
             0 => return Ok([0u8; 192]),
@@ -186,10 +182,11 @@ impl Crypto for ZkforgeCrypto {
 /// cover here. The differential tests and the benchmarks use it to call revm the same way.
 pub fn revm_call(address: u8, input: &[u8], gas_limit: u64) -> Option<Result<(u64, Vec<u8>), PrecompileHalt>> {
     use revm_precompile::{bls12_381 as b, bn254, kzg_point_evaluation as kzg};
+    const ISTANBUL: zkforge_evm::GasSchedule = zkforge_evm::GasSchedule::Istanbul;
     let r = match address {
-        0x06 => bn254::run_add(input, 150, gas_limit),
-        0x07 => bn254::run_mul(input, 6_000, gas_limit),
-        0x08 => bn254::run_pair(input, 34_000, 45_000, gas_limit),
+        0x06 => bn254::run_add(input, ISTANBUL.add(), gas_limit),
+        0x07 => bn254::run_mul(input, ISTANBUL.mul(), gas_limit),
+        0x08 => bn254::run_pair(input, ISTANBUL.pairing(1) - ISTANBUL.pairing(0), ISTANBUL.pairing(0), gas_limit),
         0x0a => kzg::run(input, gas_limit),
         0x0b => b::g1_add::g1_add(input, gas_limit),
         0x0c => b::g1_msm::g1_msm(input, gas_limit),
