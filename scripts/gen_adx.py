@@ -89,6 +89,93 @@ def gen_sum2(n):
         T = T[1:] + T[:1]
     return lines, T
 
+
+def gen_mul_wide(n):
+    """The full 2n-word product a*b (no reduction), row by row with the two carry chains; the
+    low word of the accumulator is final after each row and is stored at once."""
+    lines = []
+    T = [f"{{t{k}}}" for k in range(n + 1)]
+    for i in range(n):
+        lines.append(f"mov rdx, qword ptr [{{b}} + {8*i}]")
+        if i == 0:
+            lines.append(f"mulx {T[1]}, {T[0]}, qword ptr [{{a}}]")
+            for j in range(1, n):
+                lines.append(f"mulx {T[j+1]}, {{lo}}, qword ptr [{{a}} + {8*j}]")
+                lines.append(("add" if j == 1 else "adc") + f" {T[j]}, {{lo}}")
+            lines.append(f"adc {T[n]}, 0")
+        else:
+            # the top word starts at zero; zeroing it with XOR also clears CF and OF
+            lines.append(f"xor {T[n][:-1]}:e}}, {T[n][:-1]}:e}}")
+            for j in range(n):
+                lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}} + {8*j}]")
+                lines.append(f"adcx {T[j]}, {{lo}}")
+                lines.append(f"adox {T[j+1]}, {{hi}}")
+            lines.append(f"adc {T[n]}, 0")
+        lines.append(f"mov qword ptr [{{out}} + {8*i}], {T[0]}")
+        T = T[1:] + T[:1]
+    for k in range(n):
+        lines.append(f"mov qword ptr [{{out}} + {8*(n + k)}], {T[k]}")
+    return lines
+
+def gen_redc(n):
+    """Montgomery reduction of a 2n-word t < p 2^(64n): U = (t_lo + m p) / 2^(64n) <= p by n
+    reduction rows over the low half, then U + t_hi < 2p, then one masked subtraction."""
+    lines = []
+    T = [f"{{t{k}}}" for k in range(n + 1)]
+    for k in range(n):
+        lines.append(f"mov {T[k]}, qword ptr [{{t}} + {8*k}]")
+    lines.append(f"xor {T[n][:-1]}:e}}, {T[n][:-1]}:e}}")
+    for i in range(n):
+        lines.append(f"mov rdx, {T[0]}")
+        lines.append(f"imul rdx, qword ptr [{{p}} + {8*n}]")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(n):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{p}} + {8*j}]")
+            lines.append(f"adcx {T[j]}, {{lo}}")
+            lines.append(f"adox {T[j+1]}, {{hi}}")
+        lines.append(f"adc {T[n]}, 0")
+        T = T[1:] + T[:1]
+    for k in range(n):
+        lines.append(("add" if k == 0 else "adc") + f" {T[k]}, qword ptr [{{t}} + {8*(n + k)}]")
+    # subtract p; on a borrow add it back: rdx = borrow (0 or 1) and MULX by it makes each
+    # word of p or 0 without touching the carry flag (AND would clear it)
+    lines.append("xor edx, edx")
+    for k in range(n):
+        lines.append(("sub" if k == 0 else "sbb") + f" {T[k]}, qword ptr [{{p}} + {8*k}]")
+    lines.append("setc dl")
+    for k in range(n):
+        lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{p}} + {8*k}]")
+        lines.append(("add" if k == 0 else "adc") + f" {T[k]}, {{lo}}")
+    return lines, T
+
+def gen_dbl(n, op):
+    """2n-word a + b or a - b. `add`/`sub` then correct modulo p 2^(64n) on the high half
+    (`add`: subtract p, add it back under the borrow mask; `sub`: add p under the borrow
+    mask); `subnr` is the plain difference (for differences known to be non-negative)."""
+    lines = ["xor edx, edx"] if op != "subnr" else []
+    first, nxt = ("add", "adc") if op == "add" else ("sub", "sbb")
+    for j in range(n):
+        lines.append(f"mov {{lo}}, qword ptr [{{a}} + {8*j}]")
+        lines.append((first if j == 0 else nxt) + f" {{lo}}, qword ptr [{{b}} + {8*j}]")
+        lines.append(f"mov qword ptr [{{out}} + {8*j}], {{lo}}")
+    H = [f"{{h{k}}}" for k in range(n)]
+    for j in range(n):
+        lines.append(f"mov {H[j]}, qword ptr [{{a}} + {8*(n + j)}]")
+        lines.append(f"{nxt} {H[j]}, qword ptr [{{b}} + {8*(n + j)}]")
+    if op == "add":
+        for j in range(n):
+            lines.append(("sub" if j == 0 else "sbb") + f" {H[j]}, qword ptr [{{p}} + {8*j}]")
+    if op != "subnr":
+        # rdx = borrow (0 or 1); MULX by it gives each word of p or 0 and leaves the flags
+        # alone, so the carry chain of the correction is unbroken (AND would clear CF)
+        lines.append("setc dl")
+        for j in range(n):
+            lines.append(f"mulx {{b}}, {{lo}}, qword ptr [{{p}} + {8*j}]")
+            lines.append(("add" if j == 0 else "adc") + f" {H[j]}, {{lo}}")
+    for j in range(n):
+        lines.append(f"mov qword ptr [{{out}} + {8*(n + j)}], {H[j]}")
+    return lines
+
 out = []
 out.append("""//! x86-64 Montgomery multiplication with MULX/ADCX/ADOX (BMI2 + ADX), 4 and 6 limbs, and the
 //! lazy two-term sum of products (a0 b0 + a1 b1) R^-1 that Fp2 multiplication uses.
@@ -182,6 +269,99 @@ pub unsafe fn mont_sum2_{n}(a: *const u64, b: *const u64, p: &[u64; 8]) -> [u64;
         );
     }}
     s
+}}
+""")
+for n in (4, 6):
+    body = "\n".join(f'            "{l}",' for l in gen_mul_wide(n))
+    ops = "\n".join(f"            t{k} = out(reg) _," for k in range(n + 1))
+    out.append(f"""
+/// The full {2*n}-word product a*b (no reduction) into `out`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX (checked by the caller), `a` and `b` must each point to
+/// {n} readable u64 limbs and `out` to {2*n} writable ones that overlap neither.
+#[inline(always)]
+pub unsafe fn mul_wide_{n}(out: *mut u64, a: *const u64, b: *const u64) {{
+    // SAFETY: reads {n} words from `a` and `b` and writes {2*n} to `out` (the caller's
+    // contract); MULX/ADCX/ADOX need BMI2+ADX, which the caller guarantees. No stack use.
+    unsafe {{
+        asm!(
+{body}
+            out = in(reg) out,
+            a = in(reg) a,
+            b = in(reg) b,
+{ops}
+            hi = out(reg) _,
+            lo = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }}
+}}
+""")
+for n in (4, 6):
+    lines, T = gen_redc(n)
+    body = "\n".join(f'            "{l}",' for l in lines)
+    slot = {int(T[k][2:-1]): k for k in range(n)}
+    ops = "\n".join(f"            t{r} = out(reg) s[{slot[r]}]," if r in slot else f"            t{r} = out(reg) _," for r in range(n + 1))
+    out.append(f"""
+/// Montgomery reduction t 2^-{64*n} mod p, fully reduced, of a {2*n}-word t < p 2^{64*n}.
+/// `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index {n}.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX (checked by the caller), and `t` must point to {2*n}
+/// readable u64 limbs.
+#[inline(always)]
+pub unsafe fn redc_{n}(t: *const u64, p: &[u64; 8]) -> [u64; {n}] {{
+    let mut s = [0u64; {n}];
+    // SAFETY: reads {2*n} words from `t` (the caller's contract) and {n + 1} from `p` (in
+    // bounds by its type); writes only the named output registers; MULX/ADCX/ADOX need
+    // BMI2+ADX, which the caller guarantees. No stack use; flags are clobbered.
+    unsafe {{
+        asm!(
+{body}
+            t = in(reg) t,
+            p = in(reg) p.as_ptr(),
+{ops}
+            hi = out(reg) _,
+            lo = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }}
+    s
+}}
+""")
+for n in (4, 6):
+    for op, name, doc in (("add", "dbl_add", "a + b modulo p 2^{bits} for a, b < p 2^{bits}"),
+                          ("sub", "dbl_sub", "a - b modulo p 2^{bits} for a, b < p 2^{bits}"),
+                          ("subnr", "wide_sub", "the plain difference a - b, for a >= b")):
+        body = "\n".join(f'            "{l}",' for l in gen_dbl(n, op))
+        hs = "\n".join(f"            h{k} = out(reg) _," for k in range(n))
+        mask = '            out("rdx") _,\n' if op != "subnr" else ""
+        pin = "            p = in(reg) p.as_ptr(),\n" if op != "subnr" else ""
+        psig = ", p: &[u64; 8]" if op != "subnr" else ""
+        out.append(f"""
+/// {doc.format(bits=64*n)}, on {2*n}-word values, into `out` (which may alias `a` or `b`).
+///
+/// # Safety
+/// `a` and `b` must each point to {2*n} readable u64 limbs and `out` to {2*n} writable ones.
+#[inline(always)]
+pub unsafe fn {name}_{n}(out: *mut u64, a: *const u64, b: *const u64{psig}) {{
+    // SAFETY: reads {2*n} words from `a` and `b` and writes {2*n} to `out`, each word of `out`
+    // after the same word of `a` and `b` was read (so aliasing is fine); plain integer
+    // instructions only. No stack use; flags are clobbered.
+    unsafe {{
+        asm!(
+{body}
+            out = in(reg) out,
+            a = in(reg) a,
+            b = inout(reg) b => _,
+{pin}{hs}
+{mask}            lo = out(reg) _,
+            options(nostack),
+        );
+    }}
 }}
 """)
 print("".join(out), end="")

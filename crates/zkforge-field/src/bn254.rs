@@ -43,6 +43,7 @@ pub type Fp12 = tower::Fp12<FpConfig, 4>;
 
 impl TowerConfig<4> for FpConfig {
     const XI: Fp2 = generated::XI;
+    const XI_C0: u64 = 9;
     const FROB6_C1: [Fp2; 6] = generated::FROB6_C1;
     const FROB6_C2: [Fp2; 6] = generated::FROB6_C2;
     const FROB12_C1: [Fp2; 12] = generated::FROB12_C1;

@@ -64,11 +64,22 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
         self.ct_eq(&Self::ONE)
     }
 
-    /// Complex squaring: ab = a0 a1, c0 = (a0 + a1)(a0 + v a1) - ab - v ab, c1 = 2 ab.
+    /// Complex squaring: ab = a0 a1, c0 = (a0 + a1)(a0 + v a1) - ab - v ab, c1 = 2 ab;
+    /// reduced lazily ([`super::lazy`]) or per product, as [`crate::backend::set_tower`]
+    /// selects.
     #[inline]
     pub fn square(&self) -> Self {
-        let ab = self.c0 * self.c1;
-        let t = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_nonresidue());
+        if super::lazy::use_lazy::<C, N>() {
+            return super::lazy::fp12_square(self);
+        }
+        self.square_per_product()
+    }
+
+    /// Complex squaring with per-product reduction (the reference formulas).
+    #[inline]
+    pub fn square_per_product(&self) -> Self {
+        let ab = self.c0.mul_per_product(&self.c1);
+        let t = (self.c0 + self.c1).mul_per_product(&(self.c0 + self.c1.mul_by_nonresidue()));
         Self { c0: t - ab - ab.mul_by_nonresidue(), c1: ab.double() }
     }
 
@@ -130,12 +141,25 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
 
 impl<C: TowerConfig<N>, const N: usize> Mul for Fp12<C, N> {
     type Output = Self;
-    /// Karatsuba: aa = a0 b0, bb = a1 b1, c0 = aa + v bb, c1 = (a0 + a1)(b0 + b1) - aa - bb.
+    /// Karatsuba: aa = a0 b0, bb = a1 b1, c0 = aa + v bb, c1 = (a0 + a1)(b0 + b1) - aa - bb;
+    /// reduced lazily ([`super::lazy`]) or per product, as [`crate::backend::set_tower`]
+    /// selects.
     #[inline]
     fn mul(self, b: Self) -> Self {
-        let aa = self.c0 * b.c0;
-        let bb = self.c1 * b.c1;
-        let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - aa - bb;
+        if super::lazy::use_lazy::<C, N>() {
+            return super::lazy::fp12_mul(&self, &b);
+        }
+        self.mul_per_product(&b)
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
+    /// Karatsuba with per-product reduction (the reference formulas of `*`).
+    #[inline]
+    pub fn mul_per_product(&self, b: &Self) -> Self {
+        let aa = self.c0.mul_per_product(&b.c0);
+        let bb = self.c1.mul_per_product(&b.c1);
+        let c1 = (self.c0 + self.c1).mul_per_product(&(b.c0 + b.c1)) - aa - bb;
         Self { c0: aa + bb.mul_by_nonresidue(), c1 }
     }
 }

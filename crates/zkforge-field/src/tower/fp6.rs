@@ -112,10 +112,23 @@ impl<C: TowerConfig<N>, const N: usize> Fp6<C, N> {
 
 impl<C: TowerConfig<N>, const N: usize> Mul for Fp6<C, N> {
     type Output = Self;
-    /// Karatsuba (ePrint 2006/471 section 4): 6 Fp2 multiplications.
+    /// Karatsuba (ePrint 2006/471 section 4): 6 Fp2 multiplications, reduced lazily
+    /// ([`super::lazy`]) or per product, as [`crate::backend::set_tower`] selects.
     #[inline]
     fn mul(self, b: Self) -> Self {
-        let a = self;
+        if super::lazy::use_lazy::<C, N>() {
+            return super::lazy::fp6_mul(&self, &b);
+        }
+        self.mul_per_product(&b)
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp6<C, N> {
+    /// Karatsuba with every Fp2 product reduced as it is formed (the reference formulas of
+    /// `*`).
+    #[inline]
+    pub fn mul_per_product(&self, b: &Self) -> Self {
+        let a = *self;
         let v0 = a.c0 * b.c0;
         let v1 = a.c1 * b.c1;
         let v2 = a.c2 * b.c2;

@@ -11,6 +11,7 @@
 mod fp12;
 mod fp2;
 mod fp6;
+pub mod lazy;
 
 pub use fp12::Fp12;
 pub use fp2::Fp2;
@@ -22,6 +23,9 @@ use crate::mont::FieldConfig;
 pub trait TowerConfig<const N: usize>: FieldConfig<N> {
     /// xi, with v^3 = xi in Fp6.
     const XI: Fp2<Self, N>;
+    /// The small integer k with xi = k + u (1 for BLS12-381, 9 for BN254); the lazy tower
+    /// multiplies unreduced values by xi with it. `tests/tower.rs` checks it against `XI`.
+    const XI_C0: u64;
     /// xi^((p^k - 1) / 3), k = 0..6.
     const FROB6_C1: [Fp2<Self, N>; 6];
     /// xi^(2 (p^k - 1) / 3), k = 0..6.
