@@ -188,6 +188,9 @@ fn wide_kernels<C: FieldConfig<N>, const N: usize>() {
         let mut x = *a;
         backend::dbl_sub_assign(&mut x, b, &p);
         assert_eq!(x, d);
+        let mut x = *a;
+        backend::dbl_double_assign(&mut x, &p);
+        assert_eq!(x, wide::dbl_add(a, a, &p));
     }
 }
 

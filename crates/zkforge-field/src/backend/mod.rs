@@ -325,6 +325,14 @@ pub fn dbl_add_assign<const N: usize>(x: &mut Wide<N>, b: &Wide<N>, p: &[u64; 8]
     unsafe { wide_op(WideOp::Add, px, px, b, p) }
 }
 
+/// x = 2x modulo p R, in place.
+#[inline(always)]
+pub fn dbl_double_assign<const N: usize>(x: &mut Wide<N>, p: &[u64; 8]) {
+    let px = x as *mut Wide<N>;
+    // SAFETY: `px` comes from the exclusive borrow `x`, used only through these pointers.
+    unsafe { wide_op(WideOp::Add, px, px, px, p) }
+}
+
 /// out = a - b modulo p R, for [`Wide`] a, b < p R.
 #[inline(always)]
 pub fn dbl_sub<const N: usize>(out: &mut Wide<N>, a: &Wide<N>, b: &Wide<N>, p: &[u64; 8]) {

@@ -28,7 +28,7 @@
 use core::marker::PhantomData;
 
 use super::{Fp12, Fp2, Fp6, TowerConfig};
-use crate::backend::{self, dbl_add, dbl_add_assign, dbl_sub, dbl_sub_assign, mul_wide, redc, wide_sub_assign, Wide};
+use crate::backend::{self, dbl_add, dbl_add_assign, dbl_double_assign, dbl_sub, dbl_sub_assign, mul_wide, redc, wide_sub_assign, Wide};
 use crate::mont::{FieldConfig, Fp};
 
 /// True when the lazy tower may be used for this field (two spare top bits) and the switch
@@ -63,13 +63,6 @@ impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
         wide_sub_assign(&mut out.c1, &out.c0);
         wide_sub_assign(&mut out.c1, &v1);
         dbl_sub_assign(&mut out.c0, &v1, p);
-    }
-
-    /// out = a^2 unreduced: c0 = (a0 + a1)(a0 - a1 + p), c1 = (2 a0) a1. 2 products.
-    #[inline(always)]
-    pub fn square_to(out: &mut Self, a: &Fp2<C, N>) {
-        mul_wide(&mut out.c0, &a.c0.add_lazy(&a.c1).limbs, &a.c0.sub_lazy(&a.c1).limbs);
-        mul_wide(&mut out.c1, &a.c0.add_lazy(&a.c0).limbs, &a.c1.limbs);
     }
 
     /// self += b modulo p R.
@@ -129,9 +122,7 @@ fn times_small_to<const N: usize>(out: &mut Wide<N>, a: &Wide<N>, k: u64, p: &[u
             dbl_add_assign(out, a, p);
         }
         if i > 0 {
-            let px = out as *mut Wide<N>;
-            // SAFETY: out = out + out through one exclusive borrow (the kernels allow aliasing).
-            unsafe { dbl_add(&mut *px, &*px, &*px, p) };
+            dbl_double_assign(out, p);
         }
     }
 }
