@@ -17,6 +17,7 @@ pub mod msm_ablation;
 pub mod pairing;
 pub mod evm;
 pub mod kzg;
+pub mod kzg_cells;
 pub mod poly;
 pub mod hashsig;
 pub mod harness;
@@ -126,6 +127,8 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("kzg") {
         all.extend(kzg::cases());
+        // the batch-verification row checks every cell of 64 blobs, as the peer figures
+        all.extend(kzg_cells::cases(64));
     }
     if want("evm") {
         all.extend(evm::cases());

@@ -11,9 +11,12 @@
 //!   [`KzgSettings::verify_blob_kzg_proof`], [`KzgSettings::verify_blob_kzg_proof_batch`] and
 //!   [`compute_challenge`]: the spec's functions, bytes in and bytes out, with the spec's checks
 //!   (field elements below r, points in the subgroup) as typed [`KzgError`]s.
-//! - From EIP-7594 (`specs/fulu/polynomial-commitments-sampling.md`):
-//!   [`KzgSettings::compute_cells`] and [`KzgSettings::compute_cells_and_kzg_proofs`]. Cell
-//!   verification and recovery are not here yet.
+//! - From EIP-7594 (`specs/fulu/polynomial-commitments-sampling.md`, module [`cells`]):
+//!   [`KzgSettings::compute_cells`], [`KzgSettings::compute_cells_and_kzg_proofs`] (FK20,
+//!   module `fk20`), [`KzgSettings::recover_cells_and_kzg_proofs`] (the vanishing-polynomial
+//!   method with coset FFTs) and [`KzgSettings::verify_cell_kzg_proof_batch`] (the spec's
+//!   universal verification equation, one two-pair pairing check), with
+//!   [`compute_verify_cell_kzg_proof_batch_challenge`].
 //!
 //! Evaluation at a point outside the domain is the barycentric formula
 //! p(z) = (z^n - 1) / n * sum_i p_i w_i / (z - w_i) with one batch inversion; inside the domain
@@ -30,6 +33,13 @@
 //! ```
 
 use std::sync::OnceLock;
+
+pub mod cells;
+mod fk20;
+mod g1_fft;
+
+pub use cells::compute_verify_cell_kzg_proof_batch_challenge;
+pub use fk20::CellPrecompute;
 
 use sha2::{Digest, Sha256};
 use zkforge_curve::bls12_381::{G1Affine, G1Projective, G2Affine, G2Projective};
@@ -57,6 +67,8 @@ pub const BYTES_PER_CELL: usize = FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEM
 pub const FIAT_SHAMIR_PROTOCOL_DOMAIN: &[u8; 16] = b"FSBLOBVERIFY_V1_";
 /// Domain separator of the batch-verification randomness.
 pub const RANDOM_CHALLENGE_KZG_BATCH_DOMAIN: &[u8; 16] = b"RCKZGBATCH___V1_";
+/// Domain separator of the cell batch-verification randomness (EIP-7594).
+pub const RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN: &[u8; 16] = b"RCKZGCBATCH__V1_";
 
 /// Why a KZG operation refused its input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,6 +102,60 @@ pub enum KzgError {
     /// The trusted setup text does not parse or a point in it does not decode.
     #[error("invalid trusted setup: {0}")]
     InvalidSetup(&'static str),
+    /// The inputs of a cell operation have different lengths.
+    #[error("cell inputs differ in length: {what}")]
+    CellLengthMismatch {
+        /// Which lists, and their lengths.
+        what: String,
+    },
+    /// A cell index is not below 128 (`CELLS_PER_EXT_BLOB`).
+    #[error("cell index {0} is out of range (there are 128 cells, 0 to 127)")]
+    CellIndexOutOfRange(u64),
+    /// A cell index appears twice where each cell must be given once (recovery).
+    #[error("cell index {0} is given more than once")]
+    DuplicateCellIndex(u64),
+    /// Recovery takes its cells in ascending order of index, as the spec asks.
+    #[error("cell indices must be in ascending order")]
+    CellIndicesNotAscending,
+    /// Recovery needs at least half of the 128 cells, and at most all of them.
+    #[error("recovery needs between 64 and 128 cells, got {0}")]
+    WrongCellCount(usize),
+    /// A setting of [`KzgConfig`] is out of range.
+    #[error("invalid KZG configuration: {0}")]
+    InvalidConfig(&'static str),
+}
+
+/// How a [`KzgSettings`] runs: threads and the cell-proof precomputation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KzgConfig {
+    /// Threads for MSMs, FK20 and recovery (1 = the calling thread only, no pool).
+    pub threads: usize,
+    /// FK20's tables for [`KzgSettings::compute_cells_and_kzg_proofs`] (built on first use).
+    pub cell_precompute: CellPrecompute,
+}
+
+impl Default for KzgConfig {
+    /// One thread (as c-kzg) and the default cell precomputation.
+    fn default() -> Self {
+        Self { threads: 1, cell_precompute: CellPrecompute::default() }
+    }
+}
+
+impl KzgConfig {
+    fn validate(&self) -> Result<(), KzgError> {
+        if self.threads == 0 {
+            return Err(KzgError::InvalidConfig("threads must be at least 1"));
+        }
+        if let CellPrecompute::FixedBase { window, stride } = self.cell_precompute {
+            if !(2..=16).contains(&window) {
+                return Err(KzgError::InvalidConfig("the cell precompute window must be 2 to 16 bits"));
+            }
+            if stride == 0 {
+                return Err(KzgError::InvalidConfig("the cell precompute stride must be at least 1"));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The trusted setup, decoded and checked, with what the operations precompute from it.
@@ -100,9 +166,16 @@ pub struct KzgSettings {
     tau_g2: G2Affine,
     /// The 4096th roots of unity in bit-reversed order.
     roots_brp: Vec<Fr>,
+    /// [tau^64]G2, for the cell batch verification.
+    tau64_g2: G2Affine,
     /// The setup's G1 points in monomial form, [tau^i]G1 for i < 4096 - 64 (the degrees a cell
-    /// proof's quotient can have), prepared for MSMs.
-    g1_monomial: PreparedBases<zkforge_curve::bls12_381::G1Config>,
+    /// proof's quotient can have).
+    g1_monomial: Vec<G1Affine>,
+    /// The first 64 of them, prepared (the interpolation term of the cell batch verification).
+    g1_monomial_cell: PreparedBases<zkforge_curve::bls12_381::G1Config>,
+    /// FK20's transformed setup, built on the first cell proof.
+    fk20: OnceLock<fk20::Fk20>,
+    cell_precompute: CellPrecompute,
     /// The blob's domain (4096) and the extended domain (8192), for EIP-7594's cells.
     domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
     ext_domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
@@ -213,11 +286,22 @@ impl KzgSettings {
     /// points, then the G1 monomial points (for EIP-7594's cell proofs), compressed and
     /// hex-encoded, one per line. Every point is decoded and subgroup-checked. `threads` is used by the MSMs.
     pub fn from_text(text: &str, threads: usize) -> Result<Self, KzgError> {
+        Self::from_text_with(text, &KzgConfig { threads: threads.max(1), ..KzgConfig::default() })
+    }
+
+    /// The mainnet setup under an explicit configuration (a new instance).
+    pub fn mainnet_with(config: &KzgConfig) -> Result<KzgSettings, KzgError> {
+        Self::from_text_with(include_str!("../data/trusted_setup.txt"), config)
+    }
+
+    /// [`KzgSettings::from_text`] under an explicit configuration.
+    pub fn from_text_with(text: &str, config: &KzgConfig) -> Result<Self, KzgError> {
+        config.validate()?;
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
         let n1: usize = lines.next().and_then(|l| l.parse().ok()).ok_or(KzgError::InvalidSetup("the first line is not the G1 count"))?;
         let n2: usize = lines.next().and_then(|l| l.parse().ok()).ok_or(KzgError::InvalidSetup("the second line is not the G2 count"))?;
-        if n1 != FIELD_ELEMENTS_PER_BLOB || n2 < 2 {
-            return Err(KzgError::InvalidSetup("the setup must have 4096 G1 points and at least 2 G2 points"));
+        if n1 != FIELD_ELEMENTS_PER_BLOB || n2 != FIELD_ELEMENTS_PER_CELL + 1 {
+            return Err(KzgError::InvalidSetup("the setup must have 4096 G1 points and 65 G2 points"));
         }
         let mut g1s = Vec::with_capacity(n1);
         for _ in 0..n1 {
@@ -251,12 +335,16 @@ impl KzgSettings {
         let ext_domain = zkforge_poly::Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB).map_err(|_| KzgError::InvalidSetup("no 8192-element domain"))?;
         Ok(Self {
             g1_lagrange: PreparedBases::new(&g1s),
-            g1_monomial: PreparedBases::new(&mono),
+            g1_monomial_cell: PreparedBases::new(&mono[..FIELD_ELEMENTS_PER_CELL]),
+            g1_monomial: mono,
             tau_g2: g2s[1],
+            tau64_g2: g2s[FIELD_ELEMENTS_PER_CELL],
             roots_brp,
             domain,
             ext_domain,
-            threads: threads.max(1),
+            fk20: OnceLock::new(),
+            cell_precompute: config.cell_precompute,
+            threads: config.threads,
         })
     }
 
@@ -398,61 +486,5 @@ impl KzgSettings {
         let ry: Fr = rs.iter().zip(&ys).fold(Fr::ZERO, |s, (r, y)| s + *r * *y);
         let rhs = (c_lincomb - G1Projective::generator().mul_limbs_vartime(&ry.to_limbs()) + proof_z_lincomb).to_affine_vartime();
         Ok(zkforge_pairing::bls12_381::pairing_check(&[(proof_lincomb.to_affine_vartime(), -self.tau_g2), (rhs, G2Affine::generator())]))
-    }
-
-    /// EIP-7594's `compute_cells`: the blob's polynomial evaluated on the 8192-element
-    /// extended domain in bit-reversed order, as 128 cells of 64 field elements (2048 bytes
-    /// each, concatenated). The coefficients come from one inverse FFT of the blob (undoing its
-    /// bit-reversed order), the extension from one FFT of size 8192.
-    pub fn compute_cells(&self, blob: &[u8]) -> Result<Vec<u8>, KzgError> {
-        Ok(self.cells_from_coefficients(self.coefficients(blob)?))
-    }
-
-    /// The cells of the polynomial with these (4096) coefficients.
-    fn cells_from_coefficients(&self, mut evals: Vec<Fr>) -> Vec<u8> {
-        evals.resize(FIELD_ELEMENTS_PER_EXT_BLOB, Fr::ZERO);
-        self.ext_domain.fft(&mut evals).expect("8192 coefficients");
-        zkforge_poly::bit_reverse_permute(&mut evals);
-        let mut out = Vec::with_capacity(FIELD_ELEMENTS_PER_EXT_BLOB * 32);
-        for x in &evals {
-            out.extend_from_slice(x.to_bytes_be().as_ref());
-        }
-        out
-    }
-
-    /// The blob's polynomial in coefficient form (inverse FFT of the bit-reversed evaluations).
-    fn coefficients(&self, blob: &[u8]) -> Result<Vec<Fr>, KzgError> {
-        let mut evals = blob_to_polynomial(blob)?;
-        zkforge_poly::bit_reverse_permute(&mut evals);
-        self.domain.ifft(&mut evals).expect("4096 evaluations");
-        Ok(evals)
-    }
-
-    /// EIP-7594's `compute_cells_and_kzg_proofs`: the 128 cells (as [`KzgSettings::compute_cells`])
-    /// and one proof per cell. Cell i is the polynomial on the coset h_i <w_64> (the i-th block
-    /// of 64 in the bit-reversed extended domain); its proof commits to the quotient of p(X) by
-    /// the coset's vanishing polynomial X^64 - h_i^64 (long division, 4032 coefficients), with
-    /// the setup's monomial points. One MSM per cell: simple and exact, about 100x the work of
-    /// FK20's amortised proofs (issue 18 keeps FK20 open).
-    pub fn compute_cells_and_kzg_proofs(&self, blob: &[u8]) -> Result<(Vec<u8>, Vec<[u8; 48]>), KzgError> {
-        let coeffs = self.coefficients(blob)?;
-        let cells = self.cells_from_coefficients(coeffs.clone());
-        let mut ext_brp = self.ext_domain.elements();
-        zkforge_poly::bit_reverse_permute(&mut ext_brp);
-        let qlen = FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL;
-        let mut proofs = Vec::with_capacity(CELLS_PER_EXT_BLOB);
-        let mut q = vec![Fr::ZERO; qlen];
-        for i in 0..CELLS_PER_EXT_BLOB {
-            // c = h^64 for the coset's first element h
-            let c = ext_brp[i * FIELD_ELEMENTS_PER_CELL].pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64]);
-            // p = q (X^64 - c) + r: q[k - 64] = p[k] + c q[k], from the top (q[j] = 0 for j >= 4032)
-            for k in (FIELD_ELEMENTS_PER_CELL..FIELD_ELEMENTS_PER_BLOB).rev() {
-                let above = if k < qlen { q[k] } else { Fr::ZERO };
-                q[k - FIELD_ELEMENTS_PER_CELL] = coeffs[k] + c * above;
-            }
-            let proof = self.g1_monomial.msm(&q, self.threads).expect("4032 scalars for 4032 points");
-            proofs.push(compress(&proof));
-        }
-        Ok((cells, proofs))
     }
 }

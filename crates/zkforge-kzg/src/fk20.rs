@@ -1,0 +1,172 @@
+//! FK20: all 128 cell proofs of a blob at once (Feist and Khovratovich, "Fast amortized KZG
+//! proofs", ePrint 2023/033, section 3; the consensus specs' `compute_cells_and_kzg_proofs`).
+//!
+//! The polynomial f has n = 4096 coefficients; a cell is l = 64 points, the coset h_k <w_64> of
+//! the 8192-point domain, whose vanishing polynomial is X^l - z_k with z_k = h_k^l a 128th root of
+//! unity. The proof for cell k commits to the quotient q_k = floor(f / (X^l - z_k)). Cut f into
+//! m = n / l blocks, f = sum_j X^(lj) F_j. Then
+//!
+//!   [q_z] = sum_{d=0}^{m-2} z^d H_d,  H_d = sum_{i=0}^{m-2-d} sum_{t<l} f_{l(i+d+1)+t} [tau^(li+t)],
+//!
+//! so the 128 proofs are one 128-point G1 FFT of (H_0, ..., H_{m-2}, 0, ...). For each offset t,
+//! (H_d) is a Toeplitz product of the setup column s_t = ([tau^(li+t)])_i with the coefficient
+//! column c_t = (f_(lj+t))_j: a linear convolution of length < 2m = 128, so a circular one of
+//! size 128. With the setup columns transformed once (64 G1 FFTs, the precomputation), each blob
+//! costs 64 scalar FFTs of size 128, 128 MSMs of 64 points (position p sums the 64 columns'
+//! p-th entries), one inverse and one forward 128-point G1 FFT.
+//!
+//! Cost per blob: the 128 MSMs dominate (8192 scalar-point products). The knob
+//! [`CellPrecompute`] trades memory for them: plain Pippenger per position on the 8192
+//! transformed points (0.8 MB), or fixed-base tables ([`zkforge_msm::FixedBaseMsm`], window c,
+//! stride s: ceil(w / s) shifted copies of every point, w = ceil(255 / c) + 1 windows).
+
+use rayon::prelude::*;
+use zkforge_curve::bls12_381::{G1Affine, G1Config, G1Projective};
+use zkforge_field::bls12_381::{Fr, FrConfig};
+use zkforge_msm::{Buckets, FixedBaseMsm, PreparedBases};
+use zkforge_poly::Domain;
+
+use crate::g1_fft;
+
+/// Coefficients per cell (l).
+const L: usize = crate::FIELD_ELEMENTS_PER_CELL;
+/// Blocks of l coefficients in a blob's polynomial (m).
+const M: usize = crate::FIELD_ELEMENTS_PER_BLOB / L;
+/// The circulant size 2m, which is also the number of cells.
+const K: usize = 2 * M;
+
+/// How much FK20 precomputes for the 128 per-blob MSMs (memory against speed). Every value
+/// gives the same proofs; the default is the measured best (BENCHMARKS.md, issue 18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellPrecompute {
+    /// The 128 x 64 transformed setup points only (786 KB); each position is a Pippenger MSM.
+    None,
+    /// Fixed-base tables per position: window `window` (2..=16) and stride `stride` (>= 1);
+    /// memory 8192 x ceil(w / stride) affine points (96 bytes each), w the window count.
+    FixedBase {
+        /// Window width c in bits.
+        window: u32,
+        /// Windows folded per table copy (1 = the most memory and the fewest doublings).
+        stride: usize,
+    },
+}
+
+impl Default for CellPrecompute {
+    fn default() -> Self {
+        CellPrecompute::FixedBase { window: 8, stride: 1 }
+    }
+}
+
+enum PositionMsm {
+    Plain(PreparedBases<G1Config>),
+    Fixed(FixedBaseMsm<G1Config>),
+}
+
+impl PositionMsm {
+    fn msm(&self, scalars: &[Fr]) -> G1Projective {
+        match self {
+            PositionMsm::Plain(p) => p.msm(scalars, 1).expect("64 scalars for 64 points"),
+            PositionMsm::Fixed(t) => t.msm(scalars).expect("64 scalars for 64 points"),
+        }
+    }
+
+    fn memory_bytes(&self) -> usize {
+        match self {
+            PositionMsm::Plain(p) => p.len() * core::mem::size_of::<G1Affine>() * 3,
+            PositionMsm::Fixed(t) => t.memory_bytes(),
+        }
+    }
+}
+
+/// FK20's precomputed setup for the mainnet parameters (n = 4096, l = 64).
+pub(crate) struct Fk20 {
+    /// Position p: the points FFT(s_t)[p] for t < l.
+    positions: Vec<PositionMsm>,
+    /// Powers of w_128 and of its inverse (n/2 each) for the G1 FFTs.
+    tw: Vec<Fr>,
+    tw_inv: Vec<Fr>,
+    /// The 128-point scalar domain (same root w_128 = w_8192^64).
+    domain: Domain<FrConfig, 4>,
+}
+
+impl Fk20 {
+    /// Transform the setup columns. `monomial` holds [tau^i]G1 for i < n - l; `w128` is the
+    /// primitive 128th root of unity of the cells' cosets (w_8192^64).
+    pub(crate) fn new(monomial: &[G1Affine], w128: &Fr, precompute: CellPrecompute, threads: usize) -> Self {
+        assert_eq!(monomial.len(), crate::FIELD_ELEMENTS_PER_BLOB - L, "FK20 needs the n - l monomial points");
+        let domain = Domain::new(K).expect("a 128-point domain exists in Fr");
+        assert_eq!(domain.generator(), *w128, "the 128-point domain's root is w_8192^64");
+        let tw = g1_fft::twiddles(w128, K);
+        let tw_inv = g1_fft::twiddles(&w128.invert_vartime().expect("a root of unity is non-zero"), K);
+        let column = |t: usize| {
+            let mut s: Vec<G1Projective> = (0..K).map(|i| if i < M - 1 { monomial[L * i + t].to_jacobian() } else { G1Projective::IDENTITY }).collect();
+            g1_fft::fft(&mut s, &tw, false);
+            s
+        };
+        let columns: Vec<Vec<G1Projective>> = run(threads, || (0..L).into_par_iter().map(column).collect(), || (0..L).map(column).collect());
+        // position-major: all[p * l + t] = columns[t][p], normalised together
+        let mut all = Vec::with_capacity(K * L);
+        for p in 0..K {
+            all.extend(columns.iter().map(|c| c[p]));
+        }
+        let affine = G1Projective::batch_to_affine(&all);
+        let prepare = |bases: &[G1Affine]| match precompute {
+            CellPrecompute::None => PositionMsm::Plain(PreparedBases::new(bases)),
+            CellPrecompute::FixedBase { window, stride } => PositionMsm::Fixed(
+                FixedBaseMsm::with_params(bases, window, stride, Buckets::Xyzz).expect("window and stride checked by KzgConfig"),
+            ),
+        };
+        let positions = run(threads, || affine.par_chunks(L).map(prepare).collect(), || affine.chunks(L).map(prepare).collect());
+        Self { positions, tw, tw_inv, domain }
+    }
+
+    /// Bytes held by the per-position tables.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.positions.iter().map(PositionMsm::memory_bytes).sum()
+    }
+
+    /// The 128 proofs, in cell order, for the polynomial with these n coefficients.
+    pub(crate) fn proofs(&self, coeffs: &[Fr], threads: usize) -> Vec<G1Projective> {
+        assert_eq!(coeffs.len(), crate::FIELD_ELEMENTS_PER_BLOB);
+        let k_inv = Fr::from_u64(K as u64).invert_vartime().expect("128 is invertible");
+        // column t of the Toeplitz product, reversed: x_t[k] = f[l (m - 1 - k) + t] for k < m - 1,
+        // transformed and scaled by 1/128 (the inverse G1 FFT below is left unscaled)
+        let column = |t: usize| {
+            let mut x: Vec<Fr> = (0..K).map(|k| if k < M - 1 { coeffs[L * (M - 1 - k) + t] } else { Fr::ZERO }).collect();
+            self.domain.fft(&mut x).expect("128 values");
+            x.iter_mut().for_each(|v| *v *= k_inv);
+            x
+        };
+        let cols: Vec<Vec<Fr>> = run(threads, || (0..L).into_par_iter().map(column).collect(), || (0..L).map(column).collect());
+        let position = |p: usize| {
+            let scalars: Vec<Fr> = cols.iter().map(|c| c[p]).collect();
+            self.positions[p].msm(&scalars)
+        };
+        let mut h: Vec<G1Projective> = run(threads, || (0..K).into_par_iter().map(position).collect(), || (0..K).map(position).collect());
+        // the circular convolution; H_d is entry m - 2 - d
+        g1_fft_on(threads, &mut h, &self.tw_inv);
+        let mut y: Vec<G1Projective> = (0..K).map(|d| if d < M - 1 { h[M - 2 - d] } else { G1Projective::IDENTITY }).collect();
+        g1_fft_on(threads, &mut y, &self.tw);
+        // y[j] is the proof for z = w_128^j; cell k has z_k = w_128^brp7(k)
+        zkforge_poly::bit_reverse_permute(&mut y);
+        y
+    }
+}
+
+/// A G1 FFT on `threads` threads.
+fn g1_fft_on(threads: usize, a: &mut [G1Projective], tw: &[Fr]) {
+    if threads > 1 {
+        zkforge_msm::pippenger::pool(threads).install(|| g1_fft::fft(a, tw, true));
+    } else {
+        g1_fft::fft(a, tw, false);
+    }
+}
+
+/// `par` on a pool of exactly `threads` workers, `seq` on the calling thread when threads <= 1.
+fn run<T: Send>(threads: usize, par: impl FnOnce() -> T + Send, seq: impl FnOnce() -> T) -> T {
+    if threads > 1 {
+        zkforge_msm::pippenger::pool(threads).install(par)
+    } else {
+        seq()
+    }
+}
