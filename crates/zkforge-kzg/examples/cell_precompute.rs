@@ -22,11 +22,13 @@ fn main() {
     }
     let mut reference = None;
     let mut sweep = vec![CellPrecompute::None];
-    for (window, stride) in [(6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (8, 2), (8, 4)] {
-        sweep.push(CellPrecompute::FixedBase { window, stride });
+    for interleaved in [false, true] {
+        for (window, stride) in [(6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (8, 2), (8, 4)] {
+            sweep.push(CellPrecompute::FixedBase { window, stride, interleaved });
+        }
     }
     println!("threads {threads}");
-    println!("{:<34} {:>10} {:>10} {:>12}", "precompute", "build ms", "MB", "median ms");
+    println!("{:<60} {:>10} {:>10} {:>12}", "precompute", "build ms", "MB", "median ms");
     for pre in sweep {
         let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, cell_precompute: pre }).expect("valid config");
         let t = Instant::now();
@@ -44,6 +46,6 @@ fn main() {
             None => reference = out,
             Some(r) => assert_eq!(Some(r), out.as_ref(), "{pre:?} disagrees"),
         }
-        println!("{:<34} {:>10.0} {:>10.1} {:>12.1}", format!("{pre:?}"), build, bytes as f64 / 1e6, times[times.len() / 2]);
+        println!("{:<60} {:>10.0} {:>10.1} {:>12.1}", format!("{pre:?}"), build, bytes as f64 / 1e6, times[times.len() / 2]);
     }
 }

@@ -15,15 +15,19 @@
 //! costs 64 scalar FFTs of size 128, 128 MSMs of 64 points (position p sums the 64 columns'
 //! p-th entries), one inverse and one forward 128-point G1 FFT.
 //!
-//! Cost per blob: the 128 MSMs dominate (8192 scalar-point products). The knob
-//! [`CellPrecompute`] trades memory for them: plain Pippenger per position on the 8192
-//! transformed points (0.8 MB), or fixed-base tables ([`zkforge_msm::FixedBaseMsm`], window c,
-//! stride s: ceil(w / s) shifted copies of every point, w = ceil(255 / c) + 1 windows).
+//! Cost per blob: the 128 MSMs dominate (8192 scalar-point products), then the two G1 FFTs
+//! (about 320 variable-time scalar multiplications each). The knob [`CellPrecompute`] trades
+//! memory for the MSMs: plain Pippenger per position on the 8192 transformed points, or
+//! fixed-base tables (window c, stride s: ceil(w / s) shifted copies of every point,
+//! w = ceil(255 / c) + 1 windows), either one MSM per position with XYZZ buckets
+//! ([`zkforge_msm::FixedBaseMsm`]) or the 128 positions interleaved in one batch-affine bucket
+//! pass ([`zkforge_msm::FixedBaseMany`]: each position alone has too few points per bucket for
+//! batch-affine additions to pay).
 
 use rayon::prelude::*;
 use zkforge_curve::bls12_381::{G1Affine, G1Config, G1Projective};
 use zkforge_field::bls12_381::{Fr, FrConfig};
-use zkforge_msm::{Buckets, FixedBaseMsm, PreparedBases};
+use zkforge_msm::{Buckets, FixedBaseMany, FixedBaseMsm, PreparedBases};
 use zkforge_poly::Domain;
 
 use crate::g1_fft;
@@ -48,32 +52,51 @@ pub enum CellPrecompute {
         window: u32,
         /// Windows folded per table copy (1 = the most memory and the fewest doublings).
         stride: usize,
+        /// All positions in one batch-affine bucket pass (true), or one XYZZ-bucket MSM per
+        /// position (false).
+        interleaved: bool,
     },
 }
 
 impl Default for CellPrecompute {
     fn default() -> Self {
-        CellPrecompute::FixedBase { window: 8, stride: 1 }
+        CellPrecompute::FixedBase { window: 8, stride: 1, interleaved: true }
     }
 }
 
-enum PositionMsm {
-    Plain(PreparedBases<G1Config>),
-    Fixed(FixedBaseMsm<G1Config>),
+/// Additions per inversion in the interleaved pass.
+const BATCH: usize = 256;
+
+/// The 128 position MSMs, as the knob asks.
+enum Positions {
+    Plain(Vec<PreparedBases<G1Config>>),
+    PerPosition(Vec<FixedBaseMsm<G1Config>>),
+    Interleaved(FixedBaseMany<G1Config>),
 }
 
-impl PositionMsm {
-    fn msm(&self, scalars: &[Fr]) -> G1Projective {
+impl Positions {
+    /// Result p: sum_t scalars[p * l + t] FFT(s_t)[p].
+    fn msms(&self, scalars: &[Fr], threads: usize) -> Vec<G1Projective> {
+        let one = |p: usize| {
+            let s = &scalars[p * L..(p + 1) * L];
+            match self {
+                Positions::Plain(v) => v[p].msm(s, 1).expect("64 scalars for 64 points"),
+                Positions::PerPosition(v) => v[p].msm(s).expect("64 scalars for 64 points"),
+                Positions::Interleaved(_) => unreachable!("handled below"),
+            }
+        };
         match self {
-            PositionMsm::Plain(p) => p.msm(scalars, 1).expect("64 scalars for 64 points"),
-            PositionMsm::Fixed(t) => t.msm(scalars).expect("64 scalars for 64 points"),
+            Positions::Interleaved(t) => t.msm_many(scalars, threads).expect("128 x 64 scalars and a positive thread count"),
+            _ => run(threads, || (0..K).into_par_iter().map(one).collect(), || (0..K).map(one).collect()),
         }
     }
 
     fn memory_bytes(&self) -> usize {
         match self {
-            PositionMsm::Plain(p) => p.len() * core::mem::size_of::<G1Affine>() * 3,
-            PositionMsm::Fixed(t) => t.memory_bytes(),
+            // the points and their endomorphism images
+            Positions::Plain(v) => v.iter().map(|p| p.len() * core::mem::size_of::<G1Affine>() * 3).sum(),
+            Positions::PerPosition(v) => v.iter().map(FixedBaseMsm::memory_bytes).sum(),
+            Positions::Interleaved(t) => t.memory_bytes(),
         }
     }
 }
@@ -81,7 +104,7 @@ impl PositionMsm {
 /// FK20's precomputed setup for the mainnet parameters (n = 4096, l = 64).
 pub(crate) struct Fk20 {
     /// Position p: the points FFT(s_t)[p] for t < l.
-    positions: Vec<PositionMsm>,
+    positions: Positions,
     /// Powers of w_128 and of its inverse (n/2 each) for the G1 FFTs.
     tw: Vec<Fr>,
     tw_inv: Vec<Fr>,
@@ -110,19 +133,26 @@ impl Fk20 {
             all.extend(columns.iter().map(|c| c[p]));
         }
         let affine = G1Projective::batch_to_affine(&all);
-        let prepare = |bases: &[G1Affine]| match precompute {
-            CellPrecompute::None => PositionMsm::Plain(PreparedBases::new(bases)),
-            CellPrecompute::FixedBase { window, stride } => PositionMsm::Fixed(
-                FixedBaseMsm::with_params(bases, window, stride, Buckets::Xyzz).expect("window and stride checked by KzgConfig"),
-            ),
+        let positions = match precompute {
+            CellPrecompute::None => {
+                let prep = |b: &[G1Affine]| PreparedBases::new(b);
+                Positions::Plain(run(threads, || affine.par_chunks(L).map(prep).collect(), || affine.chunks(L).map(prep).collect()))
+            }
+            CellPrecompute::FixedBase { window, stride, interleaved: false } => {
+                let prep = |b: &[G1Affine]| FixedBaseMsm::with_params(b, window, stride, Buckets::Xyzz).expect("window and stride checked by KzgConfig");
+                Positions::PerPosition(run(threads, || affine.par_chunks(L).map(prep).collect(), || affine.chunks(L).map(prep).collect()))
+            }
+            CellPrecompute::FixedBase { window, stride, interleaved: true } => {
+                let lists: Vec<Vec<G1Affine>> = affine.chunks(L).map(<[G1Affine]>::to_vec).collect();
+                Positions::Interleaved(FixedBaseMany::new(&lists, window, stride, BATCH).expect("window and stride checked by KzgConfig"))
+            }
         };
-        let positions = run(threads, || affine.par_chunks(L).map(prepare).collect(), || affine.chunks(L).map(prepare).collect());
         Self { positions, tw, tw_inv, domain }
     }
 
     /// Bytes held by the per-position tables.
     pub(crate) fn memory_bytes(&self) -> usize {
-        self.positions.iter().map(PositionMsm::memory_bytes).sum()
+        self.positions.memory_bytes()
     }
 
     /// The 128 proofs, in cell order, for the polynomial with these n coefficients.
@@ -138,11 +168,12 @@ impl Fk20 {
             x
         };
         let cols: Vec<Vec<Fr>> = run(threads, || (0..L).into_par_iter().map(column).collect(), || (0..L).map(column).collect());
-        let position = |p: usize| {
-            let scalars: Vec<Fr> = cols.iter().map(|c| c[p]).collect();
-            self.positions[p].msm(&scalars)
-        };
-        let mut h: Vec<G1Projective> = run(threads, || (0..K).into_par_iter().map(position).collect(), || (0..K).map(position).collect());
+        // position-major scalars: position p takes the p-th entry of every column
+        let mut scalars = Vec::with_capacity(K * L);
+        for p in 0..K {
+            scalars.extend(cols.iter().map(|c| c[p]));
+        }
+        let mut h = self.positions.msms(&scalars, threads);
         // the circular convolution; H_d is entry m - 2 - d
         g1_fft_on(threads, &mut h, &self.tw_inv);
         let mut y: Vec<G1Projective> = (0..K).map(|d| if d < M - 1 { h[M - 2 - d] } else { G1Projective::IDENTITY }).collect();

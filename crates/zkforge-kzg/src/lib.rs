@@ -146,7 +146,7 @@ impl KzgConfig {
         if self.threads == 0 {
             return Err(KzgError::InvalidConfig("threads must be at least 1"));
         }
-        if let CellPrecompute::FixedBase { window, stride } = self.cell_precompute {
+        if let CellPrecompute::FixedBase { window, stride, .. } = self.cell_precompute {
             if !(2..=16).contains(&window) {
                 return Err(KzgError::InvalidConfig("the cell precompute window must be 2 to 16 bits"));
             }

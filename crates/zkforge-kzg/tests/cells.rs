@@ -123,10 +123,11 @@ fn fk20_matches_division_for_every_precompute() {
     let mut all = None;
     for pre in [
         CellPrecompute::None,
-        CellPrecompute::FixedBase { window: 8, stride: 1 },
-        CellPrecompute::FixedBase { window: 6, stride: 4 },
-        CellPrecompute::FixedBase { window: 2, stride: 1000 },
-        CellPrecompute::FixedBase { window: 16, stride: 1 },
+        CellPrecompute::default(),
+        CellPrecompute::FixedBase { window: 8, stride: 1, interleaved: false },
+        CellPrecompute::FixedBase { window: 6, stride: 4, interleaved: true },
+        CellPrecompute::FixedBase { window: 2, stride: 1000, interleaved: false },
+        CellPrecompute::FixedBase { window: 16, stride: 1, interleaved: true },
     ] {
         for threads in [1, 2] {
             let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, cell_precompute: pre }).unwrap();
@@ -146,9 +147,9 @@ fn fk20_matches_division_for_every_precompute() {
 fn config_out_of_range_is_an_error() {
     for cfg in [
         KzgConfig { threads: 0, ..KzgConfig::default() },
-        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 1, stride: 1 } },
-        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 17, stride: 1 } },
-        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 8, stride: 0 } },
+        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 1, stride: 1, interleaved: true } },
+        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 17, stride: 1, interleaved: false } },
+        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 8, stride: 0, interleaved: true } },
     ] {
         assert!(KzgSettings::mainnet_with(&cfg).is_err(), "{cfg:?}");
     }

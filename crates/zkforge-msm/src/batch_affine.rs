@@ -57,6 +57,44 @@ pub fn bucket_sum_batch_affine<'a, C: CurveConfig>(
     (sum, t1 - t0, t1.elapsed())
 }
 
+/// Many independent bucket sums in one batch-affine pass: pair (j, point, digit) goes to sum j
+/// (j < `sums`), all `sums * 2^(c-1)` buckets share the batches, so a stream that interleaves
+/// the sums (consecutive pairs for different j) fills each batch with no collisions even when
+/// every sum is small. Returns sum_b b * bucket_b for every j (XYZZ running sums per j).
+pub fn bucket_sums_batch_affine<'a, C: CurveConfig>(
+    sums: usize,
+    pairs: impl Iterator<Item = (usize, &'a Affine<C>, i16)>,
+    c: u32,
+    batch: usize,
+) -> Vec<Xyzz<C>> {
+    let nb = 1usize << (c - 1);
+    let mut acc = Accumulator::<C>::new(nb * sums, batch.max(1));
+    for (j, p, d) in pairs {
+        if d == 0 || bool::from(p.is_identity()) {
+            continue;
+        }
+        let (b, q) = if d > 0 { (d as usize - 1, *p) } else { ((-(d as i32)) as usize - 1, -*p) };
+        acc.push(j * nb + b, q);
+    }
+    acc.flush();
+    (0..sums)
+        .map(|j| {
+            let mut running = Xyzz::IDENTITY;
+            let mut sum = Xyzz::IDENTITY;
+            for b in (j * nb..(j + 1) * nb).rev() {
+                if acc.occupied[b] {
+                    running = running.add_mixed_vartime(&Affine::new_unchecked(acc.x[b], acc.y[b]));
+                }
+                if acc.overflow_used[b] {
+                    running = running.add_vartime(&acc.overflow[b]);
+                }
+                sum = sum.add_vartime(&running);
+            }
+            sum
+        })
+        .collect()
+}
+
 struct Accumulator<C: CurveConfig> {
     x: Vec<C::Base>,
     y: Vec<C::Base>,

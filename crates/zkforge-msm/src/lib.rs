@@ -34,12 +34,14 @@
 pub mod batch_affine;
 pub mod config;
 pub mod fixed_base;
+pub mod fixed_base_many;
 pub mod pippenger;
 pub mod recode;
 pub mod straus;
 
 pub use config::{Buckets, MsmConfig, SmallMethod, Split};
 pub use fixed_base::FixedBaseMsm;
+pub use fixed_base_many::FixedBaseMany;
 pub use pippenger::{msm_profiled, PhaseTimes};
 
 use zkforge_curve::{Affine, CurveConfig, Jacobian};

@@ -520,3 +520,53 @@ fn field_scalars_and_limbs_agree() {
         assert_eq!(msm_threads(&points, &fr, threads).unwrap(), msm_threads(&points, &limbs, threads).unwrap());
     }
 }
+
+/// FixedBaseMany: K lists at once equal K naive sums, with repeated and negated bases across
+/// and within lists (the batch-affine doubling and cancelling paths), edge scalars, every
+/// window/stride/batch tried, one to three threads; bad shapes are errors.
+fn fixed_base_many_case<C: CurveConfig>() {
+    use zkforge_msm::FixedBaseMany;
+    let mut rng = rng();
+    for (k, n) in [(0usize, 0usize), (1, 0), (1, 1), (3, 5), (9, 16)] {
+        let mut lists: Vec<Vec<Affine<C>>> = (0..k).map(|_| random_points::<C>(&mut rng, n)).collect();
+        let mut ks = random_scalars(&mut rng, k * n);
+        if k > 2 && n > 3 {
+            // the same base in two lists and twice in one list, and a negated base
+            lists[1][0] = lists[0][0];
+            lists[2][1] = lists[2][0];
+            lists[2][2] = -lists[2][0];
+            ks[n] = ks[0];
+            ks[2 * n + 1] = ks[2 * n];
+            ks[2 * n + 2] = ks[2 * n];
+            ks[3] = [0; 4];
+            ks[4] = [u64::MAX; 4];
+            ks[n + 2] = C::ORDER;
+        }
+        let want: Vec<Jacobian<C>> = (0..k).map(|j| *naive_prefix(&lists[j], &ks[j * n..(j + 1) * n]).last().unwrap()).collect();
+        for (c, stride, batch) in [(8u32, 1usize, 256usize), (2, 1, 1), (5, 3, 7), (12, 100, 64), (16, 1, 1000)] {
+            let t = FixedBaseMany::new(&lists, c, stride, batch).unwrap();
+            for threads in [1, 2, 3] {
+                assert_eq!(t.msm_many(&ks, threads).unwrap(), want, "k={k} n={n} c={c} stride={stride} batch={batch} threads={threads}");
+            }
+            assert!(t.msm_many(&ks, 0).is_err());
+            if k * n > 0 {
+                assert!(t.msm_many(&ks[1..], 1).is_err());
+            }
+        }
+    }
+    let lists = vec![random_points::<C>(&mut rng, 3), random_points::<C>(&mut rng, 2)];
+    assert!(FixedBaseMany::new(&lists, 8, 1, 16).is_err());
+    let lists = vec![random_points::<C>(&mut rng, 3)];
+    assert_eq!(FixedBaseMany::new(&lists, 1, 1, 16).err(), Some(MsmError::InvalidWindow { window: 1 }));
+    assert_eq!(FixedBaseMany::new(&lists, 8, 0, 16).err(), Some(MsmError::InvalidStride));
+    assert_eq!(FixedBaseMany::new(&lists, 8, 1, 0).err(), Some(MsmError::InvalidBatch));
+}
+
+#[test]
+fn fixed_base_many_bls12_381_g1() {
+    fixed_base_many_case::<bls12_381::G1Config>();
+}
+#[test]
+fn fixed_base_many_bn254_g2() {
+    fixed_base_many_case::<bn254::G2Config>();
+}
