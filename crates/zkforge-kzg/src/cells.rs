@@ -122,9 +122,17 @@ impl KzgSettings {
     /// FK20's tables (built on first use from the setup's monomial points).
     fn fk20(&self) -> &Fk20 {
         self.fk20.get_or_init(|| {
-            let w128 = self.ext_domain.generator().pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64]);
-            Fk20::new(&self.g1_monomial, &w128, self.cell_precompute, self.threads)
+            let w128 = self.w128();
+            match &self.fk20_columns {
+                Some(cols) => Fk20::new(cols, &w128, self.cell_precompute, self.threads),
+                None => Fk20::new(&Fk20::columns(&self.g1_monomial, &w128, self.threads), &w128, self.cell_precompute, self.threads),
+            }
         })
+    }
+
+    /// w_128 = w_8192^64, the root whose powers are the cells' h_k^64.
+    pub(crate) fn w128(&self) -> Fr {
+        self.ext_domain.generator().pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64])
     }
 
     /// Builds FK20's tables now (they are otherwise built by the first cell proof) and returns

@@ -113,14 +113,12 @@ pub(crate) struct Fk20 {
 }
 
 impl Fk20 {
-    /// Transform the setup columns. `monomial` holds [tau^i]G1 for i < n - l; `w128` is the
-    /// primitive 128th root of unity of the cells' cosets (w_8192^64).
-    pub(crate) fn new(monomial: &[G1Affine], w128: &Fr, precompute: CellPrecompute, threads: usize) -> Self {
+    /// FK20's transformed setup: position-major, entry p * l + t is FFT(s_t)[p], where
+    /// s_t = ([tau^(l i + t)]G1)_{i < m - 1} padded to 128. `monomial` holds [tau^i]G1 for
+    /// i < n - l; `w128` is the primitive 128th root of unity of the cells' cosets (w_8192^64).
+    pub(crate) fn columns(monomial: &[G1Affine], w128: &Fr, threads: usize) -> Vec<G1Affine> {
         assert_eq!(monomial.len(), crate::FIELD_ELEMENTS_PER_BLOB - L, "FK20 needs the n - l monomial points");
-        let domain = Domain::new(K).expect("a 128-point domain exists in Fr");
-        assert_eq!(domain.generator(), *w128, "the 128-point domain's root is w_8192^64");
         let tw = g1_fft::twiddles(w128, K);
-        let tw_inv = g1_fft::twiddles(&w128.invert_vartime().expect("a root of unity is non-zero"), K);
         let column = |t: usize| {
             let mut s: Vec<G1Projective> = (0..K).map(|i| if i < M - 1 { monomial[L * i + t].to_jacobian() } else { G1Projective::IDENTITY }).collect();
             g1_fft::fft(&mut s, &tw, false);
@@ -132,7 +130,16 @@ impl Fk20 {
         for p in 0..K {
             all.extend(columns.iter().map(|c| c[p]));
         }
-        let affine = G1Projective::batch_to_affine(&all);
+        G1Projective::batch_to_affine(&all)
+    }
+
+    /// The tables for the transformed setup `affine` ([`Fk20::columns`]).
+    pub(crate) fn new(affine: &[G1Affine], w128: &Fr, precompute: CellPrecompute, threads: usize) -> Self {
+        assert_eq!(affine.len(), K * L, "FK20 needs 128 x 64 transformed points");
+        let domain = Domain::new(K).expect("a 128-point domain exists in Fr");
+        assert_eq!(domain.generator(), *w128, "the 128-point domain's root is w_8192^64");
+        let tw = g1_fft::twiddles(w128, K);
+        let tw_inv = g1_fft::twiddles(&w128.invert_vartime().expect("a root of unity is non-zero"), K);
         let positions = match precompute {
             CellPrecompute::None => {
                 let prep = |b: &[G1Affine]| PreparedBases::new(b);

@@ -35,10 +35,13 @@
 use std::sync::OnceLock;
 
 pub mod cells;
+mod embedded;
 mod fk20;
 mod g1_fft;
 
 pub use cells::compute_verify_cell_kzg_proof_batch_challenge;
+#[doc(hidden)]
+pub use embedded::embedded_from_text;
 pub use fk20::CellPrecompute;
 
 use sha2::{Digest, Sha256};
@@ -168,13 +171,18 @@ pub struct KzgSettings {
     roots_brp: Vec<Fr>,
     /// [tau^64]G2, for the cell batch verification.
     tau64_g2: G2Affine,
+    /// The 65 G2 monomial points [tau^i]G2.
+    g2_monomial: Vec<G2Affine>,
     /// The setup's G1 points in monomial form, [tau^i]G1 for i < 4096 - 64 (the degrees a cell
     /// proof's quotient can have).
     g1_monomial: Vec<G1Affine>,
     /// The first 64 of them, prepared (the interpolation term of the cell batch verification).
     g1_monomial_cell: PreparedBases<zkforge_curve::bls12_381::G1Config>,
-    /// FK20's transformed setup, built on the first cell proof.
+    /// FK20's tables, built on the first cell proof.
     fk20: OnceLock<fk20::Fk20>,
+    /// FK20's transformed setup when it came with the settings (the embedded mainnet copy);
+    /// otherwise computed with the tables.
+    fk20_columns: Option<Vec<G1Affine>>,
     cell_precompute: CellPrecompute,
     /// The blob's domain (4096) and the extended domain (8192), for EIP-7594's cells.
     domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
@@ -266,20 +274,20 @@ fn compress(p: &G1Projective) -> [u8; 48] {
 }
 
 impl KzgSettings {
-    /// The Ethereum mainnet setup (embedded; decoded, subgroup-checked and prepared on first
-    /// use, about 0.2 s; MSMs on every core).
+    /// The Ethereum mainnet setup, on every core (built on first use from the embedded
+    /// fast-load form, see [`KzgSettings::mainnet_with`]).
     pub fn mainnet() -> &'static KzgSettings {
         static MAINNET: OnceLock<KzgSettings> = OnceLock::new();
         MAINNET.get_or_init(|| {
             let threads = std::thread::available_parallelism().map(|t| t.get()).unwrap_or(1);
-            Self::from_text(include_str!("../data/trusted_setup.txt"), threads).expect("the embedded mainnet setup is valid")
+            Self::mainnet_with_threads(threads)
         })
     }
 
     /// The mainnet setup with MSMs on exactly `threads` threads (1 = the calling thread only), as
-    /// a new instance (decoded and checked again; for benchmarks and thread-pinned callers).
+    /// a new instance (for benchmarks and thread-pinned callers).
     pub fn mainnet_with_threads(threads: usize) -> KzgSettings {
-        Self::from_text(include_str!("../data/trusted_setup.txt"), threads).expect("the embedded mainnet setup is valid")
+        Self::mainnet_with(&KzgConfig { threads: threads.max(1), ..KzgConfig::default() }).expect("the embedded mainnet setup is valid")
     }
 
     /// A setup in c-kzg's text format: `4096`, `65`, the G1 Lagrange points, the G2 monomial
@@ -289,9 +297,21 @@ impl KzgSettings {
         Self::from_text_with(text, &KzgConfig { threads: threads.max(1), ..KzgConfig::default() })
     }
 
-    /// The mainnet setup under an explicit configuration (a new instance).
+    /// The mainnet setup under an explicit configuration (a new instance), from the crate's
+    /// embedded copy: the ceremony's points uncompressed (checked on the curve as they load;
+    /// their subgroup membership and equality with `data/trusted_setup.txt` are checked by the
+    /// crate's tests) and FK20's transformed setup, so that neither square roots, subgroup checks
+    /// nor the setup's G1 FFTs run at start-up.
+    ///
+    /// ```
+    /// use zkforge_kzg::{KzgConfig, KzgSettings};
+    /// let kzg = KzgSettings::mainnet_with(&KzgConfig::default()).unwrap();
+    /// assert_eq!(kzg.blob_to_kzg_commitment(&vec![0u8; 131072]).unwrap()[0], 0xc0);
+    /// ```
     pub fn mainnet_with(config: &KzgConfig) -> Result<KzgSettings, KzgError> {
-        Self::from_text_with(include_str!("../data/trusted_setup.txt"), config)
+        config.validate()?;
+        let e = embedded::decode(embedded::MAINNET)?;
+        Self::from_points(e.lagrange_brp, &e.g2, e.monomial, Some(e.fk20_columns), config)
     }
 
     /// [`KzgSettings::from_text`] under an explicit configuration.
@@ -317,10 +337,28 @@ impl KzgSettings {
         // bit-reversed domain, so the i-th blob element pairs with the bit-reversed i-th point
         zkforge_poly::bit_reverse_permute(&mut g1s);
         // then the G1 points in monomial form (c-kzg's v2 format); only the first 4032 are used
-        let mut mono = Vec::with_capacity(FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL);
+        let mut mono = Vec::with_capacity(FIELD_ELEMENTS_PER_BLOB);
         for _ in 0..FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL {
             let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 monomial line is missing or not hex"))?;
             mono.push(G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 monomial point does not decode"))?);
+        }
+        // the last 64 monomial points are unused; the file is still checked to the end
+        for _ in 0..FIELD_ELEMENTS_PER_CELL {
+            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 monomial line is missing or not hex"))?;
+            G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 monomial point does not decode"))?;
+        }
+        if lines.next().is_some() {
+            return Err(KzgError::InvalidSetup("text after the last G1 monomial point"));
+        }
+        Self::from_points(g1s, &g2s, mono, None, config)
+    }
+
+    /// Settings from decoded points: the Lagrange points in bit-reversed order, the 65 G2
+    /// monomial points, the first 4032 G1 monomial points and, when known, FK20's transformed
+    /// setup (position-major, 128 x 64).
+    fn from_points(g1s: Vec<G1Affine>, g2s: &[G2Affine], mono: Vec<G1Affine>, fk20_columns: Option<Vec<G1Affine>>, config: &KzgConfig) -> Result<Self, KzgError> {
+        if g1s.len() != FIELD_ELEMENTS_PER_BLOB || g2s.len() != FIELD_ELEMENTS_PER_CELL + 1 || mono.len() != FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL {
+            return Err(KzgError::InvalidSetup("wrong number of points"));
         }
         if mono[0] != G1Affine::generator() {
             return Err(KzgError::InvalidSetup("the first G1 monomial point is not the generator"));
@@ -339,10 +377,12 @@ impl KzgSettings {
             g1_monomial: mono,
             tau_g2: g2s[1],
             tau64_g2: g2s[FIELD_ELEMENTS_PER_CELL],
+            g2_monomial: g2s.to_vec(),
             roots_brp,
             domain,
             ext_domain,
             fk20: OnceLock::new(),
+            fk20_columns,
             cell_precompute: config.cell_precompute,
             threads: config.threads,
         })
