@@ -290,9 +290,10 @@ impl KzgSettings {
         Self::mainnet_with(&KzgConfig { threads: threads.max(1), ..KzgConfig::default() }).expect("the embedded mainnet setup is valid")
     }
 
-    /// A setup in c-kzg's text format: `4096`, `65`, the G1 Lagrange points, the G2 monomial
-    /// points, then the G1 monomial points (for EIP-7594's cell proofs), compressed and
-    /// hex-encoded, one per line. Every point is decoded and subgroup-checked. `threads` is used by the MSMs.
+    /// A setup in c-kzg's text format: `4096`, `65`, the 4096 G1 Lagrange points, the 65 G2
+    /// monomial points, then the 4096 G1 monomial points (for EIP-7594's cell proofs),
+    /// compressed and hex-encoded, one per line. Every point is decoded and subgroup-checked;
+    /// anything missing, extra or invalid is an error. `threads` is used by the MSMs.
     pub fn from_text(text: &str, threads: usize) -> Result<Self, KzgError> {
         Self::from_text_with(text, &KzgConfig { threads: threads.max(1), ..KzgConfig::default() })
     }
@@ -314,7 +315,8 @@ impl KzgSettings {
         Self::from_points(e.lagrange_brp, &e.g2, e.monomial, Some(e.fk20_columns), config)
     }
 
-    /// [`KzgSettings::from_text`] under an explicit configuration.
+    /// [`KzgSettings::from_text`] under an explicit configuration. The points are decoded on
+    /// `config.threads` threads.
     pub fn from_text_with(text: &str, config: &KzgConfig) -> Result<Self, KzgError> {
         config.validate()?;
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
@@ -323,33 +325,65 @@ impl KzgSettings {
         if n1 != FIELD_ELEMENTS_PER_BLOB || n2 != FIELD_ELEMENTS_PER_CELL + 1 {
             return Err(KzgError::InvalidSetup("the setup must have 4096 G1 points and 65 G2 points"));
         }
-        let mut g1s = Vec::with_capacity(n1);
-        for _ in 0..n1 {
-            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 line is missing or not hex"))?;
-            g1s.push(G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode"))?);
-        }
-        let mut g2s = Vec::with_capacity(n2);
-        for _ in 0..n2 {
-            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G2 line is missing or not hex"))?;
-            g2s.push(G2Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G2 point does not decode"))?);
-        }
-        // the file lists the Lagrange points in natural order; blobs are evaluations over the
-        // bit-reversed domain, so the i-th blob element pairs with the bit-reversed i-th point
-        zkforge_poly::bit_reverse_permute(&mut g1s);
-        // then the G1 points in monomial form (c-kzg's v2 format); only the first 4032 are used
-        let mut mono = Vec::with_capacity(FIELD_ELEMENTS_PER_BLOB);
-        for _ in 0..FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL {
-            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 monomial line is missing or not hex"))?;
-            mono.push(G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 monomial point does not decode"))?);
-        }
-        // the last 64 monomial points are unused; the file is still checked to the end
-        for _ in 0..FIELD_ELEMENTS_PER_CELL {
-            let b = lines.next().and_then(unhex).ok_or(KzgError::InvalidSetup("a G1 monomial line is missing or not hex"))?;
-            G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 monomial point does not decode"))?;
-        }
+        let lagrange: Vec<&str> = lines.by_ref().take(n1).collect();
+        let g2: Vec<&str> = lines.by_ref().take(n2).collect();
+        let mono: Vec<&str> = lines.by_ref().take(FIELD_ELEMENTS_PER_BLOB).collect();
         if lines.next().is_some() {
             return Err(KzgError::InvalidSetup("text after the last G1 monomial point"));
         }
+        Self::from_hex(&lagrange, &g2, &mono, config)
+    }
+
+    /// A setup in the consensus specs' JSON format (`trusted_setup_4096.json`: the lists
+    /// `g1_monomial`, `g1_lagrange` and `g2_monomial` of 0x-prefixed compressed points), every
+    /// point decoded and subgroup-checked on `config.threads` threads.
+    pub fn from_json_with(json: &str, config: &KzgConfig) -> Result<Self, KzgError> {
+        #[derive(serde::Deserialize)]
+        struct Setup {
+            g1_monomial: Vec<String>,
+            g1_lagrange: Vec<String>,
+            g2_monomial: Vec<String>,
+        }
+        config.validate()?;
+        let s: Setup = serde_json::from_str(json).map_err(|_| KzgError::InvalidSetup("not JSON with the lists g1_monomial, g1_lagrange and g2_monomial"))?;
+        fn refs(v: &[String]) -> Vec<&str> {
+            v.iter().map(String::as_str).collect()
+        }
+        Self::from_hex(&refs(&s.g1_lagrange), &refs(&s.g2_monomial), &refs(&s.g1_monomial), config)
+    }
+
+    /// Settings from hex-encoded compressed points: 4096 G1 Lagrange points (natural order),
+    /// 65 G2 monomial points, 4096 G1 monomial points; all decoded and subgroup-checked.
+    fn from_hex(lagrange: &[&str], g2: &[&str], mono: &[&str], config: &KzgConfig) -> Result<Self, KzgError> {
+        use rayon::prelude::*;
+        if lagrange.len() != FIELD_ELEMENTS_PER_BLOB || g2.len() != FIELD_ELEMENTS_PER_CELL + 1 || mono.len() != FIELD_ELEMENTS_PER_BLOB {
+            return Err(KzgError::InvalidSetup("the setup must have 4096 G1 Lagrange points, 65 G2 points and 4096 G1 monomial points"));
+        }
+        let g1 = |h: &&str| -> Result<G1Affine, KzgError> {
+            let b = unhex(h).ok_or(KzgError::InvalidSetup("a G1 point is not hex"))?;
+            G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode to the subgroup"))
+        };
+        let g1_list = |v: &[&str]| -> Result<Vec<G1Affine>, KzgError> {
+            if config.threads > 1 {
+                zkforge_msm::pippenger::pool(config.threads).install(|| v.par_iter().map(g1).collect())
+            } else {
+                v.iter().map(g1).collect()
+            }
+        };
+        let mut g1s = g1_list(lagrange)?;
+        let mut mono = g1_list(mono)?;
+        let g2s = g2
+            .iter()
+            .map(|h| {
+                let b = unhex(h).ok_or(KzgError::InvalidSetup("a G2 point is not hex"))?;
+                G2Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G2 point does not decode to the subgroup"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // the file lists the Lagrange points in natural order; blobs are evaluations over the
+        // bit-reversed domain, so the i-th blob element pairs with the bit-reversed i-th point
+        zkforge_poly::bit_reverse_permute(&mut g1s);
+        // only the first 4032 monomial points are used (by cell proofs); all were checked
+        mono.truncate(FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL);
         Self::from_points(g1s, &g2s, mono, None, config)
     }
 

@@ -1,0 +1,56 @@
+//! Setup loading: the text and JSON formats give the same settings as the embedded mainnet copy
+//! (the same commitments, cells and proofs), and damaged files are typed errors.
+
+use zkforge_kzg::{KzgConfig, KzgError, KzgSettings, BYTES_PER_BLOB};
+
+const TEXT: &str = include_str!("../data/trusted_setup.txt");
+const JSON: &str = include_str!("data/trusted_setup_4096.json");
+
+fn blob() -> Vec<u8> {
+    (0..BYTES_PER_BLOB).map(|i| if i % 32 == 0 { 0 } else { (i * 37 % 253) as u8 }).collect()
+}
+
+#[test]
+fn text_json_and_embedded_agree() {
+    let cfg = KzgConfig { threads: 2, ..KzgConfig::default() };
+    let text = KzgSettings::from_text_with(TEXT, &cfg).unwrap();
+    let json = KzgSettings::from_json_with(JSON, &cfg).unwrap();
+    let embedded = KzgSettings::mainnet();
+    let b = blob();
+    let c = embedded.blob_to_kzg_commitment(&b).unwrap();
+    assert_eq!(text.blob_to_kzg_commitment(&b).unwrap(), c);
+    assert_eq!(json.blob_to_kzg_commitment(&b).unwrap(), c);
+    let p = embedded.compute_blob_kzg_proof(&b, &c).unwrap();
+    assert!(text.verify_blob_kzg_proof(&b, &c, &p).unwrap());
+    assert!(json.verify_blob_kzg_proof(&b, &c, &p).unwrap());
+    let cells = embedded.compute_cells_and_kzg_proofs(&b).unwrap();
+    assert_eq!(text.compute_cells_and_kzg_proofs(&b).unwrap(), cells);
+}
+
+#[test]
+fn damaged_setups_are_errors() {
+    let cfg = KzgConfig::default();
+    let lines: Vec<&str> = TEXT.lines().collect();
+    let bad = |v: Vec<&str>| KzgSettings::from_text_with(&v.join("\n"), &cfg).map(|_| ());
+    // a missing last line, an extra line, a wrong count
+    assert!(matches!(bad(lines[..lines.len() - 1].to_vec()), Err(KzgError::InvalidSetup(_))));
+    let mut extra = lines.clone();
+    extra.push("00");
+    assert!(bad(extra).is_err());
+    let mut count = lines.clone();
+    count[0] = "4095";
+    assert!(bad(count).is_err());
+    // a G1 point off the curve, a G2 point flipped, not hex
+    let mut v = lines.clone();
+    let flipped = format!("{}0", &v[2][..v[2].len() - 1]);
+    v[2] = &flipped;
+    assert!(bad(v).is_err());
+    let mut v = lines.clone();
+    v[4096 + 2] = "zz";
+    assert!(bad(v).is_err());
+    assert!(KzgSettings::from_text_with("", &cfg).is_err());
+    assert!(KzgSettings::from_json_with("{}", &cfg).is_err());
+    assert!(KzgSettings::from_json_with("not json", &cfg).is_err());
+    let short = JSON.replacen("\"0x97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb\",", "", 1);
+    assert!(KzgSettings::from_json_with(&short, &cfg).is_err());
+}
