@@ -1,5 +1,7 @@
 //! The `zkforge` command. `zkforge hashsig schemes | keygen | sign | verify` makes and checks
-//! Generalized XMSS keys and signatures; `zkforge evm call | vectors` runs the EVM precompiles. With the `bench` feature (`cargo zkbench`, which also
+//! Generalized XMSS keys and signatures; `zkforge evm call | vectors` runs the EVM precompiles;
+//! `zkforge kzg commit | prove | verify | cells | recover` makes and checks KZG commitments,
+//! proofs and EIP-7594 cells. With the `bench` feature (`cargo zkbench`, which also
 //! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--json
 //! FILE]` runs the head-to-head benchmarks (ours against blst, arkworks, halo2curves and Plonky3
 //! on the same inputs) and prints medians and the ratio ours / peer, and `zkforge bench msm
@@ -10,9 +12,10 @@ use clap::{Parser, Subcommand};
 
 mod evm;
 mod hashsig;
+mod kzg;
 
 #[derive(Parser)]
-#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature invalid, or a precompile refused its input / a vector failed; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge hashsig --help` and `zkforge evm --help`).")]
+#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature or proof invalid, or a precompile refused its input / a vector failed; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge hashsig --help`, `zkforge evm --help` and `zkforge kzg --help`).")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -59,6 +62,12 @@ enum Cmd {
         #[command(subcommand)]
         cmd: evm::EvmCmd,
     },
+    /// KZG commitments, proofs and EIP-7594 cells for Ethereum blobs.
+    #[command(after_help = kzg::EXIT_HELP)]
+    Kzg {
+        #[command(subcommand)]
+        cmd: kzg::KzgCmd,
+    },
     /// Hash-based signatures (Generalized XMSS: Poseidon2, SHA3, leanSig devnet 4).
     #[command(after_help = hashsig::EXIT_HELP)]
     Hashsig {
@@ -83,6 +92,7 @@ fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
     match cli.cmd {
         Cmd::Hashsig { cmd } => hashsig::run(cmd),
         Cmd::Evm { cmd } => evm::run(cmd),
+        Cmd::Kzg { cmd } => kzg::run(cmd),
         #[cfg(feature = "bench")]
         cmd => run_bench(cmd).map(|_| 0).map_err(|e| hashsig::CliError { code: 2, message: e.to_string() }),
     }
@@ -91,7 +101,7 @@ fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
 #[cfg(feature = "bench")]
 fn run_bench(cmd: Cmd) -> Result<(), Box<dyn std::error::Error>> {
     match cmd {
-        Cmd::Hashsig { .. } | Cmd::Evm { .. } => unreachable!("handled in run"),
+        Cmd::Hashsig { .. } | Cmd::Evm { .. } | Cmd::Kzg { .. } => unreachable!("handled in run"),
         Cmd::Bench { groups, ablation: true, min_log, max_log, threads, sweeps, .. } => {
             if groups.iter().any(|g| g != "msm") {
                 return Err("--ablation applies to the msm group only".into());
