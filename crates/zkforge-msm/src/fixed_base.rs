@@ -16,6 +16,21 @@ use crate::pippenger::bucket_sum;
 use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
 use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
 
+/// 2^bits P for every P, normalised together (one table copy from the previous one).
+pub(crate) fn shifted<C: CurveConfig>(points: &[Affine<C>], bits: usize) -> Vec<Affine<C>> {
+    let jac: Vec<Jacobian<C>> = points
+        .iter()
+        .map(|p| {
+            let mut q = p.to_jacobian();
+            for _ in 0..bits {
+                q = q.double();
+            }
+            q
+        })
+        .collect();
+    Jacobian::batch_to_affine(&jac)
+}
+
 /// Precomputed tables for MSMs over one fixed list of bases.
 pub struct FixedBaseMsm<C: CurveConfig> {
     n: usize,
@@ -58,18 +73,8 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
         let mut tables = Vec::with_capacity(n * copies);
         tables.extend_from_slice(bases);
         for k in 1..copies {
-            let prev = &tables[(k - 1) * n..k * n];
-            let shifted: Vec<Jacobian<C>> = prev
-                .iter()
-                .map(|p| {
-                    let mut q = p.to_jacobian();
-                    for _ in 0..c as usize * stride {
-                        q = q.double();
-                    }
-                    q
-                })
-                .collect();
-            tables.extend(Jacobian::batch_to_affine(&shifted));
+            let next = shifted(&tables[(k - 1) * n..k * n], c as usize * stride);
+            tables.extend(next);
         }
         Ok(Self { n, c, nwin, stride, copies, tables, buckets })
     }

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
 use crate::batch_affine::bucket_sums_batch_affine;
+use crate::fixed_base::shifted;
 use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
 use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
 
@@ -55,18 +56,8 @@ impl<C: CurveConfig> FixedBaseMany<C> {
             tables.extend(lists.iter().map(|l| l[i]));
         }
         for copy in 1..copies {
-            let prev = &tables[(copy - 1) * n * k..copy * n * k];
-            let shifted: Vec<Jacobian<C>> = prev
-                .iter()
-                .map(|p| {
-                    let mut q = p.to_jacobian();
-                    for _ in 0..c as usize * stride {
-                        q = q.double();
-                    }
-                    q
-                })
-                .collect();
-            tables.extend(Jacobian::batch_to_affine(&shifted));
+            let next = shifted(&tables[(copy - 1) * n * k..copy * n * k], c as usize * stride);
+            tables.extend(next);
         }
         Ok(Self { k, n, c, nwin, stride, copies, tables, batch })
     }
