@@ -1,12 +1,14 @@
 //! KZG cases (EIP-4844, and EIP-7594's `compute_cells`): zkforge-kzg against c-kzg 2.1.8 (blst inside, constant-time where the
 //! spec asks; one thread, no precomputation: `ethereum_kzg_settings(0)`) on the same random
-//! blobs, ours with its MSMs on the calling thread (`mainnet_with_threads(1)`). Outputs are
-//! checked equal first (commitments and proofs byte for byte, verifications true).
+//! blobs, ours with its MSMs on the calling thread (`mainnet_with_threads(1)`, whose commitments
+//! and proofs use 7.2 MB of fixed-base tables; `blob_to_kzg_commitment_noprecomp` runs without
+//! them). Outputs are checked equal first (commitments and proofs byte for byte, verifications
+//! true).
 
 use std::hint::black_box;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use zkforge_kzg::{KzgSettings, BYTES_PER_BLOB};
+use zkforge_kzg::{CommitPrecompute, KzgConfig, KzgSettings, BYTES_PER_BLOB};
 
 use crate::{agree, timed, Case};
 
@@ -27,6 +29,11 @@ fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
 pub fn cases() -> Vec<Case> {
     let mut rng = StdRng::seed_from_u64(4844);
     let ours: &'static KzgSettings = Box::leak(Box::new(KzgSettings::mainnet_with_threads(1)));
+    // the commitment tables (7.2 MB; c-kzg has no such option) are built before timing; the
+    // `_noprecomp` row runs without them
+    ours.prepare_commitments();
+    let ours0: &'static KzgSettings =
+        Box::leak(Box::new(KzgSettings::mainnet_with(&KzgConfig { threads: 1, commit_precompute: CommitPrecompute::None, ..KzgConfig::default() }).expect("mainnet")));
     let ck = c_kzg::ethereum_kzg_settings(0);
     let blobs: Vec<Vec<u8>> = (0..8).map(|_| random_blob(&mut rng)).collect();
     let cblobs: Vec<c_kzg::Blob> = blobs.iter().map(|b| c_kzg::Blob::from_bytes(b).expect("blob")).collect();
@@ -56,6 +63,30 @@ pub fn cases() -> Vec<Case> {
             }),
             peers: vec![("c-kzg", timed(move || {
                 black_box(ck.blob_to_kzg_commitment(black_box(&cb1)).expect("blob"));
+            }))],
+            check: None,
+        }
+        .with_check(check),
+    );
+
+    // blob_to_kzg_commitment without tables (GLV Pippenger over the prepared points)
+    let (b5, cb5) = (b0.clone(), cb0.clone());
+    let check = {
+        let b = b0.clone();
+        move || agree(ours0.blob_to_kzg_commitment(&b).map_err(|e| e.to_string())?.to_vec(), vec![("zkforge-tables", ours.blob_to_kzg_commitment(&b).map_err(|e| e.to_string())?.to_vec())])
+    };
+    out.push(
+        Case {
+            group: "kzg",
+            op: "blob_to_kzg_commitment_noprecomp",
+            curve: "bls12_381",
+            size: 4096,
+            threads: 1,
+            ours: timed(move || {
+                black_box(ours0.blob_to_kzg_commitment(black_box(&b5)).expect("blob"));
+            }),
+            peers: vec![("c-kzg", timed(move || {
+                black_box(ck.blob_to_kzg_commitment(black_box(&cb5)).expect("blob"));
             }))],
             check: None,
         }

@@ -45,9 +45,10 @@ pub fn cases(verify_blobs: usize) -> Vec<Case> {
     let mut rng = StdRng::seed_from_u64(7594);
     let ours: &'static KzgSettings = leak(KzgSettings::mainnet_with(&KzgConfig { threads: 1, ..KzgConfig::default() }).expect("mainnet"));
     let ours0: &'static KzgSettings =
-        leak(KzgSettings::mainnet_with(&KzgConfig { threads: 1, cell_precompute: CellPrecompute::None }).expect("mainnet"));
+        leak(KzgSettings::mainnet_with(&KzgConfig { threads: 1, cell_precompute: CellPrecompute::None, ..KzgConfig::default() }).expect("mainnet"));
     ours.prepare_cell_proofs();
     ours0.prepare_cell_proofs();
+    ours.prepare_commitments();
     let ck8 = c_kzg::ethereum_kzg_settings(8);
     let ck0 = c_kzg::ethereum_kzg_settings(0);
     let re8: &'static DASContext = leak(DASContext::new(&TrustedSetup::default(), UsePrecomp::Yes { width: 8 }));

@@ -30,7 +30,7 @@ fn main() {
     println!("threads {threads}");
     println!("{:<60} {:>10} {:>10} {:>12}", "precompute", "build ms", "MB", "median ms");
     for pre in sweep {
-        let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, cell_precompute: pre }).expect("valid config");
+        let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, cell_precompute: pre, ..KzgConfig::default() }).expect("valid config");
         let t = Instant::now();
         let bytes = kzg.prepare_cell_proofs();
         let build = t.elapsed().as_secs_f64() * 1e3;

@@ -128,19 +128,44 @@ pub enum KzgError {
     InvalidConfig(&'static str),
 }
 
-/// How a [`KzgSettings`] runs: threads and the cell-proof precomputation.
+/// How blob commitments and proofs run: each is one 4096-point MSM over the Lagrange setup.
+/// Every value gives the same results; the default is the measured best (BENCHMARKS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommitPrecompute {
+    /// GLV Pippenger over the prepared setup points, no tables.
+    None,
+    /// Fixed-base tables ([`zkforge_msm::FixedBaseMany`]: ceil(w / stride) shifted copies of the
+    /// 4096 points, w = ceil(255 / window) + 1; window 13, stride 1 is 7.2 MB), built on the
+    /// first commitment or proof; the points are split into one list per thread.
+    FixedBase {
+        /// Window width c in bits (2..=16).
+        window: u32,
+        /// Windows folded per table copy (>= 1).
+        stride: usize,
+    },
+}
+
+impl Default for CommitPrecompute {
+    fn default() -> Self {
+        CommitPrecompute::FixedBase { window: 13, stride: 1 }
+    }
+}
+
+/// How a [`KzgSettings`] runs: threads and the precomputations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KzgConfig {
     /// Threads for MSMs, FK20 and recovery (1 = the calling thread only, no pool).
     pub threads: usize,
     /// FK20's tables for [`KzgSettings::compute_cells_and_kzg_proofs`] (built on first use).
     pub cell_precompute: CellPrecompute,
+    /// Tables for blob commitments and proofs (built on first use).
+    pub commit_precompute: CommitPrecompute,
 }
 
 impl Default for KzgConfig {
-    /// One thread (as c-kzg) and the default cell precomputation.
+    /// One thread (as c-kzg) and the default precomputations.
     fn default() -> Self {
-        Self { threads: 1, cell_precompute: CellPrecompute::default() }
+        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default() }
     }
 }
 
@@ -157,6 +182,14 @@ impl KzgConfig {
                 return Err(KzgError::InvalidConfig("the cell precompute stride must be at least 1"));
             }
         }
+        if let CommitPrecompute::FixedBase { window, stride } = self.commit_precompute {
+            if !(2..=16).contains(&window) {
+                return Err(KzgError::InvalidConfig("the commit precompute window must be 2 to 16 bits"));
+            }
+            if stride == 0 {
+                return Err(KzgError::InvalidConfig("the commit precompute stride must be at least 1"));
+            }
+        }
         Ok(())
     }
 }
@@ -165,6 +198,9 @@ impl KzgConfig {
 pub struct KzgSettings {
     /// The setup's G1 points in Lagrange form, prepared for MSMs.
     g1_lagrange: PreparedBases<zkforge_curve::bls12_381::G1Config>,
+    /// Their fixed-base tables (one list per thread), built on first use.
+    lagrange_tables: OnceLock<zkforge_msm::FixedBaseMany<zkforge_curve::bls12_381::G1Config>>,
+    commit_precompute: CommitPrecompute,
     /// [tau]G2.
     tau_g2: G2Affine,
     /// The 4096th roots of unity in bit-reversed order.
@@ -407,6 +443,8 @@ impl KzgSettings {
         let ext_domain = zkforge_poly::Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB).map_err(|_| KzgError::InvalidSetup("no 8192-element domain"))?;
         Ok(Self {
             g1_lagrange: PreparedBases::new(&g1s),
+            lagrange_tables: OnceLock::new(),
+            commit_precompute: config.commit_precompute,
             g1_monomial_cell: PreparedBases::new(&mono[..FIELD_ELEMENTS_PER_CELL]),
             g1_monomial: mono,
             tau_g2: g2s[1],
@@ -422,8 +460,40 @@ impl KzgSettings {
         })
     }
 
+    /// sum_i poly[i] L_i over the Lagrange setup (4096 scalars).
     fn commit(&self, poly: &[Fr]) -> G1Projective {
-        self.g1_lagrange.msm(poly, self.threads).expect("4096 scalars for 4096 points and a positive thread count")
+        let CommitPrecompute::FixedBase { window, stride } = self.commit_precompute else {
+            return self.g1_lagrange.msm(poly, self.threads).expect("4096 scalars for 4096 points and a positive thread count");
+        };
+        // one list per thread, the last padded with the identity (and zero scalars)
+        let per = FIELD_ELEMENTS_PER_BLOB.div_ceil(self.threads);
+        let tables = self.lagrange_tables.get_or_init(|| {
+            let lists: Vec<Vec<G1Affine>> = self
+                .g1_lagrange
+                .points()
+                .chunks(per)
+                .map(|c| {
+                    let mut v = c.to_vec();
+                    v.resize(per, G1Affine::IDENTITY);
+                    v
+                })
+                .collect();
+            zkforge_msm::FixedBaseMany::new(&lists, window, stride, 256).expect("window and stride checked by KzgConfig")
+        });
+        let lists = FIELD_ELEMENTS_PER_BLOB.div_ceil(per);
+        let mut scalars = poly.to_vec();
+        scalars.resize(lists * per, Fr::ZERO);
+        let parts = tables.msm_many(&scalars, self.threads.min(lists)).expect("scalars sized to the tables and a positive thread count");
+        parts.iter().fold(G1Projective::IDENTITY, |acc, p| acc.add_vartime(p))
+    }
+
+    /// Builds the commitment tables now (they are otherwise built by the first commitment or
+    /// proof) and returns their size in bytes (0 without them).
+    pub fn prepare_commitments(&self) -> usize {
+        if let CommitPrecompute::FixedBase { .. } = self.commit_precompute {
+            self.commit(&[Fr::ZERO; FIELD_ELEMENTS_PER_BLOB]);
+        }
+        self.lagrange_tables.get().map_or(0, zkforge_msm::FixedBaseMany::memory_bytes)
     }
 
     /// The spec's `blob_to_kzg_commitment`.

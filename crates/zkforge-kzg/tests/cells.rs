@@ -130,7 +130,7 @@ fn fk20_matches_division_for_every_precompute() {
         CellPrecompute::FixedBase { window: 16, stride: 1, interleaved: true },
     ] {
         for threads in [1, 2] {
-            let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, cell_precompute: pre }).unwrap();
+            let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, cell_precompute: pre, ..KzgConfig::default() }).unwrap();
             let (cells, proofs) = kzg.compute_cells_and_kzg_proofs(&blob).unwrap();
             for (k, p) in &want {
                 assert_eq!(proofs[*k as usize], *p, "{pre:?} threads {threads} cell {k}");
@@ -147,9 +147,9 @@ fn fk20_matches_division_for_every_precompute() {
 fn config_out_of_range_is_an_error() {
     for cfg in [
         KzgConfig { threads: 0, ..KzgConfig::default() },
-        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 1, stride: 1, interleaved: true } },
-        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 17, stride: 1, interleaved: false } },
-        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 8, stride: 0, interleaved: true } },
+        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 1, stride: 1, interleaved: true }, ..KzgConfig::default() },
+        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 17, stride: 1, interleaved: false }, ..KzgConfig::default() },
+        KzgConfig { threads: 1, cell_precompute: CellPrecompute::FixedBase { window: 8, stride: 0, interleaved: true }, ..KzgConfig::default() },
     ] {
         assert!(KzgSettings::mainnet_with(&cfg).is_err(), "{cfg:?}");
     }

@@ -54,3 +54,23 @@ fn damaged_setups_are_errors() {
     let short = JSON.replacen("\"0x97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb\",", "", 1);
     assert!(KzgSettings::from_json_with(&short, &cfg).is_err());
 }
+
+/// Every value of the commitment precomputation knob gives the same commitments and proofs, on
+/// one, two and three threads (three splits the points unevenly).
+#[test]
+fn commit_precompute_values_agree() {
+    use zkforge_kzg::CommitPrecompute;
+    let b = blob();
+    let want_c = KzgSettings::mainnet().blob_to_kzg_commitment(&b).unwrap();
+    let want_p = KzgSettings::mainnet().compute_kzg_proof(&b, &[7u8; 32]).unwrap();
+    for pre in [CommitPrecompute::None, CommitPrecompute::default(), CommitPrecompute::FixedBase { window: 8, stride: 3 }, CommitPrecompute::FixedBase { window: 16, stride: 1 }] {
+        for threads in [1, 2, 3] {
+            let k = KzgSettings::mainnet_with(&KzgConfig { threads, commit_precompute: pre, ..KzgConfig::default() }).unwrap();
+            assert_eq!(k.blob_to_kzg_commitment(&b).unwrap(), want_c, "{pre:?} threads {threads}");
+            assert_eq!(k.compute_kzg_proof(&b, &[7u8; 32]).unwrap(), want_p, "{pre:?} threads {threads}");
+        }
+    }
+    for bad in [CommitPrecompute::FixedBase { window: 1, stride: 1 }, CommitPrecompute::FixedBase { window: 17, stride: 1 }, CommitPrecompute::FixedBase { window: 8, stride: 0 }] {
+        assert!(KzgSettings::mainnet_with(&KzgConfig { commit_precompute: bad, ..KzgConfig::default() }).is_err());
+    }
+}

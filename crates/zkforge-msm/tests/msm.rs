@@ -535,6 +535,7 @@ fn fixed_base_many_case<C: CurveConfig>() {
             lists[1][0] = lists[0][0];
             lists[2][1] = lists[2][0];
             lists[2][2] = -lists[2][0];
+            lists[1][3] = Affine::IDENTITY;
             ks[n] = ks[0];
             ks[2 * n + 1] = ks[2 * n];
             ks[2 * n + 2] = ks[2 * n];
