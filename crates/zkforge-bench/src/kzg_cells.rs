@@ -195,3 +195,56 @@ pub fn cases(verify_blobs: usize) -> Vec<Case> {
     );
     out
 }
+
+/// Thread scaling: ours on two threads against ours on one (the "peer"), same inputs, for the
+/// operations the issue asks to scale: cells and proofs, recovery from half the cells, and the
+/// batch verification of 64 blob proofs. The ratio is t(2 threads) / t(1 thread); 0.556 is 1.8x.
+pub fn scaling_cases() -> Vec<Case> {
+    let mut rng = StdRng::seed_from_u64(2);
+    let one: &'static KzgSettings = leak(KzgSettings::mainnet_with(&KzgConfig { threads: 1, ..KzgConfig::default() }).expect("mainnet"));
+    let two: &'static KzgSettings = leak(KzgSettings::mainnet_with(&KzgConfig { threads: 2, ..KzgConfig::default() }).expect("mainnet"));
+    for k in [one, two] {
+        k.prepare_cell_proofs();
+        k.prepare_commitments();
+    }
+    let blob: &'static Vec<u8> = leak(random_blob(&mut rng));
+    let cells: &'static Vec<u8> = leak(one.compute_cells_and_kzg_proofs(blob).expect("blob").0);
+    let idx: &'static Vec<u64> = leak((0..CELLS_PER_EXT_BLOB as u64).step_by(2).collect());
+    let kept: &'static Vec<&'static [u8]> = leak(idx.iter().map(|&i| &cells[i as usize * BYTES_PER_CELL..][..BYTES_PER_CELL]).collect());
+    let blobs: &'static Vec<Vec<u8>> = leak((0..64).map(|_| random_blob(&mut rng)).collect());
+    let cms: &'static Vec<[u8; 48]> = leak(blobs.iter().map(|b| one.blob_to_kzg_commitment(b).expect("blob")).collect());
+    let prs: &'static Vec<[u8; 48]> = leak(blobs.iter().zip(cms.iter()).map(|(b, c)| one.compute_blob_kzg_proof(b, c).expect("blob")).collect());
+    let bl: &'static Vec<&'static [u8]> = leak(blobs.iter().map(Vec::as_slice).collect());
+    let cm: &'static Vec<&'static [u8]> = leak(cms.iter().map(|c| &c[..]).collect());
+    let pr: &'static Vec<&'static [u8]> = leak(prs.iter().map(|c| &c[..]).collect());
+    let row = |op: &'static str, size: usize, f: fn(&'static KzgSettings, &'static [u8], &'static [u64], &'static [&'static [u8]], [&'static [&'static [u8]]; 3]) -> Vec<u8>| {
+        let args = (blob.as_slice(), idx.as_slice(), kept.as_slice(), [bl.as_slice(), cm.as_slice(), pr.as_slice()]);
+        let check = move || agree(f(two, args.0, args.1, args.2, args.3), vec![("zkforge-1thread", f(one, args.0, args.1, args.2, args.3))]);
+        Case {
+            group: "kzg",
+            op,
+            curve: "bls12_381",
+            size,
+            threads: 2,
+            ours: timed(move || {
+                black_box(f(two, args.0, args.1, args.2, args.3));
+            }),
+            peers: vec![("zkforge-1thread", timed(move || {
+                black_box(f(one, args.0, args.1, args.2, args.3));
+            }))],
+            check: None,
+        }
+        .with_check(check)
+    };
+    vec![
+        row("compute_cells_and_kzg_proofs", CELLS_PER_EXT_BLOB, |k, b, _, _, _| {
+            let (c, p) = k.compute_cells_and_kzg_proofs(b).expect("blob");
+            [c, p.concat()].concat()
+        }),
+        row("recover_cells_and_kzg_proofs", CELLS_PER_EXT_BLOB / 2, |k, _, i, c, _| {
+            let (c, p) = k.recover_cells_and_kzg_proofs(i, c).expect("cells");
+            [c, p.concat()].concat()
+        }),
+        row("verify_blob_kzg_proof_batch", 64, |k, _, _, _, [b, c, p]| vec![u8::from(k.verify_blob_kzg_proof_batch(b, c, p).expect("valid"))]),
+    ]
+}

@@ -129,6 +129,7 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
         all.extend(kzg::cases());
         // the batch-verification row checks every cell of 64 blobs, as the peer figures
         all.extend(kzg_cells::cases(64));
+        all.extend(kzg_cells::scaling_cases());
     }
     if want("evm") {
         all.extend(evm::cases());
