@@ -96,7 +96,7 @@ impl KzgSettings {
     /// assert_eq!(cells.len(), 128 * BYTES_PER_CELL);
     /// ```
     pub fn compute_cells(&self, blob: &[u8]) -> Result<Vec<u8>, KzgError> {
-        Ok(self.cells_from_coefficients(self.coefficients(blob)?))
+        self.on_pool(|| Ok(self.cells_from_coefficients(self.coefficients(blob)?)))
     }
 
     /// The cells of the polynomial with these (4096) coefficients.
@@ -144,7 +144,7 @@ impl KzgSettings {
     /// Cells and proofs of the polynomial with these 4096 coefficients.
     fn cells_and_proofs(&self, coeffs: Vec<Fr>) -> (Vec<u8>, Vec<[u8; 48]>) {
         let proofs = self.fk20().proofs(&coeffs, self.threads);
-        let cells = self.cells_from_coefficients(coeffs);
+        let cells = self.on_pool(|| self.cells_from_coefficients(coeffs));
         let proofs = G1Projective::batch_to_affine(&proofs).iter().map(G1Affine::to_compressed).collect();
         (cells, proofs)
     }
@@ -166,7 +166,8 @@ impl KzgSettings {
     /// assert!(kzg.verify_cell_kzg_proof_batch(&c, &idx, &cs, &ps).unwrap());
     /// ```
     pub fn compute_cells_and_kzg_proofs(&self, blob: &[u8]) -> Result<(Vec<u8>, Vec<[u8; 48]>), KzgError> {
-        Ok(self.cells_and_proofs(self.coefficients(blob)?))
+        let coeffs = self.on_pool(|| self.coefficients(blob))?;
+        Ok(self.cells_and_proofs(coeffs))
     }
 
     /// The proof of one cell by direct division: the quotient of p(X) by X^64 - h_k^64 (long
@@ -202,7 +203,7 @@ impl KzgSettings {
     /// assert_eq!((all, all_proofs), (cells, proofs));
     /// ```
     pub fn recover_cells_and_kzg_proofs(&self, cell_indices: &[u64], cells: &[&[u8]]) -> Result<(Vec<u8>, Vec<[u8; 48]>), KzgError> {
-        let coeffs = self.recover_polynomial(cell_indices, cells)?;
+        let coeffs = self.on_pool(|| self.recover_polynomial(cell_indices, cells))?;
         Ok(self.cells_and_proofs(coeffs))
     }
 
@@ -303,14 +304,28 @@ impl KzgSettings {
             commitment_indices.push(i);
         }
         let idx: Vec<usize> = cell_indices.iter().map(|&i| cell_index(i)).collect::<Result<_, _>>()?;
-        let evals: Vec<Vec<Fr>> = cells.iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?;
         for p in proofs {
             if p.len() != BYTES_PER_COMMITMENT {
                 return Err(KzgError::InvalidLength { what: "a proof", expected: BYTES_PER_COMMITMENT, got: p.len() });
             }
         }
-        let cs: Vec<G1Affine> = distinct.iter().map(|c| g1(c)).collect::<Result<_, _>>()?;
-        let pis: Vec<G1Affine> = proofs.iter().map(|p| g1(p)).collect::<Result<_, _>>()?;
+        // decoding (square roots and subgroup checks of the proofs) is most of the work: on the
+        // settings' threads
+        type Decoded = (Vec<Vec<Fr>>, Vec<G1Affine>, Vec<G1Affine>);
+        let (evals, cs, pis): Decoded = if self.threads > 1 {
+            use rayon::prelude::*;
+            zkforge_msm::pippenger::pool(self.threads).install(|| -> Result<Decoded, KzgError> {
+                let evals = cells.par_iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?;
+                let cs = distinct.par_iter().map(|c| g1(c)).collect::<Result<_, _>>()?;
+                let pis = proofs.par_iter().map(|p| g1(p)).collect::<Result<_, _>>()?;
+                Ok((evals, cs, pis))
+            })?
+        } else {
+            let evals = cells.iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?;
+            let cs = distinct.iter().map(|c| g1(c)).collect::<Result<_, _>>()?;
+            let pis = proofs.iter().map(|p| g1(p)).collect::<Result<_, _>>()?;
+            (evals, cs, pis)
+        };
         if n == 0 {
             return Ok(true);
         }

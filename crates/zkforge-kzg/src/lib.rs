@@ -437,10 +437,12 @@ impl KzgSettings {
             return Err(KzgError::InvalidSetup("the first G2 point is not the generator"));
         }
         // w = 7^((r - 1) / 4096), the spec's root of unity; its powers in bit-reversed order
-        let domain = zkforge_poly::Domain::<zkforge_field::bls12_381::FrConfig, 4>::new(FIELD_ELEMENTS_PER_BLOB).map_err(|_| KzgError::InvalidSetup("no 4096-element domain"))?;
+        // FFT layers run in parallel (on the settings' pool, see `on_pool`) only with threads
+        let fft = zkforge_poly::FftConfig { parallel_from: if config.threads > 1 { 1 << 10 } else { usize::MAX } };
+        let domain = zkforge_poly::Domain::<zkforge_field::bls12_381::FrConfig, 4>::with_config(FIELD_ELEMENTS_PER_BLOB, fft).map_err(|_| KzgError::InvalidSetup("no 4096-element domain"))?;
         let mut roots_brp = domain.elements();
         zkforge_poly::bit_reverse_permute(&mut roots_brp);
-        let ext_domain = zkforge_poly::Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB).map_err(|_| KzgError::InvalidSetup("no 8192-element domain"))?;
+        let ext_domain = zkforge_poly::Domain::with_config(FIELD_ELEMENTS_PER_EXT_BLOB, fft).map_err(|_| KzgError::InvalidSetup("no 8192-element domain"))?;
         Ok(Self {
             g1_lagrange: PreparedBases::new(&g1s),
             lagrange_tables: OnceLock::new(),
@@ -458,6 +460,16 @@ impl KzgSettings {
             cell_precompute: config.cell_precompute,
             threads: config.threads,
         })
+    }
+
+    /// `f` on the settings' pool when they have threads (rayon work inside it, such as the FFT
+    /// layers, then runs there), else on the calling thread.
+    pub(crate) fn on_pool<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
+        if self.threads > 1 {
+            zkforge_msm::pippenger::pool(self.threads).install(f)
+        } else {
+            f()
+        }
     }
 
     /// sum_i poly[i] L_i over the Lagrange setup (4096 scalars).
@@ -593,15 +605,23 @@ impl KzgSettings {
             return Ok(true);
         }
         let n = blobs.len();
-        let (mut cs, mut pis, mut zs, mut ys) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
-        for i in 0..n {
+        // per blob (on the settings' threads): decode, challenge, evaluation
+        let one = |i: usize| -> Result<(G1Affine, G1Affine, Fr, Fr), KzgError> {
             let poly = blob_to_polynomial(blobs[i])?;
-            cs.push(g1(commitments[i])?);
-            pis.push(g1(proofs[i])?);
+            let (c, pi) = (g1(commitments[i])?, g1(proofs[i])?);
             let z = compute_challenge(blobs[i], commitments[i]);
-            ys.push(self.evaluate(&poly, &z));
-            zs.push(z);
-        }
+            Ok((c, pi, z, self.evaluate(&poly, &z)))
+        };
+        let each: Vec<(G1Affine, G1Affine, Fr, Fr)> = if self.threads > 1 {
+            use rayon::prelude::*;
+            zkforge_msm::pippenger::pool(self.threads).install(|| (0..n).into_par_iter().map(one).collect::<Result<_, _>>())?
+        } else {
+            (0..n).map(one).collect::<Result<_, _>>()?
+        };
+        let cs: Vec<G1Affine> = each.iter().map(|e| e.0).collect();
+        let pis: Vec<G1Affine> = each.iter().map(|e| e.1).collect();
+        let zs: Vec<Fr> = each.iter().map(|e| e.2).collect();
+        let ys: Vec<Fr> = each.iter().map(|e| e.3).collect();
         if n == 1 {
             return Ok(self.verify_impl(&cs[0], &zs[0], &ys[0], &pis[0]));
         }
