@@ -31,8 +31,13 @@ fn main() {
     let t = Instant::now();
     let (load, first) = match which.as_str() {
         "zkforge" | "zkforge-noprecomp" => {
-            let pre = if which == "zkforge" { zkforge_kzg::CellPrecompute::default() } else { zkforge_kzg::CellPrecompute::None };
-            let k = zkforge_kzg::KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { threads: 1, cell_precompute: pre, ..Default::default() }).expect("mainnet");
+            // zkforge: both default tables (FK20 and commitments); noprecomp: neither
+            let (cell_precompute, commit_precompute) = if which == "zkforge" {
+                (zkforge_kzg::CellPrecompute::default(), zkforge_kzg::CommitPrecompute::default())
+            } else {
+                (zkforge_kzg::CellPrecompute::None, zkforge_kzg::CommitPrecompute::None)
+            };
+            let k = zkforge_kzg::KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { threads: 1, cell_precompute, commit_precompute }).expect("mainnet");
             let load = t.elapsed();
             let t = Instant::now();
             std::hint::black_box(k.compute_cells_and_kzg_proofs(&blob).expect("blob"));

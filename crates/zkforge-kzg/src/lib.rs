@@ -1,11 +1,16 @@
-//! KZG commitments for Ethereum blobs (EIP-4844), as the consensus specs define them
+//! KZG commitments for Ethereum blobs (EIP-4844) and cells (EIP-7594), as the consensus specs define them
 //! (`specs/deneb/polynomial-commitments.md`): a blob is 4096 field elements of BLS12-381 Fr,
 //! the evaluations of a polynomial of degree < 4096 over the 4096th roots of unity in
 //! bit-reversed order; the commitment is that polynomial at the ceremony's secret tau, computed
 //! as one MSM over the setup's Lagrange-form G1 points; a proof for (z, y) is the commitment to
 //! the quotient (p(X) - y) / (X - z), and it verifies by e(C - [y]G1, G2) = e(pi, [tau - z]G2).
 //!
-//! - [`KzgSettings::mainnet`]: the ceremony's setup (embedded, decoded and checked once).
+//! - [`KzgSettings::mainnet`] / [`KzgSettings::mainnet_with`]: the ceremony's setup from the
+//!   crate's embedded fast-load copy (4 ms); [`KzgSettings::from_text_with`] and
+//!   [`KzgSettings::from_json_with`]: c-kzg's text and the specs' JSON formats, every point
+//!   subgroup-checked. [`KzgConfig`] sets the threads (default 1, as c-kzg; 1 never starts a
+//!   pool) and the two table knobs, [`CommitPrecompute`] (fixed-base tables for commitments and
+//!   proofs) and [`CellPrecompute`] (FK20's), each built on first use.
 //! - [`KzgSettings::blob_to_kzg_commitment`], [`KzgSettings::compute_kzg_proof`],
 //!   [`KzgSettings::compute_blob_kzg_proof`], [`KzgSettings::verify_kzg_proof`],
 //!   [`KzgSettings::verify_blob_kzg_proof`], [`KzgSettings::verify_blob_kzg_proof_batch`] and
