@@ -3,7 +3,7 @@
 //! the evaluations of a polynomial of degree < 4096 over the 4096th roots of unity in
 //! bit-reversed order; the commitment is that polynomial at the ceremony's secret tau, computed
 //! as one MSM over the setup's Lagrange-form G1 points; a proof for (z, y) is the commitment to
-//! the quotient (p(X) - y) / (X - z), and it verifies by e(C - [y]G1, G2) = e(pi, [tau - z]G2).
+//! the quotient (p(X) - y) / (X - z), and it verifies by `e(C - [y]G1, G2) = e(pi, [tau - z]G2)`.
 //!
 //! - [`KzgSettings::mainnet`] / [`KzgSettings::mainnet_with`]: the ceremony's setup from the
 //!   crate's embedded fast-load copy (4 ms); [`KzgSettings::from_text_with`] and
@@ -284,7 +284,7 @@ pub fn compute_challenge(blob: &[u8], commitment: &[u8]) -> Fr {
     Fr::from_bytes_be_mod_order(&h.finalize())
 }
 
-/// [tau]G2 of the Ethereum KZG ceremony, compressed: `g2_monomial[1]` of the mainnet setup
+/// `[tau]G2` of the Ethereum KZG ceremony, compressed: `g2_monomial[1]` of the mainnet setup
 /// (what a verifier needs, and all it needs, from the setup).
 pub const MAINNET_TAU_G2: &str = "b5bfd7dd8cdeb128843bc287230af38926187075cbfbefa81009a2ce615ac53d2914e5870cb452d2afaaab24f3499f72185cbfee53492714734429b7b38608e23926c911cceceac9a36851477ba4c60b087041de621000edc98edada20c1def2";
 
@@ -295,7 +295,7 @@ pub fn mainnet_tau_g2() -> &'static G2Affine {
 }
 
 /// The KZG opening check for decoded inputs: does C open to y at z with proof pi, under the
-/// setup whose secret is tau? e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1, one two-pair pairing
+/// setup whose secret is tau? `e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1`, one two-pair pairing
 /// check (variable time: every input is public).
 pub fn verify_opening(tau_g2: &G2Affine, commitment: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
     let lhs = (commitment.to_jacobian() - G1Projective::generator().mul_limbs_vartime(&y.to_limbs())).to_affine_vartime();
@@ -304,7 +304,7 @@ pub fn verify_opening(tau_g2: &G2Affine, commitment: &G1Affine, z: &Fr, y: &Fr, 
 }
 
 /// The spec's `verify_kzg_proof` under the mainnet setup, without loading the setup (only
-/// [tau]G2 is needed): the EIP-4844 point-evaluation precompile uses this.
+/// `[tau]G2` is needed): the EIP-4844 point-evaluation precompile uses this.
 pub fn verify_kzg_proof_mainnet(commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> Result<bool, KzgError> {
     let (c, z, y, pi) = (g1(commitment)?, field(z)?, field(y)?, g1(proof)?);
     Ok(verify_opening(mainnet_tau_g2(), &c, &z, &y, &pi))
@@ -601,7 +601,7 @@ impl KzgSettings {
 
     /// The spec's `verify_blob_kzg_proof_batch`: every blob's proof at once, by the spec's
     /// random linear combination with r from hashing all inputs:
-    /// e(sum r^i pi_i, -[tau]G2) e(sum r^i (C_i - [y_i]G1 + [z_i] pi_i), G2) = 1.
+    /// `e(sum r^i pi_i, -[tau]G2) e(sum r^i (C_i - [y_i]G1 + [z_i] pi_i), G2) = 1`.
     pub fn verify_blob_kzg_proof_batch(&self, blobs: &[&[u8]], commitments: &[&[u8]], proofs: &[&[u8]]) -> Result<bool, KzgError> {
         if blobs.len() != commitments.len() || blobs.len() != proofs.len() {
             return Err(KzgError::BatchLengthMismatch { blobs: blobs.len(), commitments: commitments.len(), proofs: proofs.len() });
