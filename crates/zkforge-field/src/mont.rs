@@ -273,7 +273,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// a^2 (Montgomery squaring through the same backend as `mul`).
     #[inline(always)]
     pub fn square(&self) -> Self {
-        *self * *self
+        Self::from_mont_unchecked(backend::mont_square(&self.limbs, &Self::PINV))
     }
 
     /// a^(2^k).

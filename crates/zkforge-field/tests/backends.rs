@@ -199,3 +199,45 @@ fn wide_kernels_match_portable() {
     wide_kernels::<bls12_381::FpConfig, 6>();
     wide_kernels::<bn254::FpConfig, 4>();
 }
+
+/// The dedicated squaring kernel: the wide square against the portable product on edge values,
+/// random field elements and random full-width limbs (10^5 by default), and `square` against
+/// `a * a` under every value of the `set_squaring` switch.
+fn squaring<C: FieldConfig<N>, const N: usize>() {
+    use backend::{wide, Squaring};
+    use rand::RngCore;
+    let mut rng = rng();
+    let mut inputs: Vec<[u64; N]> = edge_values::<C, N>().iter().map(|a| a.to_mont_limbs()).collect();
+    inputs.push([u64::MAX; N]);
+    inputs.push([0; N]);
+    for i in 0..10 * iters() {
+        if i % 2 == 0 {
+            inputs.push(Fp::<C, N>::random(&mut rng).to_mont_limbs());
+        } else {
+            let mut a = [0u64; N];
+            a.iter_mut().for_each(|x| *x = rng.next_u64());
+            inputs.push(a);
+        }
+    }
+    for a in &inputs {
+        let mut k = backend::Wide::ZERO;
+        backend::sqr_wide(&mut k, a);
+        assert_eq!(k, wide::mul_wide(a, a), "{} {a:?}", C::NAME);
+    }
+    let mut xs: Vec<Fp<C, N>> = edge_values::<C, N>();
+    xs.extend((0..1000).map(|_| Fp::<C, N>::random(&mut rng)));
+    for s in [Squaring::Auto, Squaring::Dedicated, Squaring::Multiply] {
+        backend::set_squaring(s);
+        for x in &xs {
+            assert_eq!(x.square(), *x * *x, "{} {s:?}", C::NAME);
+        }
+    }
+    backend::set_squaring(Squaring::Auto);
+}
+
+#[test]
+fn squaring_kernel_matches_portable() {
+    squaring::<bls12_381::FpConfig, 6>();
+    squaring::<bls12_381::FrConfig, 4>();
+    squaring::<bn254::FpConfig, 4>();
+}

@@ -87,6 +87,90 @@ pub fn set_tower(t: Tower) {
     );
 }
 
+/// How field squarings run: the run-time switch of the dedicated squaring kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Squaring {
+    /// The measured best: a multiplication on every field for now. The dedicated kernel
+    /// (below) is slower on the machines measured so far (Zen 5, BLS12-381 Fp: 24.5 ns latency
+    /// against 20.7 ns for the CIOS multiplication, `examples/squaring.rs`): its 21 word
+    /// products save MULX issue slots, but the CIOS multiplication is bound by its carry
+    /// chains, and the square pays a memory round trip between its two passes and the
+    /// separate reduction.
+    Auto,
+    /// The wide square with each cross product computed once (n(n-1)/2 + n word products
+    /// instead of n^2), then one Montgomery reduction; MULX/ADX kernels only, the portable
+    /// backend multiplies.
+    Dedicated,
+    /// a * a through the Montgomery multiplication.
+    Multiply,
+}
+
+// 0 = auto, 1 = dedicated, 2 = multiply
+static SQUARING: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how squarings run for the whole process. Every value gives the same results
+/// (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_squaring, Squaring};
+/// use zkforge_field::bls12_381::Fp;
+/// let x = Fp::from_u64(12345);
+/// set_squaring(Squaring::Multiply);
+/// let slow = x.square();
+/// set_squaring(Squaring::Auto);
+/// assert_eq!(x.square(), slow);
+/// ```
+pub fn set_squaring(s: Squaring) {
+    SQUARING.store(
+        match s {
+            Squaring::Auto => 0,
+            Squaring::Dedicated => 1,
+            Squaring::Multiply => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// a^2 R^-1 mod p, fully reduced (see [`set_squaring`]).
+#[inline(always)]
+pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let dedicated = SQUARING.load(Ordering::Relaxed) == 1;
+        if dedicated && (N == 4 || N == 6) && selected() == 2 {
+            let mut t = Wide::<N>::ZERO;
+            sqr_wide(&mut t, a);
+            return redc(&t, p);
+        }
+    }
+    mont_mul(a, a, p)
+}
+
+/// out = a * a exactly: the dedicated squaring kernel with MULX/ADX, the portable product
+/// otherwise.
+#[inline(always)]
+pub fn sqr_wide<const N: usize>(out: &mut Wide<N>, a: &[u64; N]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if (N == 4 || N == 6) && selected() == 2 {
+            let po = out as *mut Wide<N> as *mut u64;
+            // SAFETY: BMI2 and ADX were detected (`selected() == 2`); `a` holds N words and
+            // `out` (repr(C), two [u64; N]) 2N contiguous words that do not alias it (an
+            // exclusive borrow).
+            unsafe {
+                if N == 4 {
+                    x86_64_adx::sqr_wide_4(po, a.as_ptr());
+                } else {
+                    x86_64_adx::sqr_wide_6(po, a.as_ptr());
+                }
+            }
+            return;
+        }
+    }
+    *out = wide::mul_wide(a, a);
+}
+
 /// True when the tower of an `n_limbs`-limb field reduces lazily (see [`set_tower`]).
 #[inline(always)]
 pub fn lazy_tower_selected(n_limbs: usize) -> bool {
