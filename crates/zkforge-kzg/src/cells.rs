@@ -34,6 +34,19 @@ use crate::{
 /// The spec's PRIMITIVE_ROOT_OF_UNITY, the shift of recovery's coset.
 const COSET_SHIFT: u64 = 7;
 
+/// The first 4096 of 8192 recovered coefficients, or [`KzgError::InconsistentCells`] when any
+/// of the rest is non-zero. Cells of one blob always pass; with exactly 64 cells any values
+/// pass (4096 points fix a polynomial of degree < 4096). Where the spec truncates silently
+/// (and c-kzg returns the untruncated cells with the truncated polynomial's proofs), a wrong
+/// set of cells is refused here, as rust_eth_kzg does.
+fn degree_below_blob(mut coeffs: Vec<Fr>) -> Result<Vec<Fr>, KzgError> {
+    if coeffs[FIELD_ELEMENTS_PER_BLOB..].iter().any(|c| !bool::from(c.is_zero())) {
+        return Err(KzgError::InconsistentCells);
+    }
+    coeffs.truncate(FIELD_ELEMENTS_PER_BLOB);
+    Ok(coeffs)
+}
+
 /// brp7(k): the 7-bit reversal of a cell index.
 fn brp7(k: usize) -> usize {
     ((k as u8).reverse_bits() >> 1) as usize
@@ -190,7 +203,8 @@ impl KzgSettings {
 
     /// EIP-7594's `recover_cells_and_kzg_proofs`: from at least 64 of the 128 cells (indices
     /// strictly ascending, each cell 2048 bytes), all cells and all proofs. The spec's checks are
-    /// typed errors: lengths, count, order, range, field elements below r.
+    /// typed errors: lengths, count, order, range, field elements below r; and cells that no
+    /// single blob produced (possible with more than 64) are [`KzgError::InconsistentCells`].
     ///
     /// ```no_run
     /// use zkforge_kzg::{KzgSettings, BYTES_PER_BLOB};
@@ -234,10 +248,9 @@ impl KzgSettings {
         let mut e = evals_brp;
         zkforge_poly::bit_reverse_permute(&mut e);
         if n == CELLS_PER_EXT_BLOB {
-            // nothing missing: Z = 1, p is E's inverse transform (truncated, as the spec)
+            // nothing missing: Z = 1, p is E's inverse transform
             self.ext_domain.ifft(&mut e).expect("8192 values");
-            e.truncate(FIELD_ELEMENTS_PER_BLOB);
-            return Ok(e);
+            return degree_below_blob(e);
         }
         // the short vanishing polynomial s(Y) = prod over missing k of (Y - w_128^brp7(k)); Z(X) = s(X^64)
         let w128 = self.ext_domain.generator().pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64]);
@@ -272,8 +285,7 @@ impl KzgSettings {
             *x *= z_coset[i % CELLS_PER_EXT_BLOB];
         }
         self.ext_domain.coset_ifft(&mut e, &shift).expect("8192 values");
-        e.truncate(FIELD_ELEMENTS_PER_BLOB);
-        Ok(e)
+        degree_below_blob(e)
     }
 
     /// EIP-7594's `verify_cell_kzg_proof_batch`: do these cells (2048 bytes each, at these

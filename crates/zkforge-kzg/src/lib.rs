@@ -128,6 +128,11 @@ pub enum KzgError {
     /// Recovery needs at least half of the 128 cells, and at most all of them.
     #[error("recovery needs between 64 and 128 cells, got {0}")]
     WrongCellCount(usize),
+    /// The cells given to recovery are not evaluations of one polynomial of degree < 4096 (the
+    /// spec's procedure would silently return the cells of a truncated polynomial, which differ
+    /// from the ones given; rust_eth_kzg also refuses).
+    #[error("the cells are not all evaluations of one blob's polynomial: they cannot be from the same blob")]
+    InconsistentCells,
     /// A setting of [`KzgConfig`] is out of range.
     #[error("invalid KZG configuration: {0}")]
     InvalidConfig(&'static str),

@@ -274,3 +274,37 @@ fn bad_cell_inputs_are_errors() {
     bad[2] = &ok_cell[..100];
     assert!(kzg.recover_cells_and_kzg_proofs(&idx[..64], &bad).is_err());
 }
+
+/// Recovery from cells that no blob produced (random field elements). With exactly 64 cells any
+/// values are one polynomial's, and ours equals c-kzg's byte for byte. With more, the cells are
+/// inconsistent: ours refuses them (as rust_eth_kzg does), where the spec's procedure would
+/// truncate silently and c-kzg returns cells that differ from the truncated polynomial's.
+#[test]
+fn recovery_of_inconsistent_cells() {
+    let mut rng = StdRng::seed_from_u64(0x7ec0);
+    let kzg = KzgSettings::mainnet();
+    let ck = c_kzg::ethereum_kzg_settings(0);
+    for keep in [64usize, 65, 100, 128] {
+        let mut idx: Vec<u64> = (0..CELLS_PER_EXT_BLOB as u64).collect();
+        for i in (1..idx.len()).rev() {
+            idx.swap(i, rng.gen_range(0..=i));
+        }
+        idx.truncate(keep);
+        idx.sort_unstable();
+        let cells: Vec<Vec<u8>> = (0..keep).map(|_| random_blob(&mut rng)[..BYTES_PER_CELL].to_vec()).collect();
+        let ours = kzg.recover_cells_and_kzg_proofs(&idx, &refs(&cells));
+        if keep > 64 {
+            assert_eq!(ours, Err(zkforge_kzg::KzgError::InconsistentCells), "{keep} cells");
+            continue;
+        }
+        let ours = ours.unwrap();
+        let c_cells: Vec<c_kzg::Cell> = cells.iter().map(|c| c_kzg::Cell::from_bytes(c).unwrap()).collect();
+        let (cc, cp) = ck.recover_cells_and_kzg_proofs(&idx, &c_cells).unwrap();
+        assert_eq!(ours.0, cc.iter().flat_map(|c| c.to_bytes()).collect::<Vec<u8>>(), "{keep} cells");
+        assert_eq!(ours.1.iter().map(|p| p.to_vec()).collect::<Vec<_>>(), cp.iter().map(|p| p.to_bytes().as_slice().to_vec()).collect::<Vec<_>>(), "{keep} cells");
+        // and the 64 given cells come back unchanged
+        for (k, &i) in idx.iter().enumerate() {
+            assert_eq!(cell(&ours.0, i as usize), cells[k].as_slice());
+        }
+    }
+}
