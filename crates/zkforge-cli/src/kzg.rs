@@ -1,4 +1,4 @@
-//! `zkforge kzg commit | prove | verify | cells | recover`: KZG commitments, proofs and
+//! `zkforge kzg commit | prove | verify | cells | verify-cells | recover`: KZG commitments, proofs and
 //! EIP-7594 cells for Ethereum blobs, on files of raw bytes or hex.
 //!
 //! A blob file holds the 131072 bytes raw, or as hex (whitespace and a 0x prefix allowed). A
@@ -78,6 +78,18 @@ pub enum KzgCmd {
     Cells {
         /// Blob file (131072 bytes raw, or hex).
         blob: PathBuf,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Check cells of one blob against its commitment (a file of `INDEX CELL_HEX PROOF_HEX`
+    /// lines, as `cells` prints them; any subset, any order) with one batch verification. Exit 0
+    /// when all are valid, 1 when not.
+    VerifyCells {
+        /// Cells file with proofs.
+        cells: PathBuf,
+        /// The blob's commitment (48 bytes hex).
+        #[arg(long)]
+        commitment: String,
         #[command(flatten)]
         common: Common,
     },
@@ -163,6 +175,33 @@ fn print_cells(cells: &[u8], proofs: &[[u8; 48]]) {
     let _ = out.flush();
 }
 
+/// A cells file: `INDEX CELL_HEX [PROOF_HEX]` lines (the proof required when `proofs`).
+fn read_cells(path: &Path, proofs: bool) -> Result<Vec<(u64, Vec<u8>, Vec<u8>)>, CliError> {
+    let name = path.display().to_string();
+    let form = if proofs { "`INDEX CELL_HEX PROOF_HEX`" } else { "`INDEX CELL_HEX`" };
+    let text = String::from_utf8(read(path)?).map_err(|_| input(format!("{name} is not text: give one {form} line per cell")))?;
+    let mut given = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = format!("{name} line {}", n + 1);
+        let mut f = line.split_whitespace();
+        let (Some(i), Some(cell)) = (f.next(), f.next()) else {
+            return Err(input(format!("{at}: expected {form}")));
+        };
+        let i: u64 = i.parse().map_err(|_| input(format!("{at}: the cell index `{i}` is not a number")))?;
+        let cell = unhex(cell, &at)?;
+        if cell.len() != BYTES_PER_CELL {
+            return Err(input(format!("{at}: a cell is {BYTES_PER_CELL} bytes, got {}", cell.len())));
+        }
+        let proof = match (proofs, f.next()) {
+            (true, Some(p)) => unhex(p, &at)?,
+            (true, None) => return Err(input(format!("{at}: expected {form}"))),
+            (false, _) => Vec::new(),
+        };
+        given.push((i, cell, proof));
+    }
+    Ok(given)
+}
+
 /// Run one `zkforge kzg` command; returns the exit code.
 pub fn run(cmd: KzgCmd) -> Result<i32, CliError> {
     match cmd {
@@ -209,28 +248,27 @@ pub fn run(cmd: KzgCmd) -> Result<i32, CliError> {
             print_cells(&cells, &proofs);
             Ok(0)
         }
+        KzgCmd::VerifyCells { cells: path, commitment, common } => {
+            let name = path.display().to_string();
+            let c = unhex(&commitment, "--commitment")?;
+            let given = read_cells(&path, true)?;
+            let idx: Vec<u64> = given.iter().map(|g| g.0).collect();
+            let cells: Vec<&[u8]> = given.iter().map(|g| g.1.as_slice()).collect();
+            let proofs: Vec<&[u8]> = given.iter().map(|g| g.2.as_slice()).collect();
+            let commitments: Vec<&[u8]> = vec![&c; given.len()];
+            let ok = settings(&common)?.verify_cell_kzg_proof_batch(&commitments, &idx, &cells, &proofs).map_err(kzg_err(&name))?;
+            println!("{}", if ok { "valid" } else { "invalid" });
+            Ok(if ok { 0 } else { 1 })
+        }
         KzgCmd::Recover { cells: path, common } => {
             let name = path.display().to_string();
-            let text = String::from_utf8(read(&path)?).map_err(|_| input(format!("{name} is not text: give one `INDEX CELL_HEX` line per cell")))?;
-            let mut given: Vec<(u64, Vec<u8>)> = Vec::new();
-            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-                let mut f = line.split_whitespace();
-                let (Some(i), Some(cell)) = (f.next(), f.next()) else {
-                    return Err(input(format!("{name} line {}: expected `INDEX CELL_HEX`", n + 1)));
-                };
-                let i: u64 = i.parse().map_err(|_| input(format!("{name} line {}: the cell index `{i}` is not a number", n + 1)))?;
-                let cell = unhex(cell, &format!("{name} line {}", n + 1))?;
-                if cell.len() != BYTES_PER_CELL {
-                    return Err(input(format!("{name} line {}: a cell is {BYTES_PER_CELL} bytes, got {}", n + 1, cell.len())));
-                }
-                given.push((i, cell));
-            }
-            given.sort_by_key(|(i, _)| *i);
+            let mut given = read_cells(&path, false)?;
+            given.sort_by_key(|g| g.0);
             if given.len() < CELLS_PER_EXT_BLOB / 2 {
                 return Err(input(format!("{name} has {} cells; recovery needs at least {}", given.len(), CELLS_PER_EXT_BLOB / 2)));
             }
-            let idx: Vec<u64> = given.iter().map(|(i, _)| *i).collect();
-            let cells: Vec<&[u8]> = given.iter().map(|(_, c)| c.as_slice()).collect();
+            let idx: Vec<u64> = given.iter().map(|g| g.0).collect();
+            let cells: Vec<&[u8]> = given.iter().map(|g| g.1.as_slice()).collect();
             let (all, proofs) = settings(&common)?.recover_cells_and_kzg_proofs(&idx, &cells).map_err(kzg_err(&name))?;
             print_cells(&all, &proofs);
             Ok(0)

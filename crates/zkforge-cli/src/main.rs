@@ -1,6 +1,6 @@
 //! The `zkforge` command. `zkforge hashsig schemes | keygen | sign | verify` makes and checks
 //! Generalized XMSS keys and signatures; `zkforge evm call | vectors` runs the EVM precompiles;
-//! `zkforge kzg commit | prove | verify | cells | recover` makes and checks KZG commitments,
+//! `zkforge kzg commit | prove | verify | cells | verify-cells | recover` makes and checks KZG commitments,
 //! proofs and EIP-7594 cells. With the `bench` feature (`cargo zkbench`, which also
 //! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--json
 //! FILE]` runs the head-to-head benchmarks (ours against blst, arkworks, halo2curves and Plonky3

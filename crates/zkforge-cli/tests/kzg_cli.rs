@@ -69,6 +69,15 @@ fn commit_prove_verify_cells_recover() {
     let o = zkforge(&["kzg", "recover", cf.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(String::from_utf8(o.stdout).unwrap(), lines);
+    // verify-cells: the printed lines (any subset) against the commitment; a wrong proof fails
+    let cf = d.join("some.txt");
+    std::fs::write(&cf, all.iter().step_by(5).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    let o = zkforge(&["kzg", "verify-cells", cf.to_str().unwrap(), "--commitment", &hex(&c)]);
+    assert_eq!((o.status.code(), String::from_utf8_lossy(&o.stdout).trim().to_string()), (Some(0), "valid".to_string()), "{}", text(&o));
+    let swapped = format!("{} {}\n", all[0].rsplit_once(' ').unwrap().0, hex(&proofs[1]));
+    std::fs::write(&cf, swapped).unwrap();
+    let o = zkforge(&["kzg", "verify-cells", cf.to_str().unwrap(), "--commitment", &hex(&c)]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     // a setup file gives the same commitment
     let setup = concat!(env!("CARGO_MANIFEST_DIR"), "/../zkforge-kzg/data/trusted_setup.txt");
     let o = zkforge(&["kzg", "commit", raw.to_str().unwrap(), "--setup", setup]);
