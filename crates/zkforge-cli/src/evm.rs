@@ -49,8 +49,14 @@ pub struct VectorsArgs {
     dir: PathBuf,
 }
 
-fn unhex(s: &str, what: &str) -> Result<Vec<u8>, CliError> {
-    let s = s.trim().trim_start_matches("0x");
+/// Hex (a 0x prefix and whitespace, such as line breaks in a file, allowed) to bytes; `what`
+/// names the input in the error.
+pub(crate) fn unhex(s: &str, what: &str) -> Result<Vec<u8>, CliError> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let s = s.strip_prefix("0x").unwrap_or(&s);
+    if !s.is_ascii() {
+        return Err(CliError { code: 2, message: format!("{what} is not hex: use digits 0-9 and a-f") });
+    }
     if s.len() % 2 != 0 {
         return Err(CliError { code: 2, message: format!("{what} has an odd number of hex digits") });
     }

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use zkforge_kzg::{KzgConfig, KzgSettings, BYTES_PER_BLOB, BYTES_PER_CELL, CELLS_PER_EXT_BLOB};
 
+use crate::evm::unhex;
 use crate::hashsig::CliError;
 
 /// Exit-code summary for `--help`.
@@ -105,19 +106,6 @@ pub enum KzgCmd {
 
 fn input(message: String) -> CliError {
     CliError { code: 2, message }
-}
-
-fn unhex(s: &str, what: &str) -> Result<Vec<u8>, CliError> {
-    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-    let s = s.strip_prefix("0x").unwrap_or(&s);
-    if s.len() % 2 != 0 {
-        return Err(input(format!("{what} has an odd number of hex digits")));
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16))
-        .collect::<Result<_, _>>()
-        .map_err(|_| input(format!("{what} is not hex: use digits 0-9 and a-f")))
 }
 
 fn hex(b: &[u8]) -> String {

@@ -106,6 +106,8 @@ fn errors_are_plain_words_with_exit_code_2() {
         (vec!["kzg", "cells", zero.to_str().unwrap(), "--threads", "0"], "--threads must be at least 1"),
         (vec!["kzg", "recover", few.to_str().unwrap()], "recovery needs at least 64"),
         (vec!["kzg", "verify", "--commitment", "zz", "--proof", "00"], "--commitment is not hex"),
+        // multi-byte characters: a hex error, not a panic on a character boundary
+        (vec!["kzg", "verify", "--commitment", "a\u{20ac}", "--proof", "00"], "--commitment is not hex"),
         (vec!["kzg", "verify", "--commitment", "00", "--proof", "00"], "give either a BLOB file"),
     ];
     for (args, want) in cases {
