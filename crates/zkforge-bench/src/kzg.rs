@@ -12,7 +12,8 @@ use zkforge_kzg::{CommitPrecompute, KzgConfig, KzgSettings, BYTES_PER_BLOB};
 
 use crate::{agree, timed, Case};
 
-fn random_blob(rng: &mut StdRng) -> Vec<u8> {
+/// A blob of random field elements (each below r: top byte below r's 0x73).
+pub(crate) fn random_blob(rng: &mut StdRng) -> Vec<u8> {
     let mut blob = vec![0u8; BYTES_PER_BLOB];
     for chunk in blob.chunks_exact_mut(32) {
         rng.fill(&mut chunk[1..]);

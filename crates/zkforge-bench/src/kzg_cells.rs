@@ -15,16 +15,8 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 use zkforge_kzg::{CellPrecompute, KzgConfig, KzgSettings, BYTES_PER_BLOB, BYTES_PER_CELL, CELLS_PER_EXT_BLOB};
 
+use crate::kzg::random_blob;
 use crate::{agree, timed, Case};
-
-fn random_blob(rng: &mut StdRng) -> Vec<u8> {
-    let mut blob = vec![0u8; BYTES_PER_BLOB];
-    for chunk in blob.chunks_exact_mut(32) {
-        rng.fill(&mut chunk[1..]);
-        chunk[0] = rng.gen_range(0..0x73);
-    }
-    blob
-}
 
 fn leak<T>(t: T) -> &'static T {
     Box::leak(Box::new(t))

@@ -145,7 +145,18 @@ impl KzgSettings {
 
     /// w_128 = w_8192^64, the root whose powers are the cells' h_k^64.
     pub(crate) fn w128(&self) -> Fr {
-        self.ext_domain.generator().pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64])
+        self.ext_domain.element(FIELD_ELEMENTS_PER_CELL)
+    }
+
+    /// h_k^-1 = w_8192^(8192 - brp7(k)), the inverse of the shift h_k of cell k's coset
+    /// h_k <w_64>.
+    fn coset_shift_inv(&self, k: usize) -> Fr {
+        self.ext_domain.element(FIELD_ELEMENTS_PER_EXT_BLOB - brp7(k))
+    }
+
+    /// h_k^64 = w_128^brp7(k): the coset's vanishing polynomial is X^64 - h_k^64.
+    fn coset_root(&self, k: usize) -> Fr {
+        self.ext_domain.element(FIELD_ELEMENTS_PER_CELL * brp7(k))
     }
 
     /// Builds FK20's tables now (they are otherwise built by the first cell proof) and returns
@@ -189,7 +200,7 @@ impl KzgSettings {
     pub fn cell_kzg_proof_by_division(&self, blob: &[u8], cell: u64) -> Result<[u8; 48], KzgError> {
         let k = cell_index(cell)?;
         let coeffs = self.coefficients(blob)?;
-        let c = self.ext_domain.element(brp7(k)).pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64]);
+        let c = self.coset_root(k);
         let qlen = FIELD_ELEMENTS_PER_BLOB - FIELD_ELEMENTS_PER_CELL;
         let mut q = vec![Fr::ZERO; qlen];
         // p = q (X^64 - c) + r: q[k - 64] = p[k] + c q[k], from the top (q[j] = 0 for j >= 4032)
@@ -253,10 +264,9 @@ impl KzgSettings {
             return degree_below_blob(e);
         }
         // the short vanishing polynomial s(Y) = prod over missing k of (Y - w_128^brp7(k)); Z(X) = s(X^64)
-        let w128 = self.ext_domain.generator().pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64]);
         let mut s = vec![Fr::ONE];
         for k in (0..CELLS_PER_EXT_BLOB).filter(|&k| !present[k]) {
-            let root = w128.pow_vartime(&[brp7(k) as u64]);
+            let root = self.coset_root(k);
             s.push(Fr::ZERO);
             for j in (1..s.len()).rev() {
                 let below = s[j - 1];
@@ -373,7 +383,7 @@ impl KzgSettings {
             // v holds I(h_k w_64^brp6(j)) at j; natural order, inverse FFT: coefficients of I(h_k Y)
             zkforge_poly::bit_reverse_permute(v);
             domain64.ifft(v).expect("64 values");
-            let h_inv = self.ext_domain.element(brp7(k)).invert_vartime().expect("a root of unity is non-zero");
+            let h_inv = self.coset_shift_inv(k);
             let mut hp = Fr::ONE;
             for (a, c) in interp.iter_mut().zip(v.iter()) {
                 *a += *c * hp;
@@ -382,10 +392,10 @@ impl KzgSettings {
         }
         let rli = self.g1_monomial_cell.msm(&interp, threads).expect("64 scalars for 64 points");
         // RLP = sum r^k h_k^64 pi_k
-        let h64: Vec<Fr> = (0..CELLS_PER_EXT_BLOB).map(|k| self.ext_domain.element(brp7(k)).pow_vartime(&[FIELD_ELEMENTS_PER_CELL as u64])).collect();
+        let h64: Vec<Fr> = (0..CELLS_PER_EXT_BLOB).map(|k| self.coset_root(k)).collect();
         let wr: Vec<Fr> = r_pows.iter().zip(&idx).map(|(r, &k)| *r * h64[k]).collect();
         let rlp = msm(&pis, &wr);
         let rl = rlc - rli + rlp;
-        Ok(zkforge_pairing::bls12_381::pairing_check(&[(ll.to_affine_vartime(), self.tau64_g2), (rl.to_affine_vartime(), -G2Affine::generator())]))
+        Ok(zkforge_pairing::bls12_381::pairing_check(&[(ll.to_affine_vartime(), self.g2_monomial[FIELD_ELEMENTS_PER_CELL]), (rl.to_affine_vartime(), -G2Affine::generator())]))
     }
 }

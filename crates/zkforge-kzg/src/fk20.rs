@@ -77,17 +77,15 @@ enum Positions {
 impl Positions {
     /// Result p: sum_t scalars[p * l + t] FFT(s_t)[p].
     fn msms(&self, scalars: &[Fr], threads: usize) -> Vec<G1Projective> {
-        let one = |p: usize| {
-            let s = &scalars[p * L..(p + 1) * L];
-            match self {
-                Positions::Plain(v) => v[p].msm(s, 1).expect("64 scalars for 64 points"),
-                Positions::PerPosition(v) => v[p].msm(s).expect("64 scalars for 64 points"),
-                Positions::Interleaved(_) => unreachable!("handled below"),
-            }
+        // one MSM per position, the positions spread over the threads
+        let each = |one: &(dyn Fn(&[Fr], usize) -> G1Projective + Sync)| {
+            let at = |p: usize| one(&scalars[p * L..(p + 1) * L], p);
+            run(threads, || (0..K).into_par_iter().map(at).collect(), || (0..K).map(at).collect())
         };
         match self {
+            Positions::Plain(v) => each(&|s, p| v[p].msm(s, 1).expect("64 scalars for 64 points")),
+            Positions::PerPosition(v) => each(&|s, p| v[p].msm(s).expect("64 scalars for 64 points")),
             Positions::Interleaved(t) => t.msm_many(scalars, threads).expect("128 x 64 scalars and a positive thread count"),
-            _ => run(threads, || (0..K).into_par_iter().map(one).collect(), || (0..K).map(one).collect()),
         }
     }
 

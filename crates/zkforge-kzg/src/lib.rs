@@ -211,13 +211,9 @@ pub struct KzgSettings {
     /// Their fixed-base tables (one list per thread), built on first use.
     lagrange_tables: OnceLock<zkforge_msm::FixedBaseMany<zkforge_curve::bls12_381::G1Config>>,
     commit_precompute: CommitPrecompute,
-    /// [tau]G2.
-    tau_g2: G2Affine,
     /// The 4096th roots of unity in bit-reversed order.
     roots_brp: Vec<Fr>,
-    /// [tau^64]G2, for the cell batch verification.
-    tau64_g2: G2Affine,
-    /// The 65 G2 monomial points [tau^i]G2.
+    /// The 65 G2 monomial points [tau^i]G2: [tau]G2 verifies openings, [tau^64]G2 cells.
     g2_monomial: Vec<G2Affine>,
     /// The setup's G1 points in monomial form, [tau^i]G1 for i < 4096 - 64 (the degrees a cell
     /// proof's quotient can have).
@@ -459,8 +455,6 @@ impl KzgSettings {
             commit_precompute: config.commit_precompute,
             g1_monomial_cell: PreparedBases::new(&mono[..FIELD_ELEMENTS_PER_CELL]),
             g1_monomial: mono,
-            tau_g2: g2s[1],
-            tau64_g2: g2s[FIELD_ELEMENTS_PER_CELL],
             g2_monomial: g2s.to_vec(),
             roots_brp,
             domain,
@@ -503,9 +497,15 @@ impl KzgSettings {
             zkforge_msm::FixedBaseMany::new(&lists, window, stride, 256).expect("window and stride checked by KzgConfig")
         });
         let lists = FIELD_ELEMENTS_PER_BLOB.div_ceil(per);
-        let mut scalars = poly.to_vec();
-        scalars.resize(lists * per, Fr::ZERO);
-        let parts = tables.msm_many(&scalars, self.threads.min(lists)).expect("scalars sized to the tables and a positive thread count");
+        // zero scalars for the padding, copied only when there is any (threads not dividing 4096)
+        let padded: Vec<Fr>;
+        let scalars = if lists * per == poly.len() {
+            poly
+        } else {
+            padded = poly.iter().copied().chain(core::iter::repeat(Fr::ZERO)).take(lists * per).collect();
+            &padded
+        };
+        let parts = tables.msm_many(scalars, self.threads.min(lists)).expect("scalars sized to the tables and a positive thread count");
         parts.iter().fold(G1Projective::IDENTITY, |acc, p| acc.add_vartime(p))
     }
 
@@ -586,7 +586,7 @@ impl KzgSettings {
     }
 
     fn verify_impl(&self, c: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
-        verify_opening(&self.tau_g2, c, z, y, proof)
+        verify_opening(&self.g2_monomial[1], c, z, y, proof)
     }
 
     /// The spec's `verify_kzg_proof`: does the commitment open to y at z with this proof?
@@ -659,6 +659,6 @@ impl KzgSettings {
         let c_lincomb = zkforge_msm::msm_threads(&cs, &rs, self.threads).expect("lengths match");
         let ry: Fr = rs.iter().zip(&ys).fold(Fr::ZERO, |s, (r, y)| s + *r * *y);
         let rhs = (c_lincomb - G1Projective::generator().mul_limbs_vartime(&ry.to_limbs()) + proof_z_lincomb).to_affine_vartime();
-        Ok(zkforge_pairing::bls12_381::pairing_check(&[(proof_lincomb.to_affine_vartime(), -self.tau_g2), (rhs, G2Affine::generator())]))
+        Ok(zkforge_pairing::bls12_381::pairing_check(&[(proof_lincomb.to_affine_vartime(), -self.g2_monomial[1]), (rhs, G2Affine::generator())]))
     }
 }

@@ -34,26 +34,11 @@ pub fn bucket_sum_batch_affine<'a, C: CurveConfig>(
     let nb = 1usize << (c - 1);
     let mut acc = Accumulator::<C>::new(nb, batch.max(1));
     for (p, d) in pairs {
-        if d == 0 || bool::from(p.is_identity()) {
-            continue;
-        }
-        let (b, q) = if d > 0 { (d as usize - 1, *p) } else { ((-(d as i32)) as usize - 1, -*p) };
-        acc.push(b, q);
+        acc.push_digit(0, p, d);
     }
     acc.flush();
     let t1 = std::time::Instant::now();
-    // running sums over the affine buckets and their overflow accumulators
-    let mut running = Xyzz::IDENTITY;
-    let mut sum = Xyzz::IDENTITY;
-    for b in (0..nb).rev() {
-        if acc.occupied[b] {
-            running = running.add_mixed_vartime(&Affine::new_unchecked(acc.x[b], acc.y[b]));
-        }
-        if acc.overflow_used[b] {
-            running = running.add_vartime(&acc.overflow[b]);
-        }
-        sum = sum.add_vartime(&running);
-    }
+    let sum = acc.running_sum(0..nb);
     (sum, t1 - t0, t1.elapsed())
 }
 
@@ -70,29 +55,10 @@ pub fn bucket_sums_batch_affine<'a, C: CurveConfig>(
     let nb = 1usize << (c - 1);
     let mut acc = Accumulator::<C>::new(nb * sums, batch.max(1));
     for (j, p, d) in pairs {
-        if d == 0 || bool::from(p.is_identity()) {
-            continue;
-        }
-        let (b, q) = if d > 0 { (d as usize - 1, *p) } else { ((-(d as i32)) as usize - 1, -*p) };
-        acc.push(j * nb + b, q);
+        acc.push_digit(j * nb, p, d);
     }
     acc.flush();
-    (0..sums)
-        .map(|j| {
-            let mut running = Xyzz::IDENTITY;
-            let mut sum = Xyzz::IDENTITY;
-            for b in (j * nb..(j + 1) * nb).rev() {
-                if acc.occupied[b] {
-                    running = running.add_mixed_vartime(&Affine::new_unchecked(acc.x[b], acc.y[b]));
-                }
-                if acc.overflow_used[b] {
-                    running = running.add_vartime(&acc.overflow[b]);
-                }
-                sum = sum.add_vartime(&running);
-            }
-            sum
-        })
-        .collect()
+    (0..sums).map(|j| acc.running_sum(j * nb..(j + 1) * nb)).collect()
 }
 
 struct Accumulator<C: CurveConfig> {
@@ -130,6 +96,36 @@ impl<C: CurveConfig> Accumulator<C> {
             den: Vec::with_capacity(batch),
             cancel: Vec::with_capacity(batch),
         }
+    }
+
+    /// Add P to bucket base + |d| - 1 (negated when d < 0); nothing for d = 0 or the identity.
+    #[inline]
+    fn push_digit(&mut self, base: usize, p: &Affine<C>, d: i16) {
+        if d == 0 || bool::from(p.is_identity()) {
+            return;
+        }
+        if d > 0 {
+            self.push(base + d as usize - 1, *p);
+        } else {
+            self.push(base + (-(d as i32)) as usize - 1, -*p);
+        }
+    }
+
+    /// sum_b (b - start + 1) * bucket_b over `buckets` by running sums, from the affine buckets
+    /// and their overflow accumulators (after `flush`).
+    fn running_sum(&self, buckets: core::ops::Range<usize>) -> Xyzz<C> {
+        let mut running = Xyzz::IDENTITY;
+        let mut sum = Xyzz::IDENTITY;
+        for b in buckets.rev() {
+            if self.occupied[b] {
+                running = running.add_mixed_vartime(&Affine::new_unchecked(self.x[b], self.y[b]));
+            }
+            if self.overflow_used[b] {
+                running = running.add_vartime(&self.overflow[b]);
+            }
+            sum = sum.add_vartime(&running);
+        }
+        sum
     }
 
     #[inline]
