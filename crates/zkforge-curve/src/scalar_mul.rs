@@ -90,22 +90,40 @@ fn bits_at(v: u128, pos: i32, len: u32) -> u32 {
 
 /// Constant-time k P for a canonical scalar k < r (little-endian limbs).
 pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConfig) -> Jacobian<C> {
+    multi_mul_ct(core::slice::from_ref(p), core::slice::from_ref(k), cfg)
+}
+
+/// Constant-time sum_i k_i P_i for canonical scalars k_i < r (Straus: every part of every
+/// scalar shares one chain of doublings; per part one full table scan and one complete mixed
+/// addition per window). For secret scalars (Pedersen vector commitments of blinding
+/// vectors); the points and their number are public. The lengths must match (the shorter
+/// is used otherwise).
+pub fn multi_mul_ct<C: CurveConfig>(points: &[Jacobian<C>], scalars: &[[u64; 4]], cfg: &ScalarMulConfig) -> Jacobian<C> {
     let w = cfg.ct_window;
-    let (dim, parts, bases, bits) = split(p, k, cfg.endomorphism);
     let half = 1usize << (w - 1);
-    // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form (one batch inversion) so the
-    // main loop uses mixed additions; the tables of the other parts are the endomorphism
-    // images of the first (or, without the split, built the same way from their own base).
-    // The table depends on the point only, never on the scalar, so it may branch on the
-    // point's special cases (`add_vartime`) without leaking anything about k.
-    let tables = affine_tables(&bases[..dim], half, cfg.endomorphism && C::Endo::PRESENT, |base, out| {
-        let mut acc = *base;
-        out.push(acc);
-        for m in 2..=half {
-            acc = if m == 2 { base.double() } else { acc.add_vartime(base) };
+    let n = points.len().min(scalars.len());
+    let endo = cfg.endomorphism && C::Endo::PRESENT;
+    let mut all_parts = Vec::with_capacity(n * 4);
+    let mut tables = Vec::new();
+    let mut bits = 0;
+    for (p, k) in points[..n].iter().zip(&scalars[..n]) {
+        let (d, parts, bases, b) = split(p, k, cfg.endomorphism);
+        bits = b;
+        all_parts.extend_from_slice(&parts[..d]);
+        // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form so the main loop uses
+        // mixed additions; the tables of the other parts are the endomorphism images of the
+        // first (or, without the split, built the same way from their own base). A table
+        // depends on the point only, never on the scalar, so it may branch on the point's
+        // special cases (`add_vartime`) without leaking anything about k.
+        tables.extend(affine_tables(&bases[..d], half, endo, |base, out| {
+            let mut acc = *base;
             out.push(acc);
-        }
-    });
+            for m in 2..=half {
+                acc = if m == 2 { base.double() } else { acc.add_vartime(base) };
+                out.push(acc);
+            }
+        }));
+    }
     let nwin = bits / w + 1;
     let mut acc = Jacobian::<C>::IDENTITY;
     for j in (0..nwin).rev() {
@@ -114,8 +132,8 @@ pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConf
                 acc = acc.double();
             }
         }
-        for i in 0..dim {
-            let raw = bits_at(parts[i].mag, (j * w) as i32 - 1, w + 1);
+        for (i, part) in all_parts.iter().enumerate() {
+            let raw = bits_at(part.mag, (j * w) as i32 - 1, w + 1);
             let top = raw >> w;
             let low = raw & ((1 << w) - 1);
             // Booth digit: ((low + 1) >> 1) - top * 2^(w-1), as sign and magnitude
@@ -127,7 +145,7 @@ pub fn mul_ct<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMulConf
             for m in 1..=half {
                 e = Affine::conditional_select(&e, &tables[i * half + m - 1], ct_eq_u32(mag, m as u32));
             }
-            let neg = Choice::from(sign as u8) ^ parts[i].neg;
+            let neg = Choice::from(sign as u8) ^ part.neg;
             e.y = C::Base::conditional_select(&e.y, &-e.y, neg);
             acc = acc.add_mixed(&e);
         }

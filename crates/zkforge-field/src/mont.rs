@@ -695,6 +695,14 @@ impl<C: FieldConfig<N>, const N: usize> PartialEq for Fp<C, N> {
 }
 impl<C: FieldConfig<N>, const N: usize> Eq for Fp<C, N> {}
 
+/// Overwrites the limbs with zeros through `zeroize`'s volatile writes (secret scalars:
+/// blinding factors, signing keys).
+impl<C: FieldConfig<N>, const N: usize> zeroize::Zeroize for Fp<C, N> {
+    fn zeroize(&mut self) {
+        self.limbs.zeroize();
+    }
+}
+
 impl<C: FieldConfig<N>, const N: usize> Default for Fp<C, N> {
     fn default() -> Self {
         Self::ZERO

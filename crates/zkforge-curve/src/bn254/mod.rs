@@ -20,6 +20,7 @@ use zkforge_field::limbs::{mul_wide, sub_rt as sub};
 
 pub use zkforge_field::bn254::{Fp as Base, Fr as Scalar};
 
+mod encoding;
 mod generated;
 use generated::{
     A1, A2, B1_ABS, B2, G1_B, G1_GENERATOR, G1_ROUND, G2_B, G2_COFACTOR, G2_GENERATOR, G2_ROUND, MU_SIX_U2, PSI_X, PSI_Y,

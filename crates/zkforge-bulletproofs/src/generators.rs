@@ -1,0 +1,127 @@
+//! Generators: the Pedersen pair (B, B_blinding) and the per-party vectors G, H.
+//!
+//! As in dalek's `bulletproofs` (`BulletproofGens`): party j's G and H are the chains labelled
+//! `G` || j and `H` || j (j as u32 little-endian); a proof with bit size n (rounded up to a
+//! power of two, n') and m' parties uses the first n' of each of the first m' parties' chains,
+//! party-major. With Ristretto the points are dalek's exactly.
+//!
+//! [`VerifierTables`] precomputes fixed-base tables over B, B_blinding and the generators of one
+//! proof shape, so the verifier's multi-scalar multiplication only builds tables for the
+//! proof's own points; its memory is reported by [`VerifierTables::memory_bytes`].
+
+use crate::group::BpGroup;
+
+/// The Pedersen commitment bases: `commit(v, r) = v B + r B_blinding`.
+#[derive(Clone, Copy, Debug)]
+pub struct PedersenGens<G: BpGroup> {
+    /// Base of the committed value.
+    pub b: G::Point,
+    /// Base of the blinding factor.
+    pub b_blinding: G::Point,
+}
+
+impl<G: BpGroup> Default for PedersenGens<G> {
+    /// The group's standard bases (dalek's for Ristretto).
+    fn default() -> Self {
+        let (b, b_blinding) = G::pedersen_bases();
+        Self { b, b_blinding }
+    }
+}
+
+impl<G: BpGroup> PedersenGens<G> {
+    /// v B + r B_blinding, in constant time.
+    ///
+    /// ```
+    /// use zkforge_bulletproofs::{PedersenGens, Ristretto255, BpGroup};
+    /// let pc = PedersenGens::<Ristretto255>::default();
+    /// let c = pc.commit(Ristretto255::scalar_from_u64(5), Ristretto255::scalar_from_u64(7));
+    /// assert!(!Ristretto255::is_identity(&c));
+    /// ```
+    pub fn commit(&self, value: G::Scalar, blinding: G::Scalar) -> G::Point {
+        G::msm_ct(&[value, blinding], &[self.b, self.b_blinding])
+    }
+}
+
+/// G and H for up to `party_capacity` parties of up to `gens_capacity` bits each.
+#[derive(Clone, Debug)]
+pub struct BulletproofGens<G: BpGroup> {
+    /// Generators per party (the largest bit size, rounded up to a power of two, it serves).
+    pub gens_capacity: usize,
+    /// Parties (values of an aggregated proof).
+    pub party_capacity: usize,
+    g_vec: Vec<Vec<G::Point>>,
+    h_vec: Vec<Vec<G::Point>>,
+}
+
+impl<G: BpGroup> BulletproofGens<G> {
+    /// Generators for `party_capacity` parties of `gens_capacity` each (64 serves every bit
+    /// size).
+    ///
+    /// ```
+    /// use zkforge_bulletproofs::{BulletproofGens, Ristretto255};
+    /// let gens = BulletproofGens::<Ristretto255>::new(64, 1);
+    /// assert_eq!(gens.g(64, 1).len(), 64);
+    /// ```
+    pub fn new(gens_capacity: usize, party_capacity: usize) -> Self {
+        let mut g_vec = Vec::with_capacity(party_capacity);
+        let mut h_vec = Vec::with_capacity(party_capacity);
+        for j in 0..party_capacity {
+            let mut label = [b'G', 0, 0, 0, 0];
+            label[1..].copy_from_slice(&(j as u32).to_le_bytes());
+            g_vec.push(G::generator_chain(&label, 0, gens_capacity));
+            label[0] = b'H';
+            h_vec.push(G::generator_chain(&label, 0, gens_capacity));
+        }
+        Self { gens_capacity, party_capacity, g_vec, h_vec }
+    }
+
+    /// The G generators of a proof with `n` (a power of two) per party and `m` parties,
+    /// party-major. Panics if the capacity is smaller (callers check it first).
+    pub fn g(&self, n: usize, m: usize) -> Vec<G::Point> {
+        self.g_vec[..m].iter().flat_map(|v| v[..n].iter().copied()).collect()
+    }
+
+    /// The H generators, laid out like [`BulletproofGens::g`].
+    pub fn h(&self, n: usize, m: usize) -> Vec<G::Point> {
+        self.h_vec[..m].iter().flat_map(|v| v[..n].iter().copied()).collect()
+    }
+
+    /// Whether a proof of `n_pad` per party (a power of two) and `m_pad` parties fits.
+    pub(crate) fn check(&self, n_pad: usize, m_pad: usize) -> Result<(), crate::BulletproofError> {
+        if n_pad > self.gens_capacity || m_pad > self.party_capacity {
+            return Err(crate::BulletproofError::GeneratorsTooSmall {
+                capacity: self.gens_capacity,
+                parties: self.party_capacity,
+                need_bits: n_pad,
+                need_parties: m_pad,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Fixed-base tables over B, B_blinding, G and H of one proof shape (bit size `n`, `m`
+/// values), for [`crate::RangeProof::verify_with_tables`] and batch verification.
+pub struct VerifierTables<G: BpGroup> {
+    pub(crate) n_pad: usize,
+    pub(crate) m_pad: usize,
+    pub(crate) tables: G::Tables,
+}
+
+impl<G: BpGroup> VerifierTables<G> {
+    /// Tables for proofs of `n` bits and `m` values (both rounded up to powers of two, as
+    /// the proofs are): the points are B, B_blinding, then G and H of the padded shape.
+    pub fn new(bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>, n: usize, m: usize) -> Result<Self, crate::BulletproofError> {
+        let (n_pad, m_pad) = crate::range_proof::padded_shape(n, m)?;
+        bp_gens.check(n_pad, m_pad)?;
+        let mut points = vec![pc_gens.b, pc_gens.b_blinding];
+        points.extend(bp_gens.g(n_pad, m_pad));
+        points.extend(bp_gens.h(n_pad, m_pad));
+        Ok(Self { n_pad, m_pad, tables: G::tables(&points) })
+    }
+
+    /// Bytes the tables take.
+    pub fn memory_bytes(&self) -> usize {
+        G::tables_bytes(&self.tables)
+    }
+}

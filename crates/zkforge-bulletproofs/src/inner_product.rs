@@ -1,0 +1,197 @@
+//! The logarithmic inner-product argument (Bunz et al., ePrint 2017/1066, section 3; dalek's
+//! transcript order: "ipp v1", n, then per round L, R and the challenge u).
+//!
+//! The prover never folds generators. After k rounds the folded G'_t is
+//! sum over the originals i = t (mod n_k) of cg_i G_i, and cg_i is just the product of the
+//! round challenges (u^-1 for the left half, u for the right) times the initial factor. So
+//! each L and R is one multi-scalar multiplication of N + 1 terms over the original
+//! generators with scalars a_t cg_i (resp. b_t ch_i), and no point is ever multiplied alone:
+//! 2 log2 N MSMs of N + 1 terms, where folding costs N two-term MSMs on top of MSMs that
+//! halve. The points are the same as with folding, so proofs are dalek's bytes.
+//!
+//! The verifier never runs the rounds either: [`InnerProductProof::verification_scalars`]
+//! returns u_k^2, u_k^-2 and the vector s (s_i = prod_k u_k^(+-1) by the bits of i) that the
+//! range proof's single multi-scalar check uses.
+
+use merlin::Transcript;
+
+use crate::error::BulletproofError;
+use crate::group::BpGroup;
+use crate::transcript::{append_point, challenge_scalar, innerproduct_domain_sep, validate_and_append_point};
+
+/// A point as it was read or written: its compressed bytes (for the transcript and the wire)
+/// and the decoded element.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Encoded<G: BpGroup> {
+    /// Compressed bytes (`G::POINT_BYTES`).
+    pub bytes: Vec<u8>,
+    /// The group element.
+    pub point: G::Point,
+}
+
+impl<G: BpGroup> Encoded<G> {
+    /// Compresses `point`.
+    pub fn new(point: G::Point) -> Self {
+        Self { bytes: G::compress(&point), point }
+    }
+
+    /// Decodes compressed bytes with every check.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        if bytes.len() != G::POINT_BYTES {
+            return None;
+        }
+        Some(Self { bytes: bytes.to_vec(), point: G::decompress(bytes)? })
+    }
+}
+
+/// L and R of every round, and the final a and b.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InnerProductProof<G: BpGroup> {
+    pub(crate) l_vec: Vec<Encoded<G>>,
+    pub(crate) r_vec: Vec<Encoded<G>>,
+    pub(crate) a: G::Scalar,
+    pub(crate) b: G::Scalar,
+}
+
+/// Inner product of two scalar slices.
+pub(crate) fn inner_product<G: BpGroup>(a: &[G::Scalar], b: &[G::Scalar]) -> G::Scalar {
+    let mut acc = G::Scalar::default();
+    for (x, y) in a.iter().zip(b) {
+        acc += *x * *y;
+    }
+    acc
+}
+
+impl<G: BpGroup> InnerProductProof<G> {
+    /// Proves knowledge of a, b with P = <a, G'> + <b, H'> + <a, b> Q, where
+    /// G'_i = g_factors_i G_i and H'_i = h_factors_i H_i. All vectors have the same
+    /// power-of-two length (the caller guarantees it). a and b are the range proof's l(x) and
+    /// r(x), which the unfolded protocol would send in the clear: the MSMs run variable time.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prove(
+        transcript: &mut Transcript,
+        q: &G::Point,
+        g_factors: &[G::Scalar],
+        h_factors: &[G::Scalar],
+        g: &[G::Point],
+        h: &[G::Point],
+        mut a: Vec<G::Scalar>,
+        mut b: Vec<G::Scalar>,
+    ) -> Self {
+        let big_n = g.len();
+        innerproduct_domain_sep(transcript, big_n as u64);
+        let mut cg = g_factors.to_vec();
+        let mut ch = h_factors.to_vec();
+        let mut l_vec = Vec::new();
+        let mut r_vec = Vec::new();
+        // one MSM input: G then H then Q, reused every round
+        let mut points = Vec::with_capacity(2 * big_n + 1);
+        points.extend_from_slice(g);
+        points.extend_from_slice(h);
+        points.push(*q);
+        let mut sl = vec![G::Scalar::default(); 2 * big_n + 1];
+        let mut sr = vec![G::Scalar::default(); 2 * big_n + 1];
+        let mut n = big_n;
+        while n > 1 {
+            let half = n / 2;
+            let (a_l, a_r) = a[..n].split_at(half);
+            let (b_l, b_r) = b[..n].split_at(half);
+            let c_l = inner_product::<G>(a_l, b_r);
+            let c_r = inner_product::<G>(a_r, b_l);
+            // original i sits at position t = i mod n of the current vectors
+            for i in 0..big_n {
+                let t = i % n;
+                if t < half {
+                    // G_i is in G'_L, H_i in H'_L
+                    sl[i] = G::Scalar::default();
+                    sr[i] = a_r[t] * cg[i];
+                    sl[big_n + i] = b_r[t] * ch[i];
+                    sr[big_n + i] = G::Scalar::default();
+                } else {
+                    sl[i] = a_l[t - half] * cg[i];
+                    sr[i] = G::Scalar::default();
+                    sl[big_n + i] = G::Scalar::default();
+                    sr[big_n + i] = b_l[t - half] * ch[i];
+                }
+            }
+            sl[2 * big_n] = c_l;
+            sr[2 * big_n] = c_r;
+            let l = Encoded::<G>::new(msm_nonzero::<G>(&sl, &points));
+            let r = Encoded::<G>::new(msm_nonzero::<G>(&sr, &points));
+            append_point(transcript, b"L", &l.bytes);
+            append_point(transcript, b"R", &r.bytes);
+            l_vec.push(l);
+            r_vec.push(r);
+            let u = challenge_scalar::<G>(transcript, b"u");
+            // u is a hash output: zero has probability 2^-250; the inverse then reads as 0
+            let u_inv = G::scalar_invert(&u).unwrap_or_default();
+            for t in 0..half {
+                a[t] = a[t] * u + u_inv * a[half + t];
+                b[t] = b[t] * u_inv + u * b[half + t];
+            }
+            for i in 0..big_n {
+                if i % n < half {
+                    cg[i] *= u_inv;
+                    ch[i] *= u;
+                } else {
+                    cg[i] *= u;
+                    ch[i] *= u_inv;
+                }
+            }
+            n = half;
+        }
+        Self { l_vec, r_vec, a: a[0], b: b[0] }
+    }
+
+    /// Replays the transcript and returns (u_k^2, u_k^-2, s) for a proof of length `n`.
+    pub(crate) fn verification_scalars(&self, n: usize, transcript: &mut Transcript) -> Result<(Vec<G::Scalar>, Vec<G::Scalar>, Vec<G::Scalar>), BulletproofError> {
+        let lg_n = self.l_vec.len();
+        if lg_n >= 32 || n != (1usize << lg_n) {
+            return Err(BulletproofError::VerificationFailed);
+        }
+        innerproduct_domain_sep(transcript, n as u64);
+        let mut u = Vec::with_capacity(lg_n);
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            validate_and_append_point::<G>(transcript, b"L", &l.point, &l.bytes)?;
+            validate_and_append_point::<G>(transcript, b"R", &r.point, &r.bytes)?;
+            u.push(challenge_scalar::<G>(transcript, b"u"));
+        }
+        let mut u_inv = Vec::with_capacity(lg_n);
+        let mut all_inv = G::scalar_from_u64(1);
+        for x in &u {
+            let i = G::scalar_invert(x).ok_or(BulletproofError::VerificationFailed)?;
+            all_inv *= i;
+            u_inv.push(i);
+        }
+        let u_sq: Vec<G::Scalar> = u.iter().map(|x| *x * *x).collect();
+        let u_inv_sq: Vec<G::Scalar> = u_inv.iter().map(|x| *x * *x).collect();
+        // s_0 = prod u_k^-1; s_i = s_(i - 2^lg i) u_(lg i)^2 (challenges in creation order)
+        let mut s = Vec::with_capacity(n);
+        s.push(all_inv);
+        for i in 1..n {
+            let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
+            let k = 1 << lg_i;
+            s.push(s[i - k] * u_sq[lg_n - 1 - lg_i]);
+        }
+        Ok((u_sq, u_inv_sq, s))
+    }
+
+    /// Number of rounds (log2 of the vector length).
+    pub fn rounds(&self) -> usize {
+        self.l_vec.len()
+    }
+}
+
+/// MSM over the terms whose scalar is not zero (half of each round's terms are).
+fn msm_nonzero<G: BpGroup>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+    let zero = G::Scalar::default();
+    let mut s = Vec::with_capacity(scalars.len() / 2 + 1);
+    let mut p = Vec::with_capacity(scalars.len() / 2 + 1);
+    for (x, q) in scalars.iter().zip(points) {
+        if *x != zero {
+            s.push(*x);
+            p.push(*q);
+        }
+    }
+    G::msm_vartime(&s, &p)
+}

@@ -1,0 +1,41 @@
+//! # zkforge-bulletproofs
+//!
+//! Bulletproofs range proofs (Bunz et al., ePrint 2017/1066) over three groups: BLS12-381 G1
+//! and BN254 G1 on zkforge's curves and MSM, and Ristretto255 on curve25519-dalek.
+//!
+//! - [`RangeProof`]: proofs that committed values are below 2^n, any 1 <= n <= 64, one value
+//!   or up to 64 aggregated; verification as one multi-scalar multiplication, with optional
+//!   fixed-base [`VerifierTables`]; [`verify_batch`] for many proofs at once.
+//! - With [`Ristretto255`] the generators, the Merlin transcript and the bytes are those of
+//!   dalek's `bulletproofs` 5.x: proofs pass between the two crates in both directions.
+//! - The prover's inner-product argument never folds generators (see [`inner_product`]).
+//!
+//! ```
+//! use merlin::Transcript;
+//! use zkforge_bulletproofs::{BpGroup, Bls12381G1, BulletproofGens, PedersenGens, RangeProof};
+//! let bp = BulletproofGens::<Bls12381G1>::new(16, 2);
+//! let pc = PedersenGens::default();
+//! let r = [Bls12381G1::scalar_from_u64(11), Bls12381G1::scalar_from_u64(12)];
+//! let (proof, commitments) = RangeProof::prove_multiple(&bp, &pc, &mut Transcript::new(b"example"), &[300, 65535], &r, 16).unwrap();
+//! let bytes = proof.to_bytes();
+//! let decoded = RangeProof::<Bls12381G1>::from_bytes(&bytes).unwrap();
+//! assert!(decoded.verify_multiple(&bp, &pc, &mut Transcript::new(b"example"), &commitments, 16).is_ok());
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod generators;
+pub mod group;
+pub mod groups;
+pub mod inner_product;
+pub mod range_proof;
+mod transcript;
+
+pub use error::BulletproofError;
+pub use generators::{BulletproofGens, PedersenGens, VerifierTables};
+pub use group::{BpGroup, BpScalar};
+pub use groups::{Bls12381G1, Bn254G1, Ristretto255};
+pub use inner_product::Encoded;
+pub use merlin::Transcript;
+pub use range_proof::{verify_batch, BatchItem, Commitment, RangeProof, MAX_BITS, MAX_VALUES};
