@@ -16,6 +16,7 @@ pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
 pub mod evm;
+pub mod bulletproofs;
 pub mod kzg;
 pub mod kzg_cells;
 pub mod poly;
@@ -136,6 +137,9 @@ pub fn cases(groups: &[String]) -> Vec<Case> {
     }
     if want("hashsig") {
         all.extend(hashsig::cases());
+    }
+    if want("bulletproofs") {
+        all.extend(bulletproofs::cases());
     }
     all
 }

@@ -5,9 +5,9 @@
 //! power of two, n') and m' parties uses the first n' of each of the first m' parties' chains,
 //! party-major. With Ristretto the points are dalek's exactly.
 //!
-//! [`VerifierTables`] precomputes fixed-base tables over B, B_blinding and the generators of one
+//! [`GeneratorTables`] precomputes fixed-base tables over B, B_blinding and the generators of one
 //! proof shape, so the verifier's multi-scalar multiplication only builds tables for the
-//! proof's own points; its memory is reported by [`VerifierTables::memory_bytes`].
+//! proof's own points; its memory is reported by [`GeneratorTables::memory_bytes`].
 
 use crate::group::BpGroup;
 
@@ -102,13 +102,13 @@ impl<G: BpGroup> BulletproofGens<G> {
 
 /// Fixed-base tables over B, B_blinding, G and H of one proof shape (bit size `n`, `m`
 /// values), for [`crate::RangeProof::verify_with_tables`] and batch verification.
-pub struct VerifierTables<G: BpGroup> {
+pub struct GeneratorTables<G: BpGroup> {
     pub(crate) n_pad: usize,
     pub(crate) m_pad: usize,
     pub(crate) tables: G::Tables,
 }
 
-impl<G: BpGroup> VerifierTables<G> {
+impl<G: BpGroup> GeneratorTables<G> {
     /// Tables for proofs of `n` bits and `m` values (both rounded up to powers of two, as
     /// the proofs are): the points are B, B_blinding, then G and H of the padded shape.
     pub fn new(bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>, n: usize, m: usize) -> Result<Self, crate::BulletproofError> {

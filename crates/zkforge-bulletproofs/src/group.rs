@@ -11,7 +11,7 @@
 //!   canonical coordinates, on the curve, in the subgroup).
 
 use core::fmt::Debug;
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use rand_core::{CryptoRng, RngCore};
 use subtle::ConditionallySelectable;
@@ -30,6 +30,7 @@ pub trait BpScalar:
     + Mul<Output = Self>
     + Neg<Output = Self>
     + AddAssign
+    + SubAssign
     + MulAssign
     + ConditionallySelectable
     + Zeroize
@@ -48,6 +49,7 @@ impl<T> BpScalar for T where
         + Mul<Output = T>
         + Neg<Output = T>
         + AddAssign
+        + SubAssign
         + MulAssign
         + ConditionallySelectable
         + Zeroize
@@ -120,6 +122,12 @@ pub trait BpGroup: Copy + Debug + PartialEq + Sized + Send + Sync + 'static {
         dynamic_scalars: &[Self::Scalar],
         dynamic_points: &[Self::Point],
     ) -> Self::Point;
+
+    /// Whether an MSM with `static_len` tabled points and `dynamic_len` other points is
+    /// faster through [`BpGroup::msm_mixed_vartime`] than as one plain MSM (measured per group:
+    /// dalek's precomputed Straus loses to its Pippenger on large inputs, where its tables
+    /// no longer fit the cache).
+    fn prefer_tables(static_len: usize, dynamic_len: usize) -> bool;
 
     /// The standard Pedersen bases (B, B_blinding) of the group.
     fn pedersen_bases() -> (Self::Point, Self::Point);

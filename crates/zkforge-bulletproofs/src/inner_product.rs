@@ -67,9 +67,13 @@ impl<G: BpGroup> InnerProductProof<G> {
     /// G'_i = g_factors_i G_i and H'_i = h_factors_i H_i. All vectors have the same
     /// power-of-two length (the caller guarantees it). a and b are the range proof's l(x) and
     /// r(x), which the unfolded protocol would send in the clear: the MSMs run variable time.
+    ///
+    /// With `tables` = (tables over [B, B_blinding, G, H], w) where Q = w B, every L and R is
+    /// one fixed-base MSM over the tables (the zero scalars cost no additions).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove(
         transcript: &mut Transcript,
+        tables: Option<(&G::Tables, G::Scalar)>,
         q: &G::Point,
         g_factors: &[G::Scalar],
         h_factors: &[G::Scalar],
@@ -116,8 +120,10 @@ impl<G: BpGroup> InnerProductProof<G> {
             }
             sl[2 * big_n] = c_l;
             sr[2 * big_n] = c_r;
-            let l = Encoded::<G>::new(msm_nonzero::<G>(&sl, &points));
-            let r = Encoded::<G>::new(msm_nonzero::<G>(&sr, &points));
+            let (l, r) = match tables {
+                Some((t, w)) => (Encoded::<G>::new(msm_tabled::<G>(t, w, &sl)), Encoded::<G>::new(msm_tabled::<G>(t, w, &sr))),
+                None => (Encoded::<G>::new(msm_nonzero::<G>(&sl, &points)), Encoded::<G>::new(msm_nonzero::<G>(&sr, &points))),
+            };
             append_point(transcript, b"L", &l.bytes);
             append_point(transcript, b"R", &r.bytes);
             l_vec.push(l);
@@ -143,8 +149,9 @@ impl<G: BpGroup> InnerProductProof<G> {
         Self { l_vec, r_vec, a: a[0], b: b[0] }
     }
 
-    /// Replays the transcript and returns (u_k^2, u_k^-2, s) for a proof of length `n`.
-    pub(crate) fn verification_scalars(&self, n: usize, transcript: &mut Transcript) -> Result<(Vec<G::Scalar>, Vec<G::Scalar>, Vec<G::Scalar>), BulletproofError> {
+    /// Replays the transcript for a proof of length `n` and returns the round challenges
+    /// u_k (creation order), checking that no L or R is the identity.
+    pub(crate) fn challenges(&self, n: usize, transcript: &mut Transcript) -> Result<Vec<G::Scalar>, BulletproofError> {
         let lg_n = self.l_vec.len();
         if lg_n >= 32 || n != (1usize << lg_n) {
             return Err(BulletproofError::VerificationFailed);
@@ -156,30 +163,59 @@ impl<G: BpGroup> InnerProductProof<G> {
             validate_and_append_point::<G>(transcript, b"R", &r.point, &r.bytes)?;
             u.push(challenge_scalar::<G>(transcript, b"u"));
         }
-        let mut u_inv = Vec::with_capacity(lg_n);
-        let mut all_inv = G::scalar_from_u64(1);
-        for x in &u {
-            let i = G::scalar_invert(x).ok_or(BulletproofError::VerificationFailed)?;
-            all_inv *= i;
-            u_inv.push(i);
-        }
-        let u_sq: Vec<G::Scalar> = u.iter().map(|x| *x * *x).collect();
-        let u_inv_sq: Vec<G::Scalar> = u_inv.iter().map(|x| *x * *x).collect();
-        // s_0 = prod u_k^-1; s_i = s_(i - 2^lg i) u_(lg i)^2 (challenges in creation order)
-        let mut s = Vec::with_capacity(n);
-        s.push(all_inv);
-        for i in 1..n {
-            let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
-            let k = 1 << lg_i;
-            s.push(s[i - k] * u_sq[lg_n - 1 - lg_i]);
-        }
-        Ok((u_sq, u_inv_sq, s))
+        Ok(u)
     }
 
     /// Number of rounds (log2 of the vector length).
     pub fn rounds(&self) -> usize {
         self.l_vec.len()
     }
+}
+
+/// (u_k^2, u_k^-2, s) from the challenges u and their inverses: s_0 = prod u_k^-1 and
+/// s_i = s_(i - 2^lg i) u_(lg i)^2 (challenges in creation order), n = 2^(number of rounds).
+pub(crate) fn verification_scalars<G: BpGroup>(u: &[G::Scalar], u_inv: &[G::Scalar]) -> (Vec<G::Scalar>, Vec<G::Scalar>, Vec<G::Scalar>) {
+    let lg_n = u.len();
+    let n = 1usize << lg_n;
+    let all_inv = u_inv.iter().fold(G::scalar_from_u64(1), |acc, x| acc * *x);
+    let u_sq: Vec<G::Scalar> = u.iter().map(|x| *x * *x).collect();
+    let u_inv_sq: Vec<G::Scalar> = u_inv.iter().map(|x| *x * *x).collect();
+    let mut s = Vec::with_capacity(n);
+    s.push(all_inv);
+    for i in 1..n {
+        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
+        let k = 1 << lg_i;
+        s.push(s[i - k] * u_sq[lg_n - 1 - lg_i]);
+    }
+    (u_sq, u_inv_sq, s)
+}
+
+/// Inverts every element with one inversion (Montgomery's trick); `None` if one is zero.
+pub(crate) fn batch_invert<G: BpGroup>(v: &mut [G::Scalar]) -> Option<()> {
+    let mut prefix = Vec::with_capacity(v.len());
+    let mut acc = G::scalar_from_u64(1);
+    for x in v.iter() {
+        prefix.push(acc);
+        acc *= *x;
+    }
+    let mut inv = G::scalar_invert(&acc)?;
+    for (x, p) in v.iter_mut().zip(prefix).rev() {
+        let xi = inv * p;
+        inv *= *x;
+        *x = xi;
+    }
+    Some(())
+}
+
+/// The round MSM through tables over [B, B_blinding, G, H]: `scalars` is laid out G, H, Q
+/// and Q = w B.
+fn msm_tabled<G: BpGroup>(tables: &G::Tables, w: G::Scalar, scalars: &[G::Scalar]) -> G::Point {
+    let n2 = scalars.len() - 1;
+    let mut st = Vec::with_capacity(n2 + 2);
+    st.push(w * scalars[n2]);
+    st.push(G::Scalar::default());
+    st.extend_from_slice(&scalars[..n2]);
+    G::msm_mixed_vartime(tables, &st, &[], &[])
 }
 
 /// MSM over the terms whose scalar is not zero (half of each round's terms are).

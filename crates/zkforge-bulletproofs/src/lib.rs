@@ -5,7 +5,7 @@
 //!
 //! - [`RangeProof`]: proofs that committed values are below 2^n, any 1 <= n <= 64, one value
 //!   or up to 64 aggregated; verification as one multi-scalar multiplication, with optional
-//!   fixed-base [`VerifierTables`]; [`verify_batch`] for many proofs at once.
+//!   fixed-base [`GeneratorTables`]; [`verify_batch`] for many proofs at once.
 //! - With [`Ristretto255`] the generators, the Merlin transcript and the bytes are those of
 //!   dalek's `bulletproofs` 5.x: proofs pass between the two crates in both directions.
 //! - The prover's inner-product argument never folds generators (see [`inner_product`]).
@@ -33,9 +33,9 @@ pub mod range_proof;
 mod transcript;
 
 pub use error::BulletproofError;
-pub use generators::{BulletproofGens, PedersenGens, VerifierTables};
+pub use generators::{BulletproofGens, PedersenGens, GeneratorTables};
 pub use group::{BpGroup, BpScalar};
-pub use groups::{Bls12381G1, Bn254G1, Ristretto255};
+pub use groups::{Bls12381G1, Bn254G1, Ristretto255, Scalar25519};
 pub use inner_product::Encoded;
 pub use merlin::Transcript;
 pub use range_proof::{verify_batch, BatchItem, Commitment, RangeProof, MAX_BITS, MAX_VALUES};

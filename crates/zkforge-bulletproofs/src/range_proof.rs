@@ -33,9 +33,9 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroize;
 
 use crate::error::BulletproofError;
-use crate::generators::{BulletproofGens, PedersenGens, VerifierTables};
+use crate::generators::{BulletproofGens, PedersenGens, GeneratorTables};
 use crate::group::BpGroup;
-use crate::inner_product::{Encoded, InnerProductProof};
+use crate::inner_product::{batch_invert, verification_scalars, Encoded, InnerProductProof};
 use crate::transcript::{append_point, append_scalar, challenge_scalar, rangeproof_domain_sep, validate_and_append_point};
 
 /// The largest number of values one proof aggregates.
@@ -159,6 +159,34 @@ impl<G: BpGroup> RangeProof<G> {
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
+        Self::prove_with_tables(bp_gens, pc_gens, None, transcript, values, blindings, n, rng)
+    }
+
+    /// [`RangeProof::prove_multiple_with_rng`] with generator tables of the proof's shape:
+    /// the inner-product rounds run as fixed-base MSMs (where the group measures that as
+    /// faster, see [`BpGroup::prefer_tables`]). The proof is the same.
+    ///
+    /// ```
+    /// use merlin::Transcript;
+    /// use zkforge_bulletproofs::{BpGroup, BulletproofGens, GeneratorTables, PedersenGens, RangeProof, Ristretto255};
+    /// let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+    /// let pc = PedersenGens::default();
+    /// let t = GeneratorTables::new(&bp, &pc, 64, 1).unwrap();
+    /// let r = Ristretto255::scalar_from_u64(3);
+    /// let (p, v) = RangeProof::prove_with_tables(&bp, &pc, Some(&t), &mut Transcript::new(b"t"), &[9], &[r], 64, &mut rand_core::OsRng).unwrap();
+    /// assert!(p.verify_with_tables(&bp, &pc, &t, &mut Transcript::new(b"t"), &v, 64).is_ok());
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_with_tables<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        tables: Option<&GeneratorTables<G>>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -293,7 +321,11 @@ impl<G: BpGroup> RangeProof<G> {
         let g_factors = vec![one; big_n];
         let y_inv = G::scalar_invert(&y).ok_or(BulletproofError::VerificationFailed)?;
         let h_factors = powers::<G>(&y_inv, big_n);
-        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, &g, &h, l_vec, r_vec);
+        let tabled = match tables {
+            Some(t) if t.n_pad == n_pad && t.m_pad == m_pad && G::prefer_tables(2 + 2 * big_n, 0) => Some((&t.tables, w)),
+            _ => None,
+        };
+        let ipp = InnerProductProof::prove(transcript, tabled, &q, &g_factors, &h_factors, &g, &h, l_vec, r_vec);
         commitments.truncate(m);
         Ok((Self { a: a_point, s: s_point, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp }, commitments))
     }
@@ -323,15 +355,15 @@ impl<G: BpGroup> RangeProof<G> {
         self.verify_one(bp_gens, pc_gens, None, transcript, commitments, n)
     }
 
-    /// Verifies with precomputed generator tables ([`VerifierTables`]); when the tables are
+    /// Verifies with precomputed generator tables ([`GeneratorTables`]); when the tables are
     /// of another shape it verifies as [`RangeProof::verify_multiple`] does.
     ///
     /// ```
     /// use merlin::Transcript;
-    /// use zkforge_bulletproofs::{BpGroup, BulletproofGens, PedersenGens, RangeProof, Ristretto255, VerifierTables};
+    /// use zkforge_bulletproofs::{BpGroup, BulletproofGens, PedersenGens, RangeProof, Ristretto255, GeneratorTables};
     /// let bp = BulletproofGens::<Ristretto255>::new(64, 1);
     /// let pc = PedersenGens::default();
-    /// let tables = VerifierTables::new(&bp, &pc, 64, 1).unwrap();
+    /// let tables = GeneratorTables::new(&bp, &pc, 64, 1).unwrap();
     /// let r = Ristretto255::scalar_from_u64(3);
     /// let (proof, v) = RangeProof::prove_single(&bp, &pc, &mut Transcript::new(b"t"), u64::MAX, &r, 64).unwrap();
     /// assert!(proof.verify_with_tables(&bp, &pc, &tables, &mut Transcript::new(b"t"), &[v], 64).is_ok());
@@ -340,7 +372,7 @@ impl<G: BpGroup> RangeProof<G> {
         &self,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
-        tables: &VerifierTables<G>,
+        tables: &GeneratorTables<G>,
         transcript: &mut Transcript,
         commitments: &[Commitment<G>],
         n: usize,
@@ -352,7 +384,7 @@ impl<G: BpGroup> RangeProof<G> {
         &self,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
-        tables: Option<&VerifierTables<G>>,
+        tables: Option<&GeneratorTables<G>>,
         transcript: &mut Transcript,
         commitments: &[Commitment<G>],
         n: usize,
@@ -362,6 +394,16 @@ impl<G: BpGroup> RangeProof<G> {
         let mut eq = Equation::<G>::new(n_pad, m_pad);
         self.add_to_equation(&mut eq, transcript, commitments, n, G::scalar_from_u64(1), &mut rand_core::OsRng)?;
         eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
+    }
+
+    /// The verification equation's scalar work alone (transcript replay and every scalar),
+    /// without the MSM: for profiling (`examples/verify_profile.rs`).
+    #[doc(hidden)]
+    pub fn equation_only(&self, transcript: &mut Transcript, commitments: &[Commitment<G>], n: usize) -> Result<usize, BulletproofError> {
+        let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
+        let mut eq = Equation::<G>::new(n_pad, m_pad);
+        self.add_to_equation(&mut eq, transcript, commitments, n, G::scalar_from_u64(1), &mut rand_core::OsRng)?;
+        Ok(eq.dynamic_scalars.len())
     }
 
     /// Replays the transcript and adds this proof's check, times `weight`, to `eq`.
@@ -399,53 +441,60 @@ impl<G: BpGroup> RangeProof<G> {
         let w = challenge_scalar::<G>(transcript, b"w");
         // c combines the t(x) check with the inner-product check
         let c = G::scalar_random(rng);
-        let (u_sq, u_inv_sq, s) = self.ipp.verification_scalars(big_n, transcript)?;
+        let u = self.ipp.challenges(big_n, transcript)?;
+        // one inversion for y and every u_k
+        let mut inv = u.clone();
+        inv.push(y);
+        batch_invert::<G>(&mut inv).ok_or(BulletproofError::VerificationFailed)?;
+        let y_inv = inv.pop().ok_or(BulletproofError::VerificationFailed)?;
+        let (u_sq, u_inv_sq, s) = verification_scalars::<G>(&u, &inv);
         let a = self.ipp.a;
         let b = self.ipp.b;
 
-        let y_inv = G::scalar_invert(&y).ok_or(BulletproofError::VerificationFailed)?;
         let z_pow = powers::<G>(&z, m_pad);
-        let two = G::scalar_from_u64(2);
-        let two_pow = powers::<G>(&two, n);
-        // delta(y, z) = (z - z^2) sum_{real positions} y^p - z^3 <1, 2^n> sum_j z^j
-        let mut sum_y = G::Scalar::default();
-        let mut y_p = G::scalar_from_u64(1);
+        // delta(y, z) = (z - z^2) sum_{real positions} y^p - z^3 (2^n - 1) sum_j z^j
         let mut y_n_pad = G::scalar_from_u64(1);
         for _ in 0..n_pad {
             y_n_pad *= y;
         }
         let mut block = G::Scalar::default();
+        let mut y_p = G::scalar_from_u64(1);
         for _ in 0..n {
             block += y_p;
             y_p *= y;
         }
+        let mut sum_y = G::Scalar::default();
         let mut y_j = G::scalar_from_u64(1);
         for _ in 0..m_pad {
             sum_y += block * y_j;
             y_j *= y_n_pad;
         }
-        let sum_2 = two_pow.iter().fold(G::Scalar::default(), |acc, v| acc + *v);
+        let sum_2 = G::scalar_from_u64(if n == 64 { u64::MAX } else { (1u64 << n) - 1 });
         let sum_z = z_pow.iter().fold(G::Scalar::default(), |acc, v| acc + *v);
         let delta = (z - zz) * sum_y - zz * z * sum_2 * sum_z;
 
-        // static scalars: B, B_blinding, G (N'), H (N'), accumulated with the weight
+        // static scalars: B, B_blinding, G (N'), H (N'), the weight folded into the
+        // per-proof factors so each position costs the same as unweighted
         let st = &mut eq.static_scalars;
         st[0] += weight * (w * (self.t_x - a * b) + c * (delta - self.t_x));
         st[1] += weight * (-(self.e_blinding) - c * self.t_x_blinding);
+        let (wz, wa, wb) = (weight * z, weight * a, weight * b);
         let mut y_inv_p = G::scalar_from_u64(1);
         for j in 0..m_pad {
-            let zzj = zz * z_pow[j];
+            // weight z^2 z^j 2^i, doubled along the bits
+            let mut zz2 = weight * zz * z_pow[j];
             for i in 0..n_pad {
                 let p = j * n_pad + i;
                 let s_p = s[p];
                 let s_inv_p = s[big_n - 1 - p];
-                let (gs, hs) = if i < n {
-                    (-z - a * s_p, z + y_inv_p * (zzj * two_pow[i] - b * s_inv_p))
+                if i < n {
+                    st[2 + p] -= wz + wa * s_p;
+                    st[2 + big_n + p] += wz + y_inv_p * (zz2 - wb * s_inv_p);
+                    zz2 = zz2 + zz2;
                 } else {
-                    (-(a * s_p), -(y_inv_p * b * s_inv_p))
-                };
-                st[2 + p] += weight * gs;
-                st[2 + big_n + p] += weight * hs;
+                    st[2 + p] -= wa * s_p;
+                    st[2 + big_n + p] -= y_inv_p * wb * s_inv_p;
+                }
                 y_inv_p *= y_inv;
             }
         }
@@ -565,12 +614,12 @@ impl<G: BpGroup> Equation<G> {
         self,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
-        tables: Option<&VerifierTables<G>>,
+        tables: Option<&GeneratorTables<G>>,
         n_pad: usize,
         m_pad: usize,
     ) -> Result<(), BulletproofError> {
         let result = match tables {
-            Some(t) if t.n_pad == n_pad && t.m_pad == m_pad => {
+            Some(t) if t.n_pad == n_pad && t.m_pad == m_pad && G::prefer_tables(self.static_scalars.len(), self.dynamic_points.len()) => {
                 G::msm_mixed_vartime(&t.tables, &self.static_scalars, &self.dynamic_scalars, &self.dynamic_points)
             }
             _ => {
@@ -627,7 +676,7 @@ pub struct BatchItem<'a, G: BpGroup> {
 pub fn verify_batch<G: BpGroup, R: RngCore + CryptoRng>(
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
-    tables: Option<&VerifierTables<G>>,
+    tables: Option<&GeneratorTables<G>>,
     items: &mut [BatchItem<'_, G>],
     rng: &mut R,
 ) -> Result<(), BulletproofError> {

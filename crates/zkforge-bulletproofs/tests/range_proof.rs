@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkforge_bulletproofs::{
     verify_batch, BatchItem, Bls12381G1, Bn254G1, BpGroup, BulletproofError, BulletproofGens, Commitment, PedersenGens, RangeProof,
-    Ristretto255, VerifierTables,
+    Ristretto255, GeneratorTables,
 };
 
 fn value(rng: &mut ChaCha20Rng, n: usize) -> u64 {
@@ -145,10 +145,10 @@ fn check_batch<G: BpGroup>() {
         assert!(verify_batch(&bp, &pc, None, &mut items(Some(bad)), &mut rng).is_err(), "{} bad proof {bad} passed", G::NAME);
     }
     // the same with tables of the union shape (64 x 4) and of another shape
-    let t = VerifierTables::new(&bp, &pc, 64, 4).unwrap();
+    let t = GeneratorTables::new(&bp, &pc, 64, 4).unwrap();
     verify_batch(&bp, &pc, Some(&t), &mut items(None), &mut rng).unwrap();
     assert!(verify_batch(&bp, &pc, Some(&t), &mut items(Some(2)), &mut rng).is_err());
-    let t1 = VerifierTables::new(&bp, &pc, 64, 1).unwrap();
+    let t1 = GeneratorTables::new(&bp, &pc, 64, 1).unwrap();
     verify_batch(&bp, &pc, Some(&t1), &mut items(None), &mut rng).unwrap();
     // tables on single verification
     let (p, c) = &proofs[0];

@@ -4,5 +4,5 @@
 mod ristretto;
 mod weierstrass;
 
-pub use ristretto::Ristretto255;
+pub use ristretto::{Ristretto255, Scalar25519, Scalar25519Config};
 pub use weierstrass::{Bls12381G1, Bn254G1};

@@ -133,6 +133,10 @@ impl BpGroup for Bls12381G1 {
         let b = msm_threads(dp, ds, 1).unwrap_or(Jacobian::IDENTITY);
         a.add_vartime(&b).to_affine_vartime()
     }
+    fn prefer_tables(_static_len: usize, _dynamic_len: usize) -> bool {
+        // the tabled part is a fixed-base bucket pass and the rest a Pippenger of its own
+        true
+    }
     fn pedersen_bases() -> (Self::Point, Self::Point) {
         let g = bls12_381::G1Affine::generator();
         let h = hash_to_curve::hash_to_g1(&g.to_compressed(), BLS12_381_DST).expect("fixed DST is valid");
@@ -195,6 +199,10 @@ impl BpGroup for Bn254G1 {
         let a = t.msm(ss).unwrap_or(Jacobian::IDENTITY);
         let b = msm_threads(dp, ds, 1).unwrap_or(Jacobian::IDENTITY);
         a.add_vartime(&b).to_affine_vartime()
+    }
+    fn prefer_tables(_static_len: usize, _dynamic_len: usize) -> bool {
+        // the tabled part is a fixed-base bucket pass and the rest a Pippenger of its own
+        true
     }
     fn pedersen_bases() -> (Self::Point, Self::Point) {
         let g = bn254::G1Affine::generator();
