@@ -23,5 +23,16 @@ fn main() {
         std::hint::black_box(p.equation_only(&mut Transcript::new(b"p"), &cs, 64).unwrap());
     }
     let eq = s.elapsed().as_secs_f64() / iters as f64;
+    let xs: Vec<[u8; 32]> = (0..147u64).map(|i| Ristretto255::scalar_to_bytes(&Ristretto255::scalar_from_u64(i * 0x9e3779b97f4a7c15 + 1).square())).collect();
+    let s = Instant::now();
+    for _ in 0..iters {
+        for x in &xs {
+            std::hint::black_box(curve25519_dalek::Scalar::from_bytes_mod_order(*std::hint::black_box(x)));
+        }
+    }
+    println!("147 conversions to dalek scalars: {:.1} us", s.elapsed().as_secs_f64() / iters as f64 * 1e6);
     println!("verify {:.1} us, equation scalars {:.1} us, MSM {:.1} us", total * 1e6, eq * 1e6, (total - eq) * 1e6);
 }
+
+#[allow(dead_code)]
+fn conversion_cost() {}
