@@ -15,7 +15,7 @@
 use rand_core::{CryptoRng, RngCore};
 use zkforge_curve::scalar_mul::{multi_mul_ct, ScalarMulConfig};
 use zkforge_curve::{bls12_381, bn254, hash_to_curve, Affine, CurveConfig, Jacobian};
-use zkforge_msm::{msm_threads, FixedBaseMsm};
+use zkforge_msm::{msm_threads, Buckets, FixedBaseMsm};
 
 use crate::group::BpGroup;
 
@@ -34,6 +34,18 @@ pub struct Bn254G1;
 fn msm_ct<C: CurveConfig>(scalars: &[[u64; 4]], points: &[Affine<C>]) -> Affine<C> {
     let jac: Vec<Jacobian<C>> = points.iter().map(|p| p.to_jacobian()).collect();
     multi_mul_ct(&jac, scalars, &ScalarMulConfig::for_curve::<C>()).to_affine()
+}
+
+/// Fixed-base tables sized for the point count: the window c minimising the bucket pass,
+/// n ceil(255 / c) additions plus about 2^c for the running sums (c = 9 for a 64-bit proof's
+/// 130 points, where the MSM crate's default c = 12 spends most of its time summing 2048
+/// buckets); XYZZ buckets below a few thousand points, batch-affine above.
+fn tables_for<C: CurveConfig>(points: &[Affine<C>]) -> FixedBaseMsm<C> {
+    let n = points.len().max(1);
+    let c = (4..=16u32).min_by_key(|&c| n * 255usize.div_ceil(c as usize) + (1usize << c)).unwrap_or(12);
+    let total = n * 255usize.div_ceil(c as usize);
+    let buckets = if total < 8192 { Buckets::Xyzz } else { Buckets::BatchAffine { batch: 256 } };
+    FixedBaseMsm::with_params(points, c, 1, buckets).unwrap_or_else(|_| FixedBaseMsm::new(points))
 }
 
 fn sum_ct<C: CurveConfig>(points: &[Affine<C>]) -> Affine<C> {
@@ -123,7 +135,7 @@ impl BpGroup for Bls12381G1 {
         msm_threads(points, scalars, 1).map(|p| p.to_affine_vartime()).unwrap_or(Affine::IDENTITY)
     }
     fn tables(points: &[Self::Point]) -> Self::Tables {
-        FixedBaseMsm::new(points)
+        tables_for(points)
     }
     fn tables_bytes(t: &Self::Tables) -> usize {
         t.memory_bytes()
@@ -190,7 +202,7 @@ impl BpGroup for Bn254G1 {
         msm_threads(points, scalars, 1).map(|p| p.to_affine_vartime()).unwrap_or(Affine::IDENTITY)
     }
     fn tables(points: &[Self::Point]) -> Self::Tables {
-        FixedBaseMsm::new(points)
+        tables_for(points)
     }
     fn tables_bytes(t: &Self::Tables) -> usize {
         t.memory_bytes()
