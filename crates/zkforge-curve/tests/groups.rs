@@ -6,7 +6,7 @@ mod common;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::PrimeField;
 use rand::RngCore;
-use zkforge_curve::scalar_mul::{mul_ct, mul_vartime, ScalarMulConfig};
+use zkforge_curve::scalar_mul::{mul_ct, mul_vartime, multi_mul_ct, ScalarMulConfig};
 use zkforge_curve::{Affine, CurveConfig, CurveField, Jacobian, Xyzz};
 
 use common::*;
@@ -187,6 +187,33 @@ macro_rules! group_suite {
                 let mut r = $r_minus_1;
                 r[0] += 1;
                 assert!(bool::from(base.mul_bigint_vartime(&r).is_identity()));
+            }
+
+            #[test]
+            fn multi_mul_ct_vs_arkworks() {
+                // sum_i k_i P_i in constant time against arkworks, with edge scalars, repeated
+                // and identity points, every window width, with and without the split
+                let mut rng = rng();
+                let g = Jacobian::<C>::generator();
+                let mut scalars = edge_scalars($r_minus_1);
+                for _ in 0..iters(12) {
+                    scalars.push(random_scalar(&mut rng));
+                }
+                let mut points: Vec<Jacobian<C>> = scalars.iter().map(|_| g.mul_limbs_vartime(&random_scalar(&mut rng))).collect();
+                points[1] = Jacobian::IDENTITY;
+                points[2] = points[3];
+                let mut want = to_ark(&Affine::<C>::IDENTITY).into_group();
+                for (p, k) in points.iter().zip(&scalars) {
+                    want += to_ark(&p.to_affine()).into_group() * fr(k);
+                }
+                let want = want.into_affine();
+                for w in 2..=6 {
+                    for endo in [true, false] {
+                        let cfg = ScalarMulConfig { ct_window: w, wnaf_window: w.max(2), endomorphism: endo };
+                        assert_eq!(to_ark(&multi_mul_ct(&points, &scalars, &cfg).to_affine()), want, "w={w} endo={endo}");
+                    }
+                }
+                assert!(bool::from(multi_mul_ct::<C>(&[], &[], &ScalarMulConfig::for_curve::<C>()).is_identity()));
             }
 
             #[test]
