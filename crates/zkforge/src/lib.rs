@@ -13,6 +13,7 @@
 //! | `hashsig` | `zkforge-hashsig`: Generalized XMSS (Poseidon2, SHA3, leanSig devnet 4) | `hashsig` |
 //! | `kzg` | `zkforge-kzg`: KZG commitments and proofs for Ethereum blobs (EIP-4844) | `kzg` |
 //! | `evm` | `zkforge-evm`: the EVM precompiles 0x06-0x08, 0x0a, 0x0b-0x11 | `evm` |
+//! | `bulletproofs` | `zkforge-bulletproofs`: range proofs, aggregated and batch-verified, dalek-compatible on Ristretto | `bulletproofs` |
 //!
 //! `default-features = false, features = ["curves"]` gives the field and curve layers as
 //! `no_std` + `alloc` (CI builds them for a bare-metal target).
@@ -62,3 +63,7 @@ pub use zkforge_evm as evm;
 /// KZG commitments for Ethereum blobs (`zkforge-kzg`).
 #[cfg(feature = "kzg")]
 pub use zkforge_kzg as kzg;
+
+/// Bulletproofs range proofs (`zkforge-bulletproofs`).
+#[cfg(feature = "bulletproofs")]
+pub use zkforge_bulletproofs as bulletproofs;
