@@ -15,7 +15,7 @@ use std::hint::black_box;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkforge_bulletproofs::{verify_batch, BatchItem, Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, PedersenGens, RangeProof, Ristretto255, GeneratorTables};
+use zkforge_bulletproofs::{verify_batch, verify_batch_plus, BatchItem, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, RangeProofPlus, Ristretto255};
 
 use crate::{timed, Case, Runner};
 
@@ -258,8 +258,97 @@ pub fn cases() -> Vec<Case> {
         .with_check(move || if tari_verify(tari_s, tari_p) { Ok(()) } else { Err("tari rejects its batch".into()) }),
     );
 
+    out.extend(plus_rows(bp, pc, t1, t16));
     out.extend(curve_rows::<Bls12381G1>("bls12_381"));
     out.extend(curve_rows::<Bn254G1>("bn254"));
+    out
+}
+
+/// Bulletproofs+ against Tari's: 64-bit verify and prove, 16 values verify, a batch of 64.
+/// Our prover runs its rounds in constant time (the WIP vectors hold the value bits); Tari's
+/// runs them variable time.
+fn plus_rows(bp: &'static BulletproofGens<Ristretto255>, pc: &'static PedersenGens<Ristretto255>, t1: &'static GeneratorTables<Ristretto255>, t16: &'static GeneratorTables<Ristretto255>) -> Vec<Case> {
+    let mut rng = ChaCha20Rng::seed_from_u64(2020_735);
+    let mut out = Vec::new();
+    for &m in &[1usize, 16] {
+        let v = leak(values(&mut rng, m));
+        let blind = leak(v.iter().map(|_| Ristretto255::scalar_random(&mut rng)).collect::<Vec<_>>());
+        let (proof, cs) = RangeProofPlus::<Ristretto255>::prove(bp, pc, &mut Transcript::new(LABEL), v, blind, 64, &mut rng).expect("prove");
+        let (proof, cs) = (leak(proof), leak(cs));
+        let tari = leak(tari_setup(v, &mut rng));
+        let tproof = leak(tari_prove(tari));
+        let tables = if m == 1 { t1 } else { t16 };
+        let check = move || -> Result<(), String> {
+            proof.verify_with(bp, pc, Some(tables), &mut Transcript::new(LABEL), cs, 64).map_err(|e| e.to_string())?;
+            if !tari_verify(std::slice::from_ref(&tari.statement), std::slice::from_ref(tproof)) {
+                return Err("tari rejects its own proof".into());
+            }
+            Ok(())
+        };
+        out.push(
+            Case {
+                group: "bulletproofs",
+                op: if m == 1 { "plus_verify_64" } else { "plus_verify_64x16" },
+                curve: "ristretto255",
+                size: m,
+                threads: 1,
+                ours: timed(move || {
+                    proof.verify_with(bp, pc, Some(tables), &mut Transcript::new(LABEL), cs, 64).expect("verify");
+                }),
+                peers: vec![("tari-bp+0.5-vartime", timed(move || {
+                    assert!(tari_verify(std::slice::from_ref(&tari.statement), std::slice::from_ref(tproof)));
+                }))],
+                check: None,
+            }
+            .with_check(check),
+        );
+        let mut r1 = ChaCha20Rng::seed_from_u64(11);
+        out.push(Case {
+            group: "bulletproofs",
+            op: if m == 1 { "plus_prove_64_ct" } else { "plus_prove_64x16_ct" },
+            curve: "ristretto255",
+            size: m,
+            threads: 1,
+            ours: timed(move || {
+                black_box(RangeProofPlus::<Ristretto255>::prove(bp, pc, &mut Transcript::new(LABEL), v, blind, 64, &mut r1).expect("prove"));
+            }),
+            peers: vec![("tari-bp+0.5-vartime-rounds", timed(move || {
+                black_box(tari_prove(tari));
+            }))],
+            check: None,
+        });
+    }
+    let mut ours = Vec::new();
+    let mut ts = Vec::new();
+    let mut tp = Vec::new();
+    for _ in 0..64 {
+        let v = values(&mut rng, 1);
+        let b = [Ristretto255::scalar_random(&mut rng)];
+        ours.push(RangeProofPlus::<Ristretto255>::prove(bp, pc, &mut Transcript::new(LABEL), &v, &b, 64, &mut rng).expect("prove"));
+        let t = tari_setup(&v, &mut rng);
+        tp.push(tari_prove(&t));
+        ts.push(t.statement);
+    }
+    let (ours, ts, tp) = (leak(ours), leak(ts), leak(tp));
+    let mut wr = ChaCha20Rng::seed_from_u64(12);
+    out.push(
+        Case {
+            group: "bulletproofs",
+            op: "plus_verify_batch_64",
+            curve: "ristretto255",
+            size: 64,
+            threads: 1,
+            ours: timed(move || {
+                let mut items: Vec<BatchItemPlus<'_, Ristretto255>> = ours.iter().map(|(p, c)| BatchItemPlus { proof: p, commitments: c, n: 64, transcript: Transcript::new(LABEL) }).collect();
+                verify_batch_plus(bp, pc, Some(t1), &mut items, &mut wr).expect("batch");
+            }),
+            peers: vec![("tari-bp+0.5-vartime batch", timed(move || {
+                assert!(tari_verify(ts, tp));
+            }))],
+            check: None,
+        }
+        .with_check(move || if tari_verify(ts, tp) { Ok(()) } else { Err("tari rejects its batch".into()) }),
+    );
     out
 }
 

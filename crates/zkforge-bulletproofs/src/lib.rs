@@ -8,6 +8,8 @@
 //!   fixed-base [`GeneratorTables`]; [`verify_batch`] for many proofs at once.
 //! - With [`Ristretto255`] the generators, the Merlin transcript and the bytes are those of
 //!   dalek's `bulletproofs` 5.x: proofs pass between the two crates in both directions.
+//! - [`RangeProofPlus`]: Bulletproofs+ (ePrint 2020/735) over the same groups and generators,
+//!   with [`verify_batch_plus`]; shorter proofs, a constant-time prover.
 //! - The prover's inner-product argument never folds generators (see [`inner_product`]).
 //!
 //! ```
@@ -30,6 +32,7 @@ pub mod group;
 pub mod groups;
 pub mod inner_product;
 pub mod range_proof;
+pub mod range_proof_plus;
 mod transcript;
 
 pub use error::BulletproofError;
@@ -39,3 +42,4 @@ pub use groups::{Bls12381G1, Bn254G1, Ristretto255, Scalar25519};
 pub use inner_product::Encoded;
 pub use merlin::Transcript;
 pub use range_proof::{verify_batch, BatchItem, Commitment, RangeProof, MAX_BITS, MAX_VALUES};
+pub use range_proof_plus::{verify_batch_plus, BatchItemPlus, RangeProofPlus};

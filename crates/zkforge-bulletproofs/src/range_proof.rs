@@ -72,7 +72,7 @@ pub(crate) fn padded_shape(n: usize, m: usize) -> Result<(usize, usize), Bulletp
 }
 
 /// 1, x, x^2, ... (count terms).
-fn powers<G: BpGroup>(x: &G::Scalar, count: usize) -> Vec<G::Scalar> {
+pub(crate) fn powers<G: BpGroup>(x: &G::Scalar, count: usize) -> Vec<G::Scalar> {
     let mut out = Vec::with_capacity(count);
     let mut acc = G::scalar_from_u64(1);
     for _ in 0..count {
@@ -108,7 +108,7 @@ impl<G: BpGroup> Drop for PartySecrets<G> {
 }
 
 /// A vector of secret scalars zeroized on drop (l(x), r(x) coefficients).
-struct SecretVec<S: Zeroize>(Vec<S>);
+pub(crate) struct SecretVec<S: Zeroize>(pub(crate) Vec<S>);
 
 impl<S: Zeroize> Drop for SecretVec<S> {
     fn drop(&mut self) {
@@ -597,20 +597,39 @@ impl<G: BpGroup> RangeProof<G> {
 
 /// The accumulated verification equation: scalars of the shape's generators (B,
 /// B_blinding, G, H) and the proofs' own points.
-struct Equation<G: BpGroup> {
-    static_scalars: Vec<G::Scalar>,
-    dynamic_scalars: Vec<G::Scalar>,
-    dynamic_points: Vec<G::Point>,
+pub(crate) struct Equation<G: BpGroup> {
+    pub(crate) static_scalars: Vec<G::Scalar>,
+    pub(crate) dynamic_scalars: Vec<G::Scalar>,
+    pub(crate) dynamic_points: Vec<G::Point>,
 }
 
 impl<G: BpGroup> Equation<G> {
-    fn new(n_pad: usize, m_pad: usize) -> Self {
+    pub(crate) fn new(n_pad: usize, m_pad: usize) -> Self {
         Self { static_scalars: vec![G::Scalar::default(); 2 + 2 * n_pad * m_pad], dynamic_scalars: Vec::new(), dynamic_points: Vec::new() }
+    }
+
+    /// Adds `eq` (of shape (n', m')) into this equation of the union shape (n_max, m_max):
+    /// generator (party j, index i) keeps its place.
+    pub(crate) fn absorb(&mut self, eq: Equation<G>, n_pad: usize, m_pad: usize, n_max: usize, m_max: usize) {
+        self.static_scalars[0] += eq.static_scalars[0];
+        self.static_scalars[1] += eq.static_scalars[1];
+        let big = n_max * m_max;
+        let small = n_pad * m_pad;
+        for j in 0..m_pad {
+            for i in 0..n_pad {
+                let from = j * n_pad + i;
+                let to = j * n_max + i;
+                self.static_scalars[2 + to] += eq.static_scalars[2 + from];
+                self.static_scalars[2 + big + to] += eq.static_scalars[2 + small + from];
+            }
+        }
+        self.dynamic_scalars.extend_from_slice(&eq.dynamic_scalars);
+        self.dynamic_points.extend_from_slice(&eq.dynamic_points);
     }
 
     /// Evaluates the equation of shape (n', m'): through the tables when they have this
     /// shape, else one MSM over generators and proof points together.
-    fn check(
+    pub(crate) fn check(
         self,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -702,21 +721,7 @@ pub fn verify_batch<G: BpGroup, R: RngCore + CryptoRng>(
         let weight = if single { G::scalar_from_u64(1) } else { G::scalar_random(rng) };
         let mut eq = Equation::<G>::new(n_pad, m_pad);
         it.proof.add_to_equation(&mut eq, &mut it.transcript, it.commitments, it.n, weight, rng)?;
-        // map this shape's generator positions (party j, index i) into the union's
-        total.static_scalars[0] += eq.static_scalars[0];
-        total.static_scalars[1] += eq.static_scalars[1];
-        let big = n_max * m_max;
-        let small = n_pad * m_pad;
-        for j in 0..m_pad {
-            for i in 0..n_pad {
-                let from = j * n_pad + i;
-                let to = j * n_max + i;
-                total.static_scalars[2 + to] += eq.static_scalars[2 + from];
-                total.static_scalars[2 + big + to] += eq.static_scalars[2 + small + from];
-            }
-        }
-        total.dynamic_scalars.extend_from_slice(&eq.dynamic_scalars);
-        total.dynamic_points.extend_from_slice(&eq.dynamic_points);
+        total.absorb(eq, n_pad, m_pad, n_max, m_max);
     }
     total.check(bp_gens, pc_gens, tables, n_max, m_max)
 }

@@ -1,5 +1,5 @@
-//! `zkforge bulletproofs prove | verify`: Bulletproofs range proofs for committed values on a
-//! named group (`ristretto255`, dalek-compatible; `bls12-381-g1`; `bn254-g1`).
+//! `zkforge bulletproofs prove | verify [--plus]`: Bulletproofs (or, with `--plus`,
+//! Bulletproofs+) range proofs for committed values on a named group (`ristretto255`, dalek-compatible; `bls12-381-g1`; `bn254-g1`).
 //!
 //! `prove` prints `commitment` lines (one per value), the `blinding` factors when it drew them,
 //! and the `proof`, all hex. Blinding factors are 32 bytes little-endian hex; commitments the
@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, Ristretto255, Transcript};
+use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Transcript};
 
 use crate::evm::unhex;
 use crate::hashsig::CliError;
@@ -33,6 +33,9 @@ pub struct Common {
     /// Transcript label (both sides must use the same one).
     #[arg(long, default_value = "zkforge bulletproofs")]
     label: String,
+    /// Bulletproofs+ (shorter proofs) instead of Bulletproofs.
+    #[arg(long)]
+    plus: bool,
 }
 
 /// `zkforge bulletproofs ...`
@@ -124,10 +127,16 @@ fn run_on<G: BpGroup>(cmd: BulletproofsCmd) -> Result<i32, CliError> {
                     })
                     .collect::<Result<_, _>>()?
             };
-            let tables = GeneratorTables::new(&bp, &pc, common.bits, values.len()).map_err(|e| input(e.to_string()))?;
-            let (proof, commitments) =
-                RangeProof::prove_with_tables(&bp, &pc, Some(&tables), &mut transcript(&common.label), &values, &blind, common.bits, &mut rand_core::OsRng)
+            let (proof, commitments) = if common.plus {
+                let (p, c) = RangeProofPlus::prove(&bp, &pc, &mut transcript(&common.label), &values, &blind, common.bits, &mut rand_core::OsRng)
                     .map_err(|e| input(format!("cannot prove: {e}")))?;
+                (p.to_bytes(), c)
+            } else {
+                let tables = GeneratorTables::new(&bp, &pc, common.bits, values.len()).map_err(|e| input(e.to_string()))?;
+                let (p, c) = RangeProof::prove_with_tables(&bp, &pc, Some(&tables), &mut transcript(&common.label), &values, &blind, common.bits, &mut rand_core::OsRng)
+                    .map_err(|e| input(format!("cannot prove: {e}")))?;
+                (p.to_bytes(), c)
+            };
             println!("group {}", G::NAME);
             println!("bits {}", common.bits);
             for c in &commitments {
@@ -138,7 +147,7 @@ fn run_on<G: BpGroup>(cmd: BulletproofsCmd) -> Result<i32, CliError> {
                     println!("blinding {}", hex(&G::scalar_to_bytes(b)));
                 }
             }
-            println!("proof {}", hex(&proof.to_bytes()));
+            println!("proof {}", hex(&proof));
             Ok(0)
         }
         BulletproofsCmd::Verify { commitments, proof, proof_file, common } => {
@@ -164,8 +173,14 @@ fn run_on<G: BpGroup>(cmd: BulletproofsCmd) -> Result<i32, CliError> {
                 }
                 _ => return Err(input("give the proof with --proof HEX or --proof-file PATH".into())),
             };
-            let p = RangeProof::<G>::from_bytes(&bytes).map_err(|e| input(format!("the proof does not decode: {e}")))?;
-            match p.verify_multiple(&bp, &pc, &mut transcript(&common.label), &cs, common.bits) {
+            let result = if common.plus {
+                let p = RangeProofPlus::<G>::from_bytes(&bytes).map_err(|e| input(format!("the proof does not decode as Bulletproofs+: {e}")))?;
+                p.verify(&bp, &pc, &mut transcript(&common.label), &cs, common.bits)
+            } else {
+                let p = RangeProof::<G>::from_bytes(&bytes).map_err(|e| input(format!("the proof does not decode: {e}")))?;
+                p.verify_multiple(&bp, &pc, &mut transcript(&common.label), &cs, common.bits)
+            };
+            match result {
                 Ok(()) => {
                     println!("valid");
                     Ok(0)

@@ -47,6 +47,19 @@ fn prove_verify_every_group() {
 }
 
 #[test]
+fn plus_proofs() {
+    let out = zkforge(&["bulletproofs", "prove", "--plus", "--bits", "64", "--value", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let c = field(&text, "commitment ")[0];
+    let proof = field(&text, "proof ")[0];
+    assert_eq!(proof.len(), 2 + 2 * 576);
+    assert_eq!(zkforge(&["bulletproofs", "verify", "--plus", "--commitment", c, "--proof", proof]).status.code(), Some(0));
+    // a Bulletproofs+ proof is not a Bulletproof
+    assert_ne!(zkforge(&["bulletproofs", "verify", "--commitment", c, "--proof", proof]).status.code(), Some(0));
+}
+
+#[test]
 fn input_errors_are_plain() {
     for args in [
         vec!["bulletproofs", "prove", "--value", "70000", "--bits", "16"],
