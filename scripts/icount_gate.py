@@ -24,7 +24,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BASELINE = os.path.join(HERE, "icount_baseline.json")
-BIN = os.path.join(ROOT, "target", "release", "examples", "icount")
+BIN = os.path.join(os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target"), "release", "examples", "icount")
 TOLERANCE = 0.03
 # kernel -> repetitions (enough to dwarf the noise of the setup, few enough to stay fast)
 KERNELS = {

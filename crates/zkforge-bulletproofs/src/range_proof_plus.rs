@@ -28,9 +28,12 @@
 //! that are not) works as in [`crate::range_proof`]: zero entries in a^, b^ at padded bit
 //! positions, identity commitments for padded values.
 //!
-//! The transcript is ours (labels below); Tari's cannot be matched without its generators and
-//! its transcript layout (it hashes its generators, the minimum-value promises and an
-//! extension degree into the transcript), so proofs do not cross between the two crates.
+//! The transcript is ours (labels below), so proofs do not cross to Tari's crate yet. Tari's
+//! could be matched by a second profile: its transcript (tari_merlin) opens with a domain
+//! separator, the bases H and G, the bit length, an extension degree, the value count, the
+//! commitments and a minimum-value promise per value, before A; its generators come from its
+//! own derivation; its byte layout carries the extension degree. The protocol equations are
+//! the same as here.
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
