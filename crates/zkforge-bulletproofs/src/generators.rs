@@ -60,7 +60,8 @@ impl<G: BpGroup> BulletproofGens<G> {
     /// ```
     /// use zkforge_bulletproofs::{BulletproofGens, Ristretto255};
     /// let gens = BulletproofGens::<Ristretto255>::new(64, 1);
-    /// assert_eq!(gens.g(64, 1).len(), 64);
+    /// assert_eq!(gens.g(64, 1).unwrap().len(), 64);
+    /// assert!(gens.g(128, 1).is_err());
     /// ```
     pub fn new(gens_capacity: usize, party_capacity: usize) -> Self {
         let mut g_vec = Vec::with_capacity(party_capacity);
@@ -75,14 +76,26 @@ impl<G: BpGroup> BulletproofGens<G> {
         Self { gens_capacity, party_capacity, g_vec, h_vec }
     }
 
-    /// The G generators of a proof with `n` (a power of two) per party and `m` parties,
-    /// party-major. Panics if the capacity is smaller (callers check it first).
-    pub fn g(&self, n: usize, m: usize) -> Vec<G::Point> {
-        self.g_vec[..m].iter().flat_map(|v| v[..n].iter().copied()).collect()
+    /// The G generators of a proof with `n` per party and `m` parties, party-major; an error
+    /// when the generators hold fewer.
+    pub fn g(&self, n: usize, m: usize) -> Result<Vec<G::Point>, crate::BulletproofError> {
+        self.check(n, m)?;
+        Ok(self.g_in(n, m))
     }
 
     /// The H generators, laid out like [`BulletproofGens::g`].
-    pub fn h(&self, n: usize, m: usize) -> Vec<G::Point> {
+    pub fn h(&self, n: usize, m: usize) -> Result<Vec<G::Point>, crate::BulletproofError> {
+        self.check(n, m)?;
+        Ok(self.h_in(n, m))
+    }
+
+    /// [`BulletproofGens::g`] for a shape already checked.
+    pub(crate) fn g_in(&self, n: usize, m: usize) -> Vec<G::Point> {
+        self.g_vec[..m].iter().flat_map(|v| v[..n].iter().copied()).collect()
+    }
+
+    /// [`BulletproofGens::h`] for a shape already checked.
+    pub(crate) fn h_in(&self, n: usize, m: usize) -> Vec<G::Point> {
         self.h_vec[..m].iter().flat_map(|v| v[..n].iter().copied()).collect()
     }
 
@@ -115,8 +128,8 @@ impl<G: BpGroup> GeneratorTables<G> {
         let (n_pad, m_pad) = crate::range_proof::padded_shape(n, m)?;
         bp_gens.check(n_pad, m_pad)?;
         let mut points = vec![pc_gens.b, pc_gens.b_blinding];
-        points.extend(bp_gens.g(n_pad, m_pad));
-        points.extend(bp_gens.h(n_pad, m_pad));
+        points.extend(bp_gens.g_in(n_pad, m_pad));
+        points.extend(bp_gens.h_in(n_pad, m_pad));
         Ok(Self { n_pad, m_pad, tables: G::tables(&points) })
     }
 

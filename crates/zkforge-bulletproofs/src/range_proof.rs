@@ -205,8 +205,8 @@ impl<G: BpGroup> RangeProof<G> {
             }
         }
         let big_n = n_pad * m_pad;
-        let g = bp_gens.g(n_pad, m_pad);
-        let h = bp_gens.h(n_pad, m_pad);
+        let g = bp_gens.g_in(n_pad, m_pad);
+        let h = bp_gens.h_in(n_pad, m_pad);
 
         rangeproof_domain_sep(transcript, n as u64, m_pad as u64);
         let zero = G::Scalar::default();
@@ -643,8 +643,8 @@ impl<G: BpGroup> Equation<G> {
             }
             _ => {
                 let mut points = vec![pc_gens.b, pc_gens.b_blinding];
-                points.extend(bp_gens.g(n_pad, m_pad));
-                points.extend(bp_gens.h(n_pad, m_pad));
+                points.extend(bp_gens.g_in(n_pad, m_pad));
+                points.extend(bp_gens.h_in(n_pad, m_pad));
                 points.extend_from_slice(&self.dynamic_points);
                 let mut scalars = self.static_scalars;
                 scalars.extend_from_slice(&self.dynamic_scalars);

@@ -110,8 +110,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
             }
         }
         let big_n = n_pad * m_pad;
-        let g = bp_gens.g(n_pad, m_pad);
-        let h = bp_gens.h(n_pad, m_pad);
+        let g = bp_gens.g_in(n_pad, m_pad);
+        let h = bp_gens.h_in(n_pad, m_pad);
         let zero = G::Scalar::default();
         let one = G::scalar_from_u64(1);
 

@@ -12,11 +12,11 @@ use rand_chacha::ChaCha20Rng;
 use zkforge_bulletproofs::{BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, Ristretto255};
 
 fn ours() -> (BulletproofGens<Ristretto255>, PedersenGens<Ristretto255>) {
-    (BulletproofGens::new(64, 8), PedersenGens::default())
+    (BulletproofGens::new(64, 64), PedersenGens::default())
 }
 
 fn theirs() -> (dalek::BulletproofGens, dalek::PedersenGens) {
-    (dalek::BulletproofGens::new(64, 8), dalek::PedersenGens::default())
+    (dalek::BulletproofGens::new(64, 64), dalek::PedersenGens::default())
 }
 
 type OurScalar = <Ristretto255 as BpGroup>::Scalar;
@@ -38,7 +38,7 @@ fn generators_match() {
     assert_eq!(Ristretto255::compress(&pc.b), dpc.B.compress().to_bytes().to_vec());
     assert_eq!(Ristretto255::compress(&pc.b_blinding), dpc.B_blinding.compress().to_bytes().to_vec());
     for j in 0..8 {
-        let ours_g = bp.g(64, 8);
+        let ours_g = bp.g(64, 8).unwrap();
         let theirs_g: Vec<Vec<u8>> = dbp.share(j).G(64).map(|p| p.compress().to_bytes().to_vec()).collect();
         let ours_g: Vec<Vec<u8>> = ours_g[j * 64..(j + 1) * 64].iter().map(Ristretto255::compress).collect();
         assert_eq!(ours_g, theirs_g);
@@ -50,7 +50,7 @@ fn same_draws_same_bytes() {
     let (bp, pc) = ours();
     let (dbp, dpc) = theirs();
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    for &(n, m) in &[(8, 1), (16, 2), (32, 4), (64, 1), (64, 8)] {
+    for &(n, m) in &[(8, 1), (16, 2), (32, 4), (64, 1), (64, 8), (8, 64)] {
         let (v, b) = values(&mut rng, n, m);
         let seed: u64 = rng.gen();
         let (p1, c1) = RangeProof::<Ristretto255>::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(b"interop"), &v, &b, n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
