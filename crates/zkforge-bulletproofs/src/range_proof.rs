@@ -71,6 +71,46 @@ pub(crate) fn padded_shape(n: usize, m: usize) -> Result<(usize, usize), Bulletp
     Ok((n.next_power_of_two(), m.next_power_of_two()))
 }
 
+/// Checks a prover's inputs and returns the padded shape (n', m').
+pub(crate) fn check_prover_inputs<G: BpGroup>(bp_gens: &BulletproofGens<G>, values: &[u64], blindings: &[G::Scalar], n: usize) -> Result<(usize, usize), BulletproofError> {
+    let m = values.len();
+    if blindings.len() != m {
+        return Err(BulletproofError::WrongNumBlindingFactors { values: m, blindings: blindings.len() });
+    }
+    let (n_pad, m_pad) = padded_shape(n, m)?;
+    bp_gens.check(n_pad, m_pad)?;
+    for (index, v) in values.iter().enumerate() {
+        if n < 64 && (v >> n) != 0 {
+            return Err(BulletproofError::ValueOutOfRange { index, bits: n });
+        }
+    }
+    Ok((n_pad, m_pad))
+}
+
+/// The value commitments v_j B + gamma_j B_blinding, appended to the transcript as `V`, then
+/// the identity for each padding value up to m' (value 0, blinding 0).
+pub(crate) fn commit_values<G: BpGroup>(pc_gens: &PedersenGens<G>, transcript: &mut Transcript, values: &[u64], blindings: &[G::Scalar], m_pad: usize) -> Vec<Commitment<G>> {
+    let mut commitments = Vec::with_capacity(m_pad);
+    for j in 0..m_pad {
+        let c = if j < values.len() { pc_gens.commit(G::scalar_from_u64(values[j]), blindings[j]) } else { G::identity() };
+        let c = Encoded::<G>::new(c);
+        append_point(transcript, b"V", &c.bytes);
+        commitments.push(c);
+    }
+    commitments
+}
+
+/// The verifier's side of [`commit_values`]: the given commitments, then identities to m'.
+pub(crate) fn append_commitments<G: BpGroup>(transcript: &mut Transcript, commitments: &[Commitment<G>], m_pad: usize) {
+    for c in commitments {
+        append_point(transcript, b"V", &c.bytes);
+    }
+    let identity = Encoded::<G>::new(G::identity());
+    for _ in commitments.len()..m_pad {
+        append_point(transcript, b"V", &identity.bytes);
+    }
+}
+
 /// 1, x, x^2, ... (count terms).
 pub(crate) fn powers<G: BpGroup>(x: &G::Scalar, count: usize) -> Vec<G::Scalar> {
     let mut out = Vec::with_capacity(count);
@@ -194,16 +234,7 @@ impl<G: BpGroup> RangeProof<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
         let m = values.len();
-        if blindings.len() != m {
-            return Err(BulletproofError::WrongNumBlindingFactors { values: m, blindings: blindings.len() });
-        }
-        let (n_pad, m_pad) = padded_shape(n, m)?;
-        bp_gens.check(n_pad, m_pad)?;
-        for (index, v) in values.iter().enumerate() {
-            if n < 64 && (v >> n) != 0 {
-                return Err(BulletproofError::ValueOutOfRange { index, bits: n });
-            }
-        }
+        let (n_pad, m_pad) = check_prover_inputs(bp_gens, values, blindings, n)?;
         let big_n = n_pad * m_pad;
         let g = bp_gens.g_in(n_pad, m_pad);
         let h = bp_gens.h_in(n_pad, m_pad);
@@ -211,15 +242,7 @@ impl<G: BpGroup> RangeProof<G> {
         rangeproof_domain_sep(transcript, n as u64, m_pad as u64);
         let zero = G::Scalar::default();
         let one = G::scalar_from_u64(1);
-
-        // value commitments (the padding values are 0 with blinding 0: the identity)
-        let mut commitments = Vec::with_capacity(m_pad);
-        for j in 0..m_pad {
-            let c = if j < m { pc_gens.commit(G::scalar_from_u64(values[j]), blindings[j]) } else { G::identity() };
-            let c = Encoded::<G>::new(c);
-            append_point(transcript, b"V", &c.bytes);
-            commitments.push(c);
-        }
+        let mut commitments = commit_values(pc_gens, transcript, values, blindings, m_pad);
 
         // per party: A_j = a_blinding B_blinding + sum_i (bit ? G_i : -H_i), S_j (dalek's draws)
         let mut parties: Vec<PartySecrets<G>> = Vec::with_capacity(m_pad);
@@ -420,13 +443,7 @@ impl<G: BpGroup> RangeProof<G> {
         let (n_pad, m_pad) = padded_shape(n, m)?;
         let big_n = n_pad * m_pad;
         rangeproof_domain_sep(transcript, n as u64, m_pad as u64);
-        for c in commitments {
-            append_point(transcript, b"V", &c.bytes);
-        }
-        let identity = Encoded::<G>::new(G::identity());
-        for _ in m..m_pad {
-            append_point(transcript, b"V", &identity.bytes);
-        }
+        append_commitments(transcript, commitments, m_pad);
         validate_and_append_point::<G>(transcript, b"A", &self.a.point, &self.a.bytes)?;
         validate_and_append_point::<G>(transcript, b"S", &self.s.point, &self.s.bytes)?;
         let y = challenge_scalar::<G>(transcript, b"y");
@@ -699,17 +716,37 @@ pub fn verify_batch<G: BpGroup, R: RngCore + CryptoRng>(
     items: &mut [BatchItem<'_, G>],
     rng: &mut R,
 ) -> Result<(), BulletproofError> {
+    batch_check(
+        bp_gens,
+        pc_gens,
+        tables,
+        items,
+        |it| (it.n, it.commitments.len()),
+        |it, eq, w, rng| it.proof.add_to_equation(eq, &mut it.transcript, it.commitments, it.n, w, rng),
+        rng,
+    )
+}
+
+/// One MSM for a batch of any proof system that writes its check into an [`Equation`]:
+/// `shape` gives an item's (n, m), `add` adds its equation times the weight (1 for a batch of
+/// one, else a fresh random scalar). The shapes' generators merge into the union shape.
+pub(crate) fn batch_check<G: BpGroup, T, R: RngCore + CryptoRng>(
+    bp_gens: &BulletproofGens<G>,
+    pc_gens: &PedersenGens<G>,
+    tables: Option<&GeneratorTables<G>>,
+    items: &mut [T],
+    shape: impl Fn(&T) -> (usize, usize),
+    mut add: impl FnMut(&mut T, &mut Equation<G>, G::Scalar, &mut R) -> Result<(), BulletproofError>,
+    rng: &mut R,
+) -> Result<(), BulletproofError> {
     if items.is_empty() {
         return Ok(());
     }
-    // the union shape: the largest n' and m'
     let mut n_max = 1;
     let mut m_max = 1;
     for it in items.iter() {
-        let (n_pad, m_pad) = padded_shape(it.n, it.commitments.len())?;
-        if n_pad * m_pad != 1 << it.proof.ipp.rounds() {
-            return Err(BulletproofError::VerificationFailed);
-        }
+        let (n, m) = shape(it);
+        let (n_pad, m_pad) = padded_shape(n, m)?;
         n_max = n_max.max(n_pad);
         m_max = m_max.max(m_pad);
     }
@@ -717,10 +754,11 @@ pub fn verify_batch<G: BpGroup, R: RngCore + CryptoRng>(
     let mut total = Equation::<G>::new(n_max, m_max);
     let single = items.len() == 1;
     for it in items.iter_mut() {
-        let (n_pad, m_pad) = padded_shape(it.n, it.commitments.len())?;
+        let (n, m) = shape(it);
+        let (n_pad, m_pad) = padded_shape(n, m)?;
         let weight = if single { G::scalar_from_u64(1) } else { G::scalar_random(rng) };
         let mut eq = Equation::<G>::new(n_pad, m_pad);
-        it.proof.add_to_equation(&mut eq, &mut it.transcript, it.commitments, it.n, weight, rng)?;
+        add(it, &mut eq, weight, rng)?;
         total.absorb(eq, n_pad, m_pad, n_max, m_max);
     }
     total.check(bp_gens, pc_gens, tables, n_max, m_max)

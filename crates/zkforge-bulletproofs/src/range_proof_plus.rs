@@ -44,7 +44,7 @@ use crate::error::BulletproofError;
 use crate::generators::{BulletproofGens, GeneratorTables, PedersenGens};
 use crate::group::BpGroup;
 use crate::inner_product::{batch_invert, verification_scalars, Encoded};
-use crate::range_proof::{padded_shape, powers, Commitment, Equation, SecretVec};
+use crate::range_proof::{append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
 use crate::transcript::{append_point, challenge_scalar, validate_and_append_point};
 
 /// A Bulletproofs+ range proof that each of m committed values is below 2^n.
@@ -99,16 +99,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
         let m = values.len();
-        if blindings.len() != m {
-            return Err(BulletproofError::WrongNumBlindingFactors { values: m, blindings: blindings.len() });
-        }
-        let (n_pad, m_pad) = padded_shape(n, m)?;
-        bp_gens.check(n_pad, m_pad)?;
-        for (index, v) in values.iter().enumerate() {
-            if n < 64 && (v >> n) != 0 {
-                return Err(BulletproofError::ValueOutOfRange { index, bits: n });
-            }
-        }
+        let (n_pad, m_pad) = check_prover_inputs(bp_gens, values, blindings, n)?;
         let big_n = n_pad * m_pad;
         let g = bp_gens.g_in(n_pad, m_pad);
         let h = bp_gens.h_in(n_pad, m_pad);
@@ -116,13 +107,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let one = G::scalar_from_u64(1);
 
         domain_sep(transcript, n as u64, m_pad as u64);
-        let mut commitments = Vec::with_capacity(m_pad);
-        for j in 0..m_pad {
-            let c = if j < m { pc_gens.commit(G::scalar_from_u64(values[j]), blindings[j]) } else { G::identity() };
-            let c = Encoded::<G>::new(c);
-            append_point(transcript, b"V", &c.bytes);
-            commitments.push(c);
-        }
+        let mut commitments = commit_values(pc_gens, transcript, values, blindings, m_pad);
 
         // A = <a_L, G> + <a_R, H> + alpha B_blinding: per bit G_i or -H_i, selected in constant time
         let alpha = Secret(G::scalar_random(rng));
@@ -298,13 +283,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
             return Err(BulletproofError::VerificationFailed);
         }
         domain_sep(transcript, n as u64, m_pad as u64);
-        for c in commitments {
-            append_point(transcript, b"V", &c.bytes);
-        }
-        let identity = Encoded::<G>::new(G::identity());
-        for _ in m..m_pad {
-            append_point(transcript, b"V", &identity.bytes);
-        }
+        append_commitments(transcript, commitments, m_pad);
         validate_and_append_point::<G>(transcript, b"A", &self.a.point, &self.a.bytes)?;
         let y = challenge_scalar::<G>(transcript, b"y");
         let z = challenge_scalar::<G>(transcript, b"z");
@@ -458,25 +437,13 @@ pub fn verify_batch_plus<G: BpGroup, R: RngCore + CryptoRng>(
     items: &mut [BatchItemPlus<'_, G>],
     rng: &mut R,
 ) -> Result<(), BulletproofError> {
-    if items.is_empty() {
-        return Ok(());
-    }
-    let mut n_max = 1;
-    let mut m_max = 1;
-    for it in items.iter() {
-        let (n_pad, m_pad) = padded_shape(it.n, it.commitments.len())?;
-        n_max = n_max.max(n_pad);
-        m_max = m_max.max(m_pad);
-    }
-    bp_gens.check(n_max, m_max)?;
-    let mut total = Equation::<G>::new(n_max, m_max);
-    let single = items.len() == 1;
-    for it in items.iter_mut() {
-        let (n_pad, m_pad) = padded_shape(it.n, it.commitments.len())?;
-        let w = if single { G::scalar_from_u64(1) } else { G::scalar_random(rng) };
-        let mut eq = Equation::<G>::new(n_pad, m_pad);
-        it.proof.add_to_equation(&mut eq, &mut it.transcript, it.commitments, it.n, w)?;
-        total.absorb(eq, n_pad, m_pad, n_max, m_max);
-    }
-    total.check(bp_gens, pc_gens, tables, n_max, m_max)
+    batch_check(
+        bp_gens,
+        pc_gens,
+        tables,
+        items,
+        |it| (it.n, it.commitments.len()),
+        |it, eq, w, _| it.proof.add_to_equation(eq, &mut it.transcript, it.commitments, it.n, w),
+        rng,
+    )
 }

@@ -5,4 +5,4 @@ mod ristretto;
 mod weierstrass;
 
 pub use ristretto::{Ristretto255, Scalar25519, Scalar25519Config};
-pub use weierstrass::{Bls12381G1, Bn254G1};
+pub use weierstrass::{BpCurve, Bls12381G1, Bn254G1, Weierstrass};
