@@ -15,7 +15,7 @@ use std::hint::black_box;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkforge_bulletproofs::{verify_batch, verify_batch_plus, BatchItem, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, RangeProofPlus, Ristretto255};
+use zkforge_bulletproofs::{verify_batch, verify_batch_plus, BatchItem, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, ProverConfig, RangeProof, RangeProofPlus, Ristretto255};
 
 use crate::{timed, Case, Runner};
 
@@ -194,7 +194,7 @@ pub fn cases() -> Vec<Case> {
             size: m,
             threads: 1,
             ours: timed(move || {
-                black_box(RangeProof::<Ristretto255>::prove_with_tables(bp, pc, Some(tables), &mut Transcript::new(LABEL), v, blind, 64, &mut r1).expect("prove"));
+                black_box(RangeProof::<Ristretto255>::prove_with_tables(bp, pc, Some(tables), &ProverConfig::default(), &mut Transcript::new(LABEL), v, blind, 64, &mut r1).expect("prove"));
             }),
             peers: vec![
                 ("dalek-bp5-ct", timed(move || {
@@ -378,7 +378,7 @@ fn curve_rows<G: BpGroup>(curve: &'static str) -> Vec<Case> {
             size: 1,
             threads: 1,
             ours: timed(move || {
-                black_box(RangeProof::<G>::prove_with_tables(bp, pc, Some(t1), &mut Transcript::new(LABEL), &[12345], &[b0], 64, &mut r).expect("prove"));
+                black_box(RangeProof::<G>::prove_with_tables(bp, pc, Some(t1), &ProverConfig::default(), &mut Transcript::new(LABEL), &[12345], &[b0], 64, &mut r).expect("prove"));
             }),
             peers: vec![],
             check: None,

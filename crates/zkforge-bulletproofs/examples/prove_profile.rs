@@ -3,7 +3,7 @@
 //! `cargo run --release -p zkforge-bulletproofs --example prove_profile -- bls12-381-g1`
 use merlin::Transcript;
 use std::time::Instant;
-use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, GeneratorTables, PedersenGens, RangeProof, Ristretto255};
+use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, GeneratorTables, PedersenGens, ProverConfig, RangeProof, Ristretto255};
 
 fn run<G: BpGroup>() {
     let bp = BulletproofGens::<G>::new(64, 1);
@@ -13,7 +13,7 @@ fn run<G: BpGroup>() {
     let iters = 100;
     let s = Instant::now();
     for _ in 0..iters {
-        std::hint::black_box(RangeProof::prove_with_tables(&bp, &pc, Some(&t), &mut Transcript::new(b"p"), &[5], &[b], 64, &mut rand_core::OsRng).unwrap());
+        std::hint::black_box(RangeProof::prove_with_tables(&bp, &pc, Some(&t), &ProverConfig::default(), &mut Transcript::new(b"p"), &[5], &[b], 64, &mut rand_core::OsRng).unwrap());
     }
     println!("{}: prove {:.2} ms", G::NAME, s.elapsed().as_secs_f64() / iters as f64 * 1e3);
 }

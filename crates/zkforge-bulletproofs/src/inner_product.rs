@@ -70,10 +70,16 @@ impl<G: BpGroup> InnerProductProof<G> {
     ///
     /// With `tables` = (tables over [B, B_blinding, G, H], w) where Q = w B, every L and R is
     /// one fixed-base MSM over the tables (the zero scalars cost no additions).
+    ///
+    /// `rebase_ratio` (see [`crate::ProverConfig`]): once the basis holds that many points per
+    /// current position, the folded generators are computed (public points, public
+    /// coefficients, variable time) and the rounds go on over them; the tables serve only the
+    /// original basis.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove(
         transcript: &mut Transcript,
         tables: Option<(&G::Tables, G::Scalar)>,
+        rebase_ratio: Option<usize>,
         q: &G::Point,
         g_factors: &[G::Scalar],
         h_factors: &[G::Scalar],
@@ -84,45 +90,57 @@ impl<G: BpGroup> InnerProductProof<G> {
     ) -> Self {
         let big_n = g.len();
         innerproduct_domain_sep(transcript, big_n as u64);
+        let one = G::scalar_from_u64(1);
+        let mut gb = g.to_vec();
+        let mut hb = h.to_vec();
         let mut cg = g_factors.to_vec();
         let mut ch = h_factors.to_vec();
+        let mut tables = tables;
         let mut l_vec = Vec::new();
         let mut r_vec = Vec::new();
-        // one MSM input: G then H then Q, reused every round
-        let mut points = Vec::with_capacity(2 * big_n + 1);
-        points.extend_from_slice(g);
-        points.extend_from_slice(h);
-        points.push(*q);
-        let mut sl = vec![G::Scalar::default(); 2 * big_n + 1];
-        let mut sr = vec![G::Scalar::default(); 2 * big_n + 1];
         let mut n = big_n;
         while n > 1 {
+            if let Some(ratio) = rebase_ratio {
+                if gb.len() >= ratio.max(2) * n {
+                    gb = fold_basis::<G>(&gb, &cg, n);
+                    hb = fold_basis::<G>(&hb, &ch, n);
+                    cg = vec![one; n];
+                    ch = vec![one; n];
+                    tables = None;
+                }
+            }
+            let base = gb.len();
             let half = n / 2;
             let (a_l, a_r) = a[..n].split_at(half);
             let (b_l, b_r) = b[..n].split_at(half);
             let c_l = inner_product::<G>(a_l, b_r);
             let c_r = inner_product::<G>(a_r, b_l);
-            // original i sits at position t = i mod n of the current vectors
-            for i in 0..big_n {
+            // one MSM input: the basis G then H then Q; basis point i sits at position
+            // t = i mod n of the current vectors
+            let mut sl = vec![G::Scalar::default(); 2 * base + 1];
+            let mut sr = vec![G::Scalar::default(); 2 * base + 1];
+            for i in 0..base {
                 let t = i % n;
                 if t < half {
                     // G_i is in G'_L, H_i in H'_L
-                    sl[i] = G::Scalar::default();
                     sr[i] = a_r[t] * cg[i];
-                    sl[big_n + i] = b_r[t] * ch[i];
-                    sr[big_n + i] = G::Scalar::default();
+                    sl[base + i] = b_r[t] * ch[i];
                 } else {
                     sl[i] = a_l[t - half] * cg[i];
-                    sr[i] = G::Scalar::default();
-                    sl[big_n + i] = G::Scalar::default();
-                    sr[big_n + i] = b_l[t - half] * ch[i];
+                    sr[base + i] = b_l[t - half] * ch[i];
                 }
             }
-            sl[2 * big_n] = c_l;
-            sr[2 * big_n] = c_r;
+            sl[2 * base] = c_l;
+            sr[2 * base] = c_r;
             let (l, r) = match tables {
                 Some((t, w)) => (Encoded::<G>::new(msm_tabled::<G>(t, w, &sl)), Encoded::<G>::new(msm_tabled::<G>(t, w, &sr))),
-                None => (Encoded::<G>::new(msm_nonzero::<G>(&sl, &points)), Encoded::<G>::new(msm_nonzero::<G>(&sr, &points))),
+                None => {
+                    let mut points = Vec::with_capacity(2 * base + 1);
+                    points.extend_from_slice(&gb);
+                    points.extend_from_slice(&hb);
+                    points.push(*q);
+                    (Encoded::<G>::new(msm_nonzero::<G>(&sl, &points)), Encoded::<G>::new(msm_nonzero::<G>(&sr, &points)))
+                }
             };
             append_point(transcript, b"L", &l.bytes);
             append_point(transcript, b"R", &r.bytes);
@@ -135,7 +153,7 @@ impl<G: BpGroup> InnerProductProof<G> {
                 a[t] = a[t] * u + u_inv * a[half + t];
                 b[t] = b[t] * u_inv + u * b[half + t];
             }
-            for i in 0..big_n {
+            for i in 0..base {
                 if i % n < half {
                     cg[i] *= u_inv;
                     ch[i] *= u;
@@ -170,6 +188,25 @@ impl<G: BpGroup> InnerProductProof<G> {
     pub fn rounds(&self) -> usize {
         self.l_vec.len()
     }
+}
+
+/// The `len` points sum over i = t (mod len) of coeff_i basis_i, for t < len: the folded
+/// generators of a basis whose coefficients track the rounds so far.
+pub(crate) fn fold_basis<G: BpGroup>(basis: &[G::Point], coeff: &[G::Scalar], len: usize) -> Vec<G::Point> {
+    let per = basis.len() / len;
+    let mut s = Vec::with_capacity(per);
+    let mut p = Vec::with_capacity(per);
+    (0..len)
+        .map(|t| {
+            s.clear();
+            p.clear();
+            for k in 0..per {
+                s.push(coeff[t + k * len]);
+                p.push(basis[t + k * len]);
+            }
+            G::msm_vartime(&s, &p)
+        })
+        .collect()
 }
 
 /// (u_k^2, u_k^-2, s) from the challenges u and their inverses: s_0 = prod u_k^-1 and

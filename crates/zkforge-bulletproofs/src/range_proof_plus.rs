@@ -43,8 +43,8 @@ use zeroize::Zeroize;
 use crate::error::BulletproofError;
 use crate::generators::{BulletproofGens, GeneratorTables, PedersenGens};
 use crate::group::BpGroup;
-use crate::inner_product::{batch_invert, verification_scalars, Encoded};
-use crate::range_proof::{append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
+use crate::inner_product::{batch_invert, fold_basis, verification_scalars, Encoded};
+use crate::range_proof::{ProverConfig, append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
 use crate::transcript::{append_point, challenge_scalar, validate_and_append_point};
 
 /// A Bulletproofs+ range proof that each of m committed values is below 2^n.
@@ -92,6 +92,23 @@ impl<G: BpGroup> RangeProofPlus<G> {
     pub fn prove<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
+        Self::prove_with(bp_gens, pc_gens, &ProverConfig::BULLETPROOFS_PLUS, transcript, values, blindings, n, rng)
+    }
+
+    /// [`RangeProofPlus::prove`] with the prover's knob ([`ProverConfig`]; `prove` uses
+    /// [`ProverConfig::BULLETPROOFS_PLUS`]); every value gives the same proof from the same
+    /// random draws.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_with<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        config: &ProverConfig,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -148,7 +165,11 @@ impl<G: BpGroup> RangeProofPlus<G> {
             alpha_hat.0 += z2j * y_pow[big_n + 1] * gamma;
         }
 
-        // WIP rounds over the original generators with public coefficients
+        // WIP rounds over a basis of points with public coefficients: the folded G'_t is
+        // sum over i = t (mod len) of cg_i gb_i (first the original generators; after a
+        // rebase, the folded generators themselves)
+        let mut gb = g.clone();
+        let mut hb = h.clone();
         let mut cg = vec![one; big_n];
         let mut ch = vec![one; big_n];
         let mut l_vec = Vec::new();
@@ -161,6 +182,16 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let mut sr = SecretVec(Vec::with_capacity(big_n + 2));
         let mut len = big_n;
         while len > 1 {
+            if let Some(ratio) = config.rebase_ratio {
+                if gb.len() >= ratio.max(2) * len {
+                    // materialise the folded generators (public points, public coefficients)
+                    gb = fold_basis::<G>(&gb, &cg, len);
+                    hb = fold_basis::<G>(&hb, &ch, len);
+                    cg = vec![one; len];
+                    ch = vec![one; len];
+                }
+            }
+            let base = gb.len();
             let half = len / 2;
             let y_half = y_pow[half];
             let y_half_inv = G::scalar_invert(&y_half).ok_or(BulletproofError::VerificationFailed)?;
@@ -182,18 +213,18 @@ impl<G: BpGroup> RangeProofPlus<G> {
             rp.extend_from_slice(&[pc_gens.b, pc_gens.b_blinding]);
             sl.0.extend_from_slice(&[c_l, d_l.0]);
             sr.0.extend_from_slice(&[c_r, d_r.0]);
-            for i in 0..big_n {
+            for i in 0..base {
                 let t = i % len;
                 if t < half {
-                    // G_i in G_lo (R), H_i in H_lo (L)
-                    rp.push(g[i]);
+                    // basis point i in G_lo (R), H_lo (L)
+                    rp.push(gb[i]);
                     sr.0.push(a_hat.0[half + t] * y_half * cg[i]);
-                    lp.push(h[i]);
+                    lp.push(hb[i]);
                     sl.0.push(b_hat.0[half + t] * ch[i]);
                 } else {
-                    lp.push(g[i]);
+                    lp.push(gb[i]);
                     sl.0.push(a_hat.0[t - half] * y_half_inv * cg[i]);
-                    rp.push(h[i]);
+                    rp.push(hb[i]);
                     sr.0.push(b_hat.0[t - half] * ch[i]);
                 }
             }
@@ -210,7 +241,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
                 b_hat.0[t] = b_hat.0[t] * e_inv + b_hat.0[half + t] * e;
             }
             let e_y = e * y_half_inv;
-            for i in 0..big_n {
+            for i in 0..base {
                 if i % len < half {
                     cg[i] *= e_inv;
                     ch[i] *= e;
@@ -226,8 +257,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
         sr.0.iter_mut().for_each(Zeroize::zeroize);
 
         // the last round over the folded G', H' (public combinations of the generators)
-        let g_fold = G::msm_vartime(&cg, &g);
-        let h_fold = G::msm_vartime(&ch, &h);
+        let g_fold = G::msm_vartime(&cg, &gb);
+        let h_fold = G::msm_vartime(&ch, &hb);
         let (a0, b0) = (a_hat.0[0], b_hat.0[0]);
         let r = Secret(G::scalar_random(rng));
         let s = Secret(G::scalar_random(rng));

@@ -9,7 +9,7 @@ use curve25519_dalek_4::scalar::Scalar;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkforge_bulletproofs::{BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, Ristretto255};
+use zkforge_bulletproofs::{BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, ProverConfig, RangeProof, Ristretto255};
 
 fn ours() -> (BulletproofGens<Ristretto255>, PedersenGens<Ristretto255>) {
     (BulletproofGens::new(64, 64), PedersenGens::default())
@@ -57,7 +57,7 @@ fn same_draws_same_bytes() {
         let (p2, c2) = dalek::RangeProof::prove_multiple_with_rng(&dbp, &dpc, &mut Transcript::new(b"interop"), &v, &to_dalek(&b), n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
         assert_eq!(p1.to_bytes(), p2.to_bytes(), "n = {n}, m = {m}");
         let t = GeneratorTables::new(&bp, &pc, n, m).unwrap();
-        let (p3, _) = RangeProof::<Ristretto255>::prove_with_tables(&bp, &pc, Some(&t), &mut Transcript::new(b"interop"), &v, &b, n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
+        let (p3, _) = RangeProof::<Ristretto255>::prove_with_tables(&bp, &pc, Some(&t), &ProverConfig::default(), &mut Transcript::new(b"interop"), &v, &b, n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
         assert_eq!(p3.to_bytes(), p2.to_bytes(), "tables, n = {n}, m = {m}");
         for (a, b) in c1.iter().zip(&c2) {
             assert_eq!(a.bytes, b.as_bytes().to_vec());

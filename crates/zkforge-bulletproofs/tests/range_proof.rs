@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkforge_bulletproofs::{
     verify_batch, BatchItem, Bls12381G1, Bn254G1, BpGroup, BulletproofError, BulletproofGens, Commitment, PedersenGens, RangeProof,
-    Ristretto255, GeneratorTables,
+    ProverConfig, Ristretto255, GeneratorTables,
 };
 
 fn value(rng: &mut ChaCha20Rng, n: usize) -> u64 {
@@ -160,6 +160,31 @@ fn check_batch<G: BpGroup>() {
     verify_batch(&bp, &pc, Some(&t1), &mut it, &mut rng).unwrap();
 }
 
+fn check_rebase_knob<G: BpGroup>() {
+    // every value of the prover's knob, with and without tables, gives the same proof
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let mut rng = ChaCha20Rng::seed_from_u64(22);
+    for &(n, m) in &[(64usize, 1usize), (16, 4), (8, 16), (5, 3)] {
+        let t = GeneratorTables::new(&bp, &pc, n, m).unwrap();
+        let v: Vec<u64> = (0..m).map(|_| value(&mut rng, n)).collect();
+        let b: Vec<G::Scalar> = v.iter().map(|_| G::scalar_random(&mut rng)).collect();
+        let seed: u64 = rng.gen();
+        let mut first: Option<Vec<u8>> = None;
+        for ratio in [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(8), Some(1 << 20)] {
+            for tables in [None, Some(&t)] {
+                let cfg = ProverConfig { rebase_ratio: ratio };
+                let (p, c) = RangeProof::<G>::prove_with_tables(&bp, &pc, tables, &cfg, &mut Transcript::new(b"test"), &v, &b, n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
+                verify(&bp, &pc, &p, &c, n).unwrap_or_else(|e| panic!("{} ratio {ratio:?}: {e}", G::NAME));
+                match &first {
+                    None => first = Some(p.to_bytes()),
+                    Some(f) => assert_eq!(&p.to_bytes(), f, "{} n={n} m={m} ratio {ratio:?} tables {}", G::NAME, tables.is_some()),
+                }
+            }
+        }
+    }
+}
+
 fn check_decoding<G: BpGroup>() {
     let bp = BulletproofGens::<G>::new(8, 1);
     let pc = PedersenGens::<G>::default();
@@ -236,6 +261,10 @@ mod ristretto {
         check_decoding::<Ristretto255>();
     }
     #[test]
+    fn rebase_knob() {
+        check_rebase_knob::<Ristretto255>();
+    }
+    #[test]
     fn parameters() {
         check_parameters::<Ristretto255>();
     }
@@ -260,6 +289,10 @@ mod bls12_381 {
         check_decoding::<Bls12381G1>();
     }
     #[test]
+    fn rebase_knob() {
+        check_rebase_knob::<Bls12381G1>();
+    }
+    #[test]
     fn parameters() {
         check_parameters::<Bls12381G1>();
     }
@@ -282,6 +315,10 @@ mod bn254 {
     #[test]
     fn decoding() {
         check_decoding::<Bn254G1>();
+    }
+    #[test]
+    fn rebase_knob() {
+        check_rebase_knob::<Bn254G1>();
     }
     #[test]
     fn parameters() {

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkforge_bulletproofs::{
     verify_batch_plus, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofError, BulletproofGens, Commitment, GeneratorTables, PedersenGens,
-    RangeProofPlus, Ristretto255,
+    ProverConfig, RangeProofPlus, Ristretto255,
 };
 
 fn value(rng: &mut ChaCha20Rng, n: usize) -> u64 {
@@ -130,6 +130,28 @@ fn check_batch<G: BpGroup>() {
     p.verify_with(&bp, &pc, Some(&t1), &mut Transcript::new(b"plus"), c, 64).unwrap();
 }
 
+fn check_rebase_knob<G: BpGroup>() {
+    // every value of the prover's knob gives the same proof from the same draws
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let mut rng = ChaCha20Rng::seed_from_u64(21);
+    for &(n, m) in &[(64usize, 1usize), (16, 4), (8, 16), (5, 3)] {
+        let v: Vec<u64> = (0..m).map(|_| value(&mut rng, n)).collect();
+        let b: Vec<G::Scalar> = v.iter().map(|_| G::scalar_random(&mut rng)).collect();
+        let seed: u64 = rng.gen();
+        let mut first: Option<Vec<u8>> = None;
+        for ratio in [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(8), Some(1 << 20)] {
+            let cfg = ProverConfig { rebase_ratio: ratio };
+            let (p, c) = RangeProofPlus::<G>::prove_with(&bp, &pc, &cfg, &mut Transcript::new(b"plus"), &v, &b, n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
+            verify(&bp, &pc, &p, &c, n).unwrap_or_else(|e| panic!("{} ratio {ratio:?}: {e}", G::NAME));
+            match &first {
+                None => first = Some(p.to_bytes()),
+                Some(f) => assert_eq!(&p.to_bytes(), f, "{} n={n} m={m} ratio {ratio:?}", G::NAME),
+            }
+        }
+    }
+}
+
 fn check_decoding<G: BpGroup>() {
     let bp = BulletproofGens::<G>::new(8, 1);
     let pc = PedersenGens::<G>::default();
@@ -178,6 +200,10 @@ mod ristretto {
     fn decoding() {
         check_decoding::<Ristretto255>();
     }
+    #[test]
+    fn rebase_knob() {
+        check_rebase_knob::<Ristretto255>();
+    }
 }
 
 mod bls12_381 {
@@ -198,6 +224,10 @@ mod bls12_381 {
     fn decoding() {
         check_decoding::<Bls12381G1>();
     }
+    #[test]
+    fn rebase_knob() {
+        check_rebase_knob::<Bls12381G1>();
+    }
 }
 
 mod bn254 {
@@ -217,5 +247,9 @@ mod bn254 {
     #[test]
     fn decoding() {
         check_decoding::<Bn254G1>();
+    }
+    #[test]
+    fn rebase_knob() {
+        check_rebase_knob::<Bn254G1>();
     }
 }

@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Transcript};
+use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, ProverConfig, RangeProof, RangeProofPlus, Ristretto255, Transcript};
 
 use crate::evm::unhex;
 use crate::hashsig::CliError;
@@ -133,7 +133,7 @@ fn run_on<G: BpGroup>(cmd: BulletproofsCmd) -> Result<i32, CliError> {
                 (p.to_bytes(), c)
             } else {
                 let tables = GeneratorTables::new(&bp, &pc, common.bits, values.len()).map_err(|e| input(e.to_string()))?;
-                let (p, c) = RangeProof::prove_with_tables(&bp, &pc, Some(&tables), &mut transcript(&common.label), &values, &blind, common.bits, &mut rand_core::OsRng)
+                let (p, c) = RangeProof::prove_with_tables(&bp, &pc, Some(&tables), &ProverConfig::default(), &mut transcript(&common.label), &values, &blind, common.bits, &mut rand_core::OsRng)
                     .map_err(|e| input(format!("cannot prove: {e}")))?;
                 (p.to_bytes(), c)
             };
