@@ -28,6 +28,18 @@ impl<G: BpGroup> Default for PedersenGens<G> {
     }
 }
 
+impl PedersenGens<crate::Ristretto255> {
+    /// Tari's Pedersen bases (`tari_bulletproofs_plus`, extension degree 1): B the
+    /// ristretto255 basepoint, B_blinding = from_uniform_bytes(SHA3-512(
+    /// "RISTRETTO_MASKING_BASEPOINT_1")). For [`crate::PlusFormat::Tari`].
+    pub fn tari() -> Self {
+        use sha3::{Digest, Sha3_512};
+        let h: [u8; 64] = Sha3_512::digest(b"RISTRETTO_MASKING_BASEPOINT_1").into();
+        let (b, _) = <crate::Ristretto255 as BpGroup>::pedersen_bases();
+        Self { b, b_blinding: curve25519_dalek::ristretto::RistrettoPoint::from_uniform_bytes(&h) }
+    }
+}
+
 impl<G: BpGroup> PedersenGens<G> {
     /// v B + r B_blinding, in constant time.
     ///

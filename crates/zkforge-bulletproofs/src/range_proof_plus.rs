@@ -60,10 +60,62 @@ pub struct RangeProofPlus<G: BpGroup> {
     r_vec: Vec<Encoded<G>>,
 }
 
+/// Transcript and byte layout of a Bulletproofs+ proof. The protocol and its equations are
+/// the same in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlusFormat {
+    /// This crate's: `dom-sep` "zkforge bulletproofs+ v1", n, m, the commitments as `V`, ...,
+    /// the last challenge `e_final`; bytes A, A1, B, r1, s1, d1, (L, R)*.
+    Zkforge,
+    /// Tari's `tari_bulletproofs_plus` 0.5 with extension degree 1 and no minimum-value
+    /// promises: `dom-sep` "Bulletproofs+ Range Proof", the bases `H` (value) and `G`
+    /// (blinding), `N`, `T` = 1, `M`, the commitments as `Ci`, a zero `vi - minimum_value` per
+    /// value, ..., the last challenge `e`; bytes 0x01, d1, A, A1, B, r1, s1, (L, R)*. With
+    /// [`PedersenGens::tari`] on Ristretto255 proofs pass between the two crates both ways.
+    /// Tari takes power-of-two bit sizes and value counts only; so does this format.
+    Tari,
+}
+
+/// Tari's transcript preamble (see [`PlusFormat::Tari`]).
+fn tari_preamble<G: BpGroup>(t: &mut Transcript, pc_gens: &PedersenGens<G>, n: u64, commitments: &[Commitment<G>]) -> Result<(), BulletproofError> {
+    t.append_message(b"dom-sep", b"Bulletproofs+ Range Proof");
+    validate_and_append_point::<G>(t, b"H", &pc_gens.b, &G::compress(&pc_gens.b))?;
+    validate_and_append_point::<G>(t, b"G", &pc_gens.b_blinding, &G::compress(&pc_gens.b_blinding))?;
+    t.append_u64(b"N", n);
+    t.append_u64(b"T", 1);
+    t.append_u64(b"M", commitments.len() as u64);
+    for c in commitments {
+        append_point(t, b"Ci", &c.bytes);
+    }
+    for _ in commitments {
+        t.append_u64(b"vi - minimum_value", 0);
+    }
+    Ok(())
+}
+
+/// Tari's format needs power-of-two shapes.
+fn tari_shape(n: usize, m: usize) -> Result<(), BulletproofError> {
+    if !n.is_power_of_two() {
+        return Err(BulletproofError::InvalidBitsize(n));
+    }
+    if !m.is_power_of_two() {
+        return Err(BulletproofError::InvalidAggregation(m));
+    }
+    Ok(())
+}
+
 fn domain_sep(t: &mut Transcript, n: u64, m: u64) {
     t.append_message(b"dom-sep", b"zkforge bulletproofs+ v1");
     t.append_u64(b"n", n);
     t.append_u64(b"m", m);
+}
+
+/// The label of the last challenge.
+fn final_label(format: PlusFormat) -> &'static [u8] {
+    match format {
+        PlusFormat::Zkforge => b"e_final",
+        PlusFormat::Tari => b"e",
+    }
 }
 
 /// Zeroizes a scalar on drop.
@@ -115,6 +167,36 @@ impl<G: BpGroup> RangeProofPlus<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
+        Self::prove_in(PlusFormat::Zkforge, bp_gens, pc_gens, config, transcript, values, blindings, n, rng)
+    }
+
+    /// A proof in `format`'s transcript (serialise it with [`RangeProofPlus::to_bytes_in`]).
+    ///
+    /// ```
+    /// use merlin::Transcript;
+    /// use zkforge_bulletproofs::{BpGroup, BulletproofGens, PedersenGens, PlusFormat, ProverConfig, RangeProofPlus, Ristretto255};
+    /// let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+    /// let pc = PedersenGens::tari();
+    /// let r = Ristretto255::scalar_from_u64(5);
+    /// let f = PlusFormat::Tari;
+    /// let (p, v) = RangeProofPlus::prove_in(f, &bp, &pc, &ProverConfig::BULLETPROOFS_PLUS, &mut Transcript::new(b"t"), &[7], &[r], 64, &mut rand_core::OsRng).unwrap();
+    /// let bytes = p.to_bytes_in(f);
+    /// assert_eq!(bytes.len(), 577);
+    /// let q = RangeProofPlus::<Ristretto255>::from_bytes_in(f, &bytes).unwrap();
+    /// assert!(q.verify_in(f, &bp, &pc, &mut Transcript::new(b"t"), &v, 64).is_ok());
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_in<R: RngCore + CryptoRng>(
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        config: &ProverConfig,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
         let m = values.len();
         let (n_pad, m_pad) = check_prover_inputs(bp_gens, values, blindings, n)?;
         let big_n = n_pad * m_pad;
@@ -123,8 +205,19 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let zero = G::Scalar::default();
         let one = G::scalar_from_u64(1);
 
-        domain_sep(transcript, n as u64, m_pad as u64);
-        let mut commitments = commit_values(pc_gens, transcript, values, blindings, m_pad);
+        let mut commitments = match format {
+            PlusFormat::Zkforge => {
+                domain_sep(transcript, n as u64, m_pad as u64);
+                commit_values(pc_gens, transcript, values, blindings, m_pad)
+            }
+            PlusFormat::Tari => {
+                tari_shape(n, m)?;
+                let mut scratch = Transcript::new(b"unused");
+                let c = commit_values(pc_gens, &mut scratch, values, blindings, m_pad);
+                tari_preamble(transcript, pc_gens, n as u64, &c)?;
+                c
+            }
+        };
 
         // A = <a_L, G> + <a_R, H> + alpha B_blinding: per bit G_i or -H_i, selected in constant time
         let alpha = Secret(G::scalar_random(rng));
@@ -269,7 +362,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let b_pt = Encoded::<G>::new(G::msm_ct(&[r.0 * y1 * s.0, eta.0], &[pc_gens.b, pc_gens.b_blinding]));
         append_point(transcript, b"A1", &a1.bytes);
         append_point(transcript, b"B", &b_pt.bytes);
-        let e = challenge_scalar::<G>(transcript, b"e_final");
+        let e = challenge_scalar::<G>(transcript, final_label(format));
         let r1 = r.0 + a0 * e;
         let s1 = s.0 + b0 * e;
         let d1 = eta.0 + d.0 * e + alpha_hat.0 * e * e;
@@ -299,22 +392,67 @@ impl<G: BpGroup> RangeProofPlus<G> {
         commitments: &[Commitment<G>],
         n: usize,
     ) -> Result<(), BulletproofError> {
+        self.verify_format(PlusFormat::Zkforge, bp_gens, pc_gens, tables, transcript, commitments, n)
+    }
+
+    /// Verifies a proof made in `format`'s transcript.
+    pub fn verify_in(
+        &self,
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        n: usize,
+    ) -> Result<(), BulletproofError> {
+        self.verify_format(format, bp_gens, pc_gens, None, transcript, commitments, n)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn verify_format(
+        &self,
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        tables: Option<&GeneratorTables<G>>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        n: usize,
+    ) -> Result<(), BulletproofError> {
         let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
         bp_gens.check(n_pad, m_pad)?;
         let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(&mut eq, transcript, commitments, n, G::scalar_from_u64(1))?;
+        self.add_to_equation(format, pc_gens, &mut eq, transcript, commitments, n, G::scalar_from_u64(1))?;
         eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
     }
 
-    fn add_to_equation(&self, eq: &mut Equation<G>, transcript: &mut Transcript, commitments: &[Commitment<G>], n: usize, w: G::Scalar) -> Result<(), BulletproofError> {
+    #[allow(clippy::too_many_arguments)]
+    fn add_to_equation(
+        &self,
+        format: PlusFormat,
+        pc_gens: &PedersenGens<G>,
+        eq: &mut Equation<G>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        n: usize,
+        w: G::Scalar,
+    ) -> Result<(), BulletproofError> {
         let m = commitments.len();
         let (n_pad, m_pad) = padded_shape(n, m)?;
         let big_n = n_pad * m_pad;
         if self.l_vec.len() != self.r_vec.len() || self.l_vec.len() >= 32 || big_n != 1 << self.l_vec.len() {
             return Err(BulletproofError::VerificationFailed);
         }
-        domain_sep(transcript, n as u64, m_pad as u64);
-        append_commitments(transcript, commitments, m_pad);
+        match format {
+            PlusFormat::Zkforge => {
+                domain_sep(transcript, n as u64, m_pad as u64);
+                append_commitments(transcript, commitments, m_pad);
+            }
+            PlusFormat::Tari => {
+                tari_shape(n, m).map_err(|_| BulletproofError::VerificationFailed)?;
+                tari_preamble(transcript, pc_gens, n as u64, commitments)?;
+            }
+        }
         validate_and_append_point::<G>(transcript, b"A", &self.a.point, &self.a.bytes)?;
         let y = challenge_scalar::<G>(transcript, b"y");
         let z = challenge_scalar::<G>(transcript, b"z");
@@ -326,7 +464,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         }
         validate_and_append_point::<G>(transcript, b"A1", &self.a1.point, &self.a1.bytes)?;
         validate_and_append_point::<G>(transcript, b"B", &self.b.point, &self.b.bytes)?;
-        let e = challenge_scalar::<G>(transcript, b"e_final");
+        let e = challenge_scalar::<G>(transcript, final_label(format));
 
         let mut inv = es.clone();
         inv.push(y);
@@ -415,6 +553,60 @@ impl<G: BpGroup> RangeProofPlus<G> {
         out
     }
 
+    /// The proof's bytes in `format`'s layout.
+    pub fn to_bytes_in(&self, format: PlusFormat) -> Vec<u8> {
+        match format {
+            PlusFormat::Zkforge => self.to_bytes(),
+            PlusFormat::Tari => {
+                let mut out = Vec::with_capacity(1 + (3 + 2 * self.l_vec.len()) * G::POINT_BYTES + 96);
+                out.push(1);
+                out.extend_from_slice(&G::scalar_to_bytes(&self.d1));
+                for p in [&self.a, &self.a1, &self.b] {
+                    out.extend_from_slice(&p.bytes);
+                }
+                out.extend_from_slice(&G::scalar_to_bytes(&self.r1));
+                out.extend_from_slice(&G::scalar_to_bytes(&self.s1));
+                for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+                    out.extend_from_slice(&l.bytes);
+                    out.extend_from_slice(&r.bytes);
+                }
+                out
+            }
+        }
+    }
+
+    /// Decodes `format`'s layout with every check.
+    pub fn from_bytes_in(format: PlusFormat, bytes: &[u8]) -> Result<Self, BulletproofError> {
+        match format {
+            PlusFormat::Zkforge => Self::from_bytes(bytes),
+            PlusFormat::Tari => {
+                // 0x01, d1 | A, A1, B | r1, s1 | (L, R)*  ->  A, A1, B | r1, s1, d1 | (L, R)*
+                let pb = G::POINT_BYTES;
+                if bytes.len() < 1 + 32 + 3 * pb + 64 {
+                    return Err(BulletproofError::WrongLength { group: G::NAME, len: bytes.len() });
+                }
+                if bytes[0] != 1 {
+                    return Err(BulletproofError::WrongLength { group: G::NAME, len: bytes.len() });
+                }
+                let d1 = &bytes[1..33];
+                let rest = &bytes[33..];
+                let mut ours = Vec::with_capacity(bytes.len() - 1);
+                ours.extend_from_slice(&rest[..3 * pb + 64]);
+                ours.extend_from_slice(d1);
+                ours.extend_from_slice(&rest[3 * pb + 64..]);
+                Self::from_bytes(&ours).map_err(|e| match e {
+                    // report offsets in the caller's bytes
+                    BulletproofError::NonCanonicalScalar { offset } if offset == 3 * pb + 64 => BulletproofError::NonCanonicalScalar { offset: 1 },
+                    BulletproofError::NonCanonicalScalar { offset } => BulletproofError::NonCanonicalScalar { offset: offset + 33 },
+                    BulletproofError::InvalidPoint { group, offset } if offset < 3 * pb => BulletproofError::InvalidPoint { group, offset: offset + 33 },
+                    BulletproofError::InvalidPoint { group, offset } => BulletproofError::InvalidPoint { group, offset: offset + 1 },
+                    BulletproofError::WrongLength { group, .. } => BulletproofError::WrongLength { group, len: bytes.len() },
+                    other => other,
+                })
+            }
+        }
+    }
+
     /// Decodes [`RangeProofPlus::to_bytes`] with every check (length, canonical scalars, valid
     /// points).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, BulletproofError> {
@@ -474,7 +666,7 @@ pub fn verify_batch_plus<G: BpGroup, R: RngCore + CryptoRng>(
         tables,
         items,
         |it| (it.n, it.commitments.len()),
-        |it, eq, w, _| it.proof.add_to_equation(eq, &mut it.transcript, it.commitments, it.n, w),
+        |it, eq, w, _| it.proof.add_to_equation(PlusFormat::Zkforge, pc_gens, eq, &mut it.transcript, it.commitments, it.n, w),
         rng,
     )
 }
