@@ -9,7 +9,8 @@
 //! - With [`Ristretto255`] the generators, the Merlin transcript and the bytes are those of
 //!   dalek's `bulletproofs` 5.x: proofs pass between the two crates in both directions.
 //! - [`RangeProofPlus`]: Bulletproofs+ (ePrint 2020/735) over the same groups and generators,
-//!   with [`verify_batch_plus`]; shorter proofs, a constant-time prover.
+//!   with [`verify_batch_plus`]; shorter proofs, a constant-time prover; in
+//!   [`PlusFormat::Tari`] the proofs are those of Tari's `tari_bulletproofs_plus`.
 //! - The prover's inner-product argument never folds generators (see [`inner_product`]).
 //!
 //! ```

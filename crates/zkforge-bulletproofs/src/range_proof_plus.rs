@@ -28,12 +28,11 @@
 //! that are not) works as in [`crate::range_proof`]: zero entries in a^, b^ at padded bit
 //! positions, identity commitments for padded values.
 //!
-//! The transcript is ours (labels below), so proofs do not cross to Tari's crate yet. Tari's
-//! could be matched by a second profile: its transcript (tari_merlin) opens with a domain
-//! separator, the bases H and G, the bit length, an extension degree, the value count, the
-//! commitments and a minimum-value promise per value, before A; its generators come from its
-//! own derivation; its byte layout carries the extension degree. The protocol equations are
-//! the same as here.
+//! Two transcripts and byte layouts ([`PlusFormat`]): this crate's, and Tari's
+//! (`tari_bulletproofs_plus` 0.5, extension degree 1, no minimum-value promises), whose
+//! generators G, H are the same chains as dalek's and whose blinding base is
+//! [`crate::PedersenGens::tari`]; in Tari's format proofs pass between the two crates in both
+//! directions (`tests/tari_interop.rs`).
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
