@@ -1,4 +1,5 @@
-//! Fuzz the Bulletproofs and Bulletproofs+ decoders and verifiers (zkforge-bulletproofs):
+//! Fuzz the Bulletproofs and Bulletproofs+ (both formats) decoders and verifiers
+//! (zkforge-bulletproofs):
 //! arbitrary bytes as a range proof of either kind and commitments on each group; decoding gives a proof or a typed error, and a
 //! decoded proof verifies or fails, never panics. The first byte picks the group and the bit
 //! size; the next byte the number of commitments; then commitments, then the proof.
@@ -7,7 +8,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Transcript};
+use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, PedersenGens, PlusFormat, RangeProof, RangeProofPlus, Ristretto255, Transcript};
 
 fn run<G: BpGroup>(gens: &(BulletproofGens<G>, PedersenGens<G>), n: usize, mut d: &[u8]) {
     let Some((&m, rest)) = d.split_first() else { return };
@@ -32,6 +33,10 @@ fn run<G: BpGroup>(gens: &(BulletproofGens<G>, PedersenGens<G>), n: usize, mut d
     if let Ok(p) = RangeProofPlus::<G>::from_bytes(d) {
         assert_eq!(p.to_bytes(), d, "decode then encode changes the bytes (plus)");
         let _ = p.verify(&gens.0, &gens.1, &mut Transcript::new(b"fuzz"), &cs, n);
+    }
+    if let Ok(p) = RangeProofPlus::<G>::from_bytes_in(PlusFormat::Tari, d) {
+        assert_eq!(p.to_bytes_in(PlusFormat::Tari), d, "decode then encode changes the bytes (Tari format)");
+        let _ = p.verify_in(PlusFormat::Tari, &gens.0, &gens.1, &mut Transcript::new(b"fuzz"), &cs, n);
     }
 }
 

@@ -659,13 +659,25 @@ pub fn verify_batch_plus<G: BpGroup, R: RngCore + CryptoRng>(
     items: &mut [BatchItemPlus<'_, G>],
     rng: &mut R,
 ) -> Result<(), BulletproofError> {
+    verify_batch_plus_in(PlusFormat::Zkforge, bp_gens, pc_gens, tables, items, rng)
+}
+
+/// [`verify_batch_plus`] for proofs made in `format`'s transcript.
+pub fn verify_batch_plus_in<G: BpGroup, R: RngCore + CryptoRng>(
+    format: PlusFormat,
+    bp_gens: &BulletproofGens<G>,
+    pc_gens: &PedersenGens<G>,
+    tables: Option<&GeneratorTables<G>>,
+    items: &mut [BatchItemPlus<'_, G>],
+    rng: &mut R,
+) -> Result<(), BulletproofError> {
     batch_check(
         bp_gens,
         pc_gens,
         tables,
         items,
         |it| (it.n, it.commitments.len()),
-        |it, eq, w, _| it.proof.add_to_equation(PlusFormat::Zkforge, pc_gens, eq, &mut it.transcript, it.commitments, it.n, w),
+        |it, eq, w, _| it.proof.add_to_equation(format, pc_gens, eq, &mut it.transcript, it.commitments, it.n, w),
         rng,
     )
 }

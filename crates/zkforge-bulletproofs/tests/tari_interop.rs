@@ -14,7 +14,7 @@ use tari_bulletproofs_plus::range_proof::{RangeProof as TariProof, VerifyAction}
 use tari_bulletproofs_plus::range_statement::RangeStatement;
 use tari_bulletproofs_plus::range_witness::RangeWitness;
 use tari_bulletproofs_plus::ristretto::{create_pedersen_gens_with_extension_degree, RistrettoRangeProof};
-use zkforge_bulletproofs::{BpGroup, BulletproofGens, Commitment, PedersenGens, PlusFormat, ProverConfig, RangeProofPlus, Ristretto255};
+use zkforge_bulletproofs::{verify_batch_plus_in, BatchItemPlus, BpGroup, BulletproofGens, Commitment, PedersenGens, PlusFormat, ProverConfig, RangeProofPlus, Ristretto255};
 
 const LABEL: &[u8] = b"tari interop";
 
@@ -83,6 +83,37 @@ fn both_directions() {
             assert!(ours.verify_in(PlusFormat::Zkforge, &bp, &pc, &mut Transcript::new(LABEL), &our_cs, n).is_err());
         }
     }
+}
+
+#[test]
+fn tari_format_batch() {
+    // Tari's proofs of mixed shapes in one batch of ours; one from another transcript fails it
+    let bp = BulletproofGens::<Ristretto255>::new(64, 4);
+    let pc = PedersenGens::<Ristretto255>::tari();
+    let mut rng = ChaCha20Rng::seed_from_u64(736);
+    let mut proofs = Vec::new();
+    for &(n, m) in &[(64usize, 1usize), (32, 2), (8, 4), (64, 4)] {
+        let params = tari_params(n, m);
+        let mut openings = Vec::new();
+        let mut tcs = Vec::new();
+        for _ in 0..m {
+            let v: u64 = if n == 64 { rng.gen() } else { rng.gen::<u64>() >> (64 - n) };
+            let r = curve25519_dalek::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(&Ristretto255::scalar_random(&mut rng))).unwrap();
+            tcs.push(params.pc_gens().commit(&curve25519_dalek::Scalar::from(v), &[r]).unwrap());
+            openings.push(CommitmentOpening::new(v, vec![r]));
+        }
+        let statement = RangeStatement::init(params, tcs.clone(), vec![None; m], None).unwrap();
+        let tproof = RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), &statement, &RangeWitness::init(openings).unwrap()).unwrap();
+        let p = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).unwrap();
+        let cs: Vec<Commitment<Ristretto255>> = tcs.iter().map(|c| Commitment::new(*c)).collect();
+        proofs.push((p, cs, n));
+    }
+    let items = |bad: Option<usize>| -> Vec<BatchItemPlus<'_, Ristretto255>> {
+        proofs.iter().enumerate().map(|(k, (p, c, n))| BatchItemPlus { proof: p, commitments: c, n: *n, transcript: Transcript::new(if Some(k) == bad { b"bad" } else { LABEL }) }).collect()
+    };
+    verify_batch_plus_in(PlusFormat::Tari, &bp, &pc, None, &mut items(None), &mut rng).unwrap();
+    assert!(verify_batch_plus_in(PlusFormat::Tari, &bp, &pc, None, &mut items(Some(2)), &mut rng).is_err());
+    assert!(verify_batch_plus_in(PlusFormat::Zkforge, &bp, &pc, None, &mut items(None), &mut rng).is_err());
 }
 
 #[test]

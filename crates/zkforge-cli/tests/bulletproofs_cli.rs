@@ -60,6 +60,20 @@ fn plus_proofs() {
 }
 
 #[test]
+fn tari_format() {
+    let out = zkforge(&["bulletproofs", "prove", "--tari", "--bits", "32", "--value", "7", "--value", "9"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let cs = field(&text, "commitment ");
+    let proof = field(&text, "proof ")[0];
+    let ok = zkforge(&["bulletproofs", "verify", "--tari", "--bits", "32", "--commitment", cs[0], "--commitment", cs[1], "--proof", proof]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert_eq!(zkforge(&["bulletproofs", "verify", "--plus", "--bits", "32", "--commitment", cs[0], "--commitment", cs[1], "--proof", proof]).status.code().map(|c| c != 0), Some(true));
+    assert_eq!(zkforge(&["bulletproofs", "prove", "--tari", "--bits", "12", "--value", "7"]).status.code(), Some(2));
+    assert_eq!(zkforge(&["bulletproofs", "prove", "--tari", "--group", "bn254-g1", "--value", "7"]).status.code(), Some(2));
+}
+
+#[test]
 fn input_errors_are_plain() {
     for args in [
         vec!["bulletproofs", "prove", "--value", "70000", "--bits", "16"],
