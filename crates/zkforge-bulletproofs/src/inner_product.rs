@@ -1,15 +1,16 @@
 //! The logarithmic inner-product argument (Bunz et al., ePrint 2017/1066, section 3; dalek's
 //! transcript order: "ipp v1", n, then per round L, R and the challenge u).
 //!
-//! The prover never folds generators. After k rounds the folded G'_t is
+//! The prover does not fold generators point by point. After k rounds the folded G'_t is
 //! sum over the originals i = t (mod n_k) of cg_i G_i, and cg_i is just the product of the
 //! round challenges (u^-1 for the left half, u for the right) times the initial factor. So
-//! each L and R is one multi-scalar multiplication of N + 1 terms over the original
-//! generators with scalars a_t cg_i (resp. b_t ch_i), and no point is ever multiplied alone:
-//! 2 log2 N MSMs of N + 1 terms, where folding costs N two-term MSMs on top of MSMs that
-//! halve. The points are the same as with folding, so proofs are dalek's bytes.
+//! each L and R is one multi-scalar multiplication over the basis with scalars a_t cg_i (resp.
+//! b_t ch_i), through the fixed-base tables when given. Once the basis holds
+//! `ProverConfig::rebase_ratio` points per position, the folded generators are computed
+//! (small variable-time MSMs) and become the basis. The points are the same as with folding,
+//! so proofs are dalek's bytes.
 //!
-//! The verifier never runs the rounds either: [`InnerProductProof::verification_scalars`]
+//! The verifier does not run the rounds: [`InnerProductProof::verification_scalars`]
 //! returns u_k^2, u_k^-2 and the vector s (s_i = prod_k u_k^(+-1) by the bits of i) that the
 //! range proof's single multi-scalar check uses.
 

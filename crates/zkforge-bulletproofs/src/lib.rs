@@ -11,7 +11,8 @@
 //! - [`RangeProofPlus`]: Bulletproofs+ (ePrint 2020/735) over the same groups and generators,
 //!   with [`verify_batch_plus`]; shorter proofs, a constant-time prover; in
 //!   [`PlusFormat::Tari`] the proofs are those of Tari's `tari_bulletproofs_plus`.
-//! - The prover's inner-product argument never folds generators (see [`inner_product`]).
+//! - The provers' rounds run over the original generators with public coefficients and rebase
+//!   onto the folded generators only when that is cheaper ([`ProverConfig`], [`inner_product`]).
 //!
 //! ```
 //! use merlin::Transcript;
