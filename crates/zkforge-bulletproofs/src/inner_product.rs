@@ -10,7 +10,7 @@
 //! (small variable-time MSMs) and become the basis. The points are the same as with folding,
 //! so proofs are dalek's bytes.
 //!
-//! The verifier does not run the rounds: [`InnerProductProof::verification_scalars`]
+//! The verifier does not run the rounds: `challenges` and `verification_scalars`
 //! returns u_k^2, u_k^-2 and the vector s (s_i = prod_k u_k^(+-1) by the bits of i) that the
 //! range proof's single multi-scalar check uses.
 
