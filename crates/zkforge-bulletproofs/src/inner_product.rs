@@ -11,7 +11,7 @@
 //! so proofs are dalek's bytes.
 //!
 //! The verifier does not run the rounds: `challenges` and `verification_scalars`
-//! returns u_k^2, u_k^-2 and the vector s (s_i = prod_k u_k^(+-1) by the bits of i) that the
+//! return the challenges u_k, then u_k^2, u_k^-2 and the vector s (s_i = prod_k u_k^(+-1) by the bits of i) that the
 //! range proof's single multi-scalar check uses.
 
 use merlin::Transcript;
