@@ -528,13 +528,38 @@ impl KzgSettings {
         if let Some(i) = self.roots_brp.iter().position(|w| w == z) {
             return poly[i];
         }
-        // sum_i p_i w_i / (z - w_i), one batch inversion
-        let mut den: Vec<Fr> = self.roots_brp.iter().map(|w| *z - *w).collect();
-        Fr::batch_invert(&mut den);
-        let mut sum = Fr::ZERO;
-        for ((p, w), d) in poly.iter().zip(&self.roots_brp).zip(&den) {
-            sum += *p * *w * *d;
+        // sum_i p_i w_i / (z - w_i) as one fraction num / den, accumulated in LANES independent
+        // lanes (so the multiplications of consecutive terms do not wait on each other):
+        // num' = num d_i + den p_i w_i (one fused sum of products), den' = den d_i; then one
+        // inversion. About 3.3 multiplications a term, against 5 for a batch inversion of the
+        // d_i followed by the products, and no 4096-element scratch vectors.
+        const LANES: usize = 4;
+        let mut num = [Fr::ZERO; LANES];
+        let mut den = [Fr::ONE; LANES];
+        let len = poly.len().min(self.roots_brp.len());
+        let (poly, roots) = (&poly[..len], &self.roots_brp[..len]);
+        let full = len - len % LANES;
+        for (chunk_p, chunk_w) in poly[..full].chunks_exact(LANES).zip(roots[..full].chunks_exact(LANES)) {
+            for k in 0..LANES {
+                let d = *z - chunk_w[k];
+                let pw = chunk_p[k] * chunk_w[k];
+                num[k] = Fr::sum_of_products2(&num[k], &den[k], &d, &pw);
+                den[k] *= d;
+            }
         }
+        for (p, w) in poly[full..].iter().zip(&roots[full..]) {
+            let d = *z - *w;
+            num[0] = Fr::sum_of_products2(&num[0], &den[0], &d, &(*p * *w));
+            den[0] *= d;
+        }
+        // num0/den0 + num1/den1 = (num0 den1 + num1 den0) / (den0 den1), pairwise
+        let (mut n_acc, mut d_acc) = (num[0], den[0]);
+        for k in 1..LANES {
+            n_acc = Fr::sum_of_products2(&n_acc, &num[k], &den[k], &d_acc);
+            d_acc *= den[k];
+        }
+        let d_inv = Option::<Fr>::from(d_acc.invert()).expect("z is no root of unity, so no factor z - w_i is zero");
+        let sum = n_acc * d_inv;
         let n_inv = Option::<Fr>::from(Fr::from_u64(FIELD_ELEMENTS_PER_BLOB as u64).invert()).expect("4096 is invertible");
         let zn = z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]);
         sum * (zn - Fr::ONE) * n_inv

@@ -1,0 +1,31 @@
+//! A loop of 64-blob batch verifications, for `perf record`.
+//! `cargo run --release -p zkforge-kzg --example batch_profile`
+use zkforge_kzg::{KzgSettings, BYTES_PER_BLOB};
+
+fn main() {
+    let kzg = KzgSettings::mainnet_with_threads(1);
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let blobs: Vec<Vec<u8>> = (0..64)
+        .map(|_| {
+            let mut b = vec![0u8; BYTES_PER_BLOB];
+            for c in b.chunks_exact_mut(32) {
+                for x in c[1..].iter_mut() {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    *x = (state >> 56) as u8;
+                }
+                c[0] = (state % 0x73) as u8;
+            }
+            b
+        })
+        .collect();
+    let cs: Vec<[u8; 48]> = blobs.iter().map(|b| kzg.blob_to_kzg_commitment(b).unwrap()).collect();
+    let ps: Vec<[u8; 48]> = blobs.iter().zip(&cs).map(|(b, c)| kzg.compute_blob_kzg_proof(b, c).unwrap()).collect();
+    let b: Vec<&[u8]> = blobs.iter().map(|x| x.as_slice()).collect();
+    let c: Vec<&[u8]> = cs.iter().map(|x| x.as_slice()).collect();
+    let p: Vec<&[u8]> = ps.iter().map(|x| x.as_slice()).collect();
+    let s = std::time::Instant::now();
+    for _ in 0..300 {
+        assert!(kzg.verify_blob_kzg_proof_batch(&b, &c, &p).unwrap());
+    }
+    println!("64-blob batch: {:.2} ms", s.elapsed().as_secs_f64() / 300.0 * 1e3);
+}
