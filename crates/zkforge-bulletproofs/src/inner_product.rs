@@ -91,57 +91,49 @@ impl<G: BpGroup> InnerProductProof<G> {
     ) -> Self {
         let big_n = g.len();
         innerproduct_domain_sep(transcript, big_n as u64);
-        let one = G::scalar_from_u64(1);
-        let mut gb = g.to_vec();
-        let mut hb = h.to_vec();
-        let mut cg = g_factors.to_vec();
-        let mut ch = h_factors.to_vec();
+        let mut basis = Basis::<G>::new(g, h, g_factors.to_vec(), h_factors.to_vec());
         let mut tables = tables;
         let mut l_vec = Vec::new();
         let mut r_vec = Vec::new();
+        // one MSM input: the basis G then H then Q, rebuilt only when the basis changes
+        let mut points = msm_points::<G>(&basis, q);
+        let mut sl = vec![G::Scalar::default(); 2 * big_n + 1];
+        let mut sr = vec![G::Scalar::default(); 2 * big_n + 1];
         let mut n = big_n;
         while n > 1 {
-            if let Some(ratio) = rebase_ratio {
-                if gb.len() >= ratio.max(2) * n {
-                    gb = fold_basis::<G>(&gb, &cg, n);
-                    hb = fold_basis::<G>(&hb, &ch, n);
-                    cg = vec![one; n];
-                    ch = vec![one; n];
-                    tables = None;
-                }
+            if basis.maybe_rebase(rebase_ratio, n) {
+                tables = None;
+                points = msm_points::<G>(&basis, q);
+                sl.truncate(points.len());
+                sr.truncate(points.len());
             }
-            let base = gb.len();
+            let base = basis.len();
             let half = n / 2;
             let (a_l, a_r) = a[..n].split_at(half);
             let (b_l, b_r) = b[..n].split_at(half);
-            let c_l = inner_product::<G>(a_l, b_r);
-            let c_r = inner_product::<G>(a_r, b_l);
-            // one MSM input: the basis G then H then Q; basis point i sits at position
-            // t = i mod n of the current vectors
-            let mut sl = vec![G::Scalar::default(); 2 * base + 1];
-            let mut sr = vec![G::Scalar::default(); 2 * base + 1];
+            // basis point i sits at position t = i mod n of the current vectors; every slot
+            // is written (zero where the point is not in this half)
+            let zero = G::Scalar::default();
             for i in 0..base {
                 let t = i % n;
                 if t < half {
                     // G_i is in G'_L, H_i in H'_L
-                    sr[i] = a_r[t] * cg[i];
-                    sl[base + i] = b_r[t] * ch[i];
+                    sl[i] = zero;
+                    sr[i] = a_r[t] * basis.cg[i];
+                    sl[base + i] = b_r[t] * basis.ch[i];
+                    sr[base + i] = zero;
                 } else {
-                    sl[i] = a_l[t - half] * cg[i];
-                    sr[base + i] = b_l[t - half] * ch[i];
+                    sl[i] = a_l[t - half] * basis.cg[i];
+                    sr[i] = zero;
+                    sl[base + i] = zero;
+                    sr[base + i] = b_l[t - half] * basis.ch[i];
                 }
             }
-            sl[2 * base] = c_l;
-            sr[2 * base] = c_r;
+            sl[2 * base] = inner_product::<G>(a_l, b_r);
+            sr[2 * base] = inner_product::<G>(a_r, b_l);
             let (l, r) = match tables {
                 Some((t, w)) => (Encoded::<G>::new(msm_tabled::<G>(t, w, &sl)), Encoded::<G>::new(msm_tabled::<G>(t, w, &sr))),
-                None => {
-                    let mut points = Vec::with_capacity(2 * base + 1);
-                    points.extend_from_slice(&gb);
-                    points.extend_from_slice(&hb);
-                    points.push(*q);
-                    (Encoded::<G>::new(msm_nonzero::<G>(&sl, &points)), Encoded::<G>::new(msm_nonzero::<G>(&sr, &points)))
-                }
+                None => (Encoded::<G>::new(msm_nonzero::<G>(&sl, &points)), Encoded::<G>::new(msm_nonzero::<G>(&sr, &points))),
             };
             append_point(transcript, b"L", &l.bytes);
             append_point(transcript, b"R", &r.bytes);
@@ -154,15 +146,7 @@ impl<G: BpGroup> InnerProductProof<G> {
                 a[t] = a[t] * u + u_inv * a[half + t];
                 b[t] = b[t] * u_inv + u * b[half + t];
             }
-            for i in 0..base {
-                if i % n < half {
-                    cg[i] *= u_inv;
-                    ch[i] *= u;
-                } else {
-                    cg[i] *= u;
-                    ch[i] *= u_inv;
-                }
-            }
+            basis.fold(n, u_inv, u, u, u_inv);
             n = half;
         }
         Self { l_vec, r_vec, a: a[0], b: b[0] }
@@ -191,9 +175,67 @@ impl<G: BpGroup> InnerProductProof<G> {
     }
 }
 
-/// The `len` points sum over i = t (mod len) of coeff_i basis_i, for t < len: the folded
-/// generators of a basis whose coefficients track the rounds so far.
-pub(crate) fn fold_basis<G: BpGroup>(basis: &[G::Point], coeff: &[G::Scalar], len: usize) -> Vec<G::Point> {
+/// A prover's generators during the rounds: the folded G'_t (t < len) is the sum over
+/// i = t (mod len) of cg_i g_i, and H'_t likewise; the coefficients are public (products of
+/// round challenges and the initial factors). Shared by both provers.
+pub(crate) struct Basis<G: BpGroup> {
+    pub(crate) g: Vec<G::Point>,
+    pub(crate) h: Vec<G::Point>,
+    pub(crate) cg: Vec<G::Scalar>,
+    pub(crate) ch: Vec<G::Scalar>,
+}
+
+impl<G: BpGroup> Basis<G> {
+    /// The original generators with their initial factors.
+    pub(crate) fn new(g: &[G::Point], h: &[G::Point], cg: Vec<G::Scalar>, ch: Vec<G::Scalar>) -> Self {
+        Self { g: g.to_vec(), h: h.to_vec(), cg, ch }
+    }
+
+    /// Points in the basis.
+    pub(crate) fn len(&self) -> usize {
+        self.g.len()
+    }
+
+    /// With current length `len`: when the basis holds at least `ratio` points per position,
+    /// replace it by the folded generators (small variable-time MSMs of public points) with
+    /// coefficients 1. Returns whether it did.
+    pub(crate) fn maybe_rebase(&mut self, ratio: Option<usize>, len: usize) -> bool {
+        match ratio {
+            Some(r) if self.len() >= r.max(2) * len => {
+                self.g = fold_points::<G>(&self.g, &self.cg, len);
+                self.h = fold_points::<G>(&self.h, &self.ch, len);
+                let one = G::scalar_from_u64(1);
+                self.cg = vec![one; len];
+                self.ch = vec![one; len];
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// One round's fold at length `len`: the G coefficients of the low half times `g_lo`, of
+    /// the high half times `g_hi`; H likewise.
+    pub(crate) fn fold(&mut self, len: usize, g_lo: G::Scalar, g_hi: G::Scalar, h_lo: G::Scalar, h_hi: G::Scalar) {
+        let half = len / 2;
+        for i in 0..self.len() {
+            if i % len < half {
+                self.cg[i] *= g_lo;
+                self.ch[i] *= h_lo;
+            } else {
+                self.cg[i] *= g_hi;
+                self.ch[i] *= h_hi;
+            }
+        }
+    }
+
+    /// The fully folded G' and H' (length 1).
+    pub(crate) fn folded(&self) -> (G::Point, G::Point) {
+        (G::msm_vartime(&self.cg, &self.g), G::msm_vartime(&self.ch, &self.h))
+    }
+}
+
+/// The `len` points sum over i = t (mod len) of coeff_i basis_i, for t < len.
+fn fold_points<G: BpGroup>(basis: &[G::Point], coeff: &[G::Scalar], len: usize) -> Vec<G::Point> {
     let per = basis.len() / len;
     let mut s = Vec::with_capacity(per);
     let mut p = Vec::with_capacity(per);
@@ -243,6 +285,15 @@ pub(crate) fn batch_invert<G: BpGroup>(v: &mut [G::Scalar]) -> Option<()> {
         *x = xi;
     }
     Some(())
+}
+
+/// The basis's G, then H, then Q: one MSM input for L and R.
+fn msm_points<G: BpGroup>(basis: &Basis<G>, q: &G::Point) -> Vec<G::Point> {
+    let mut points = Vec::with_capacity(2 * basis.len() + 1);
+    points.extend_from_slice(&basis.g);
+    points.extend_from_slice(&basis.h);
+    points.push(*q);
+    points
 }
 
 /// The round MSM through tables over [B, B_blinding, G, H]: `scalars` is laid out G, H, Q

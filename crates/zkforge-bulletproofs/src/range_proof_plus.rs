@@ -42,7 +42,7 @@ use zeroize::Zeroize;
 use crate::error::BulletproofError;
 use crate::generators::{BulletproofGens, GeneratorTables, PedersenGens};
 use crate::group::BpGroup;
-use crate::inner_product::{batch_invert, fold_basis, verification_scalars, Encoded};
+use crate::inner_product::{batch_invert, verification_scalars, Basis, Encoded};
 use crate::range_proof::{ProverConfig, append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
 use crate::transcript::{append_point, challenge_scalar, validate_and_append_point};
 
@@ -260,10 +260,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
         // WIP rounds over a basis of points with public coefficients: the folded G'_t is
         // sum over i = t (mod len) of cg_i gb_i (first the original generators; after a
         // rebase, the folded generators themselves)
-        let mut gb = g.clone();
-        let mut hb = h.clone();
-        let mut cg = vec![one; big_n];
-        let mut ch = vec![one; big_n];
+        let one_vec = vec![one; big_n];
+        let mut basis = Basis::<G>::new(&g, &h, one_vec.clone(), one_vec);
         let mut l_vec = Vec::new();
         let mut r_vec = Vec::new();
         // L and R each take B, B_blinding and one half of G and of H; which half depends on the
@@ -274,16 +272,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let mut sr = SecretVec(Vec::with_capacity(big_n + 2));
         let mut len = big_n;
         while len > 1 {
-            if let Some(ratio) = config.rebase_ratio {
-                if gb.len() >= ratio.max(2) * len {
-                    // materialise the folded generators (public points, public coefficients)
-                    gb = fold_basis::<G>(&gb, &cg, len);
-                    hb = fold_basis::<G>(&hb, &ch, len);
-                    cg = vec![one; len];
-                    ch = vec![one; len];
-                }
-            }
-            let base = gb.len();
+            basis.maybe_rebase(config.rebase_ratio, len);
+            let base = basis.len();
             let half = len / 2;
             let y_half = y_pow[half];
             let y_half_inv = G::scalar_invert(&y_half).ok_or(BulletproofError::VerificationFailed)?;
@@ -309,15 +299,15 @@ impl<G: BpGroup> RangeProofPlus<G> {
                 let t = i % len;
                 if t < half {
                     // basis point i in G_lo (R), H_lo (L)
-                    rp.push(gb[i]);
-                    sr.0.push(a_hat.0[half + t] * y_half * cg[i]);
-                    lp.push(hb[i]);
-                    sl.0.push(b_hat.0[half + t] * ch[i]);
+                    rp.push(basis.g[i]);
+                    sr.0.push(a_hat.0[half + t] * y_half * basis.cg[i]);
+                    lp.push(basis.h[i]);
+                    sl.0.push(b_hat.0[half + t] * basis.ch[i]);
                 } else {
-                    lp.push(gb[i]);
-                    sl.0.push(a_hat.0[t - half] * y_half_inv * cg[i]);
-                    rp.push(hb[i]);
-                    sr.0.push(b_hat.0[t - half] * ch[i]);
+                    lp.push(basis.g[i]);
+                    sl.0.push(a_hat.0[t - half] * y_half_inv * basis.cg[i]);
+                    rp.push(basis.h[i]);
+                    sr.0.push(b_hat.0[t - half] * basis.ch[i]);
                 }
             }
             let l = Encoded::<G>::new(G::msm_ct(&sl.0, &lp));
@@ -332,16 +322,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
                 a_hat.0[t] = a_hat.0[t] * e + a_hat.0[half + t] * y_half * e_inv;
                 b_hat.0[t] = b_hat.0[t] * e_inv + b_hat.0[half + t] * e;
             }
-            let e_y = e * y_half_inv;
-            for i in 0..base {
-                if i % len < half {
-                    cg[i] *= e_inv;
-                    ch[i] *= e;
-                } else {
-                    cg[i] *= e_y;
-                    ch[i] *= e_inv;
-                }
-            }
+            basis.fold(len, e_inv, e * y_half_inv, e, e_inv);
             alpha_hat.0 += d_l.0 * e * e + d_r.0 * e_inv * e_inv;
             len = half;
         }
@@ -349,8 +330,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         sr.0.iter_mut().for_each(Zeroize::zeroize);
 
         // the last round over the folded G', H' (public combinations of the generators)
-        let g_fold = G::msm_vartime(&cg, &gb);
-        let h_fold = G::msm_vartime(&ch, &hb);
+        let (g_fold, h_fold) = basis.folded();
         let (a0, b0) = (a_hat.0[0], b_hat.0[0]);
         let r = Secret(G::scalar_random(rng));
         let s = Secret(G::scalar_random(rng));
