@@ -59,14 +59,6 @@ pub enum BulletproofError {
         /// Where it starts.
         offset: usize,
     },
-    /// The commitments do not match the proof's shape.
-    #[error("the proof is for {expected} values but {got} commitments were given")]
-    WrongNumCommitments {
-        /// Values the proof covers.
-        expected: usize,
-        /// Commitments given.
-        got: usize,
-    },
     /// The proof does not verify.
     #[error("the range proof does not verify")]
     VerificationFailed,

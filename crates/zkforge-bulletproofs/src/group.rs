@@ -89,8 +89,6 @@ pub trait BpGroup: Copy + Debug + PartialEq + Sized + Send + Sync + 'static {
 
     /// The identity.
     fn identity() -> Self::Point;
-    /// a + b.
-    fn add(a: &Self::Point, b: &Self::Point) -> Self::Point;
     /// -a.
     fn neg(a: &Self::Point) -> Self::Point;
     /// Whether a is the identity.

@@ -708,10 +708,11 @@ impl<G: BpGroup> Equation<G> {
 }
 
 /// One proof of a batch: the proof, its commitments, its bit size and the transcript in the
-/// state the prover started from.
-pub struct BatchItem<'a, G: BpGroup> {
+/// state the prover started from. `P` is the proof type: [`RangeProof`] (the default) or
+/// [`crate::RangeProofPlus`] (see [`crate::BatchItemPlus`]).
+pub struct BatchItem<'a, G: BpGroup, P = RangeProof<G>> {
     /// The proof.
-    pub proof: &'a RangeProof<G>,
+    pub proof: &'a P,
     /// Its value commitments.
     pub commitments: &'a [Commitment<G>],
     /// Its bit size.

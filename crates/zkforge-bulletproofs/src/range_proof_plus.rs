@@ -43,7 +43,7 @@ use crate::error::BulletproofError;
 use crate::generators::{BulletproofGens, GeneratorTables, PedersenGens};
 use crate::group::BpGroup;
 use crate::inner_product::{batch_invert, verification_scalars, Basis, Encoded};
-use crate::range_proof::{ProverConfig, append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
+use crate::range_proof::{BatchItem, ProverConfig, append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
 use crate::transcript::{append_point, challenge_scalar, validate_and_append_point};
 
 /// A Bulletproofs+ range proof that each of m committed values is below 2^n.
@@ -618,17 +618,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
     }
 }
 
-/// One proof of a Bulletproofs+ batch (see [`crate::BatchItem`]).
-pub struct BatchItemPlus<'a, G: BpGroup> {
-    /// The proof.
-    pub proof: &'a RangeProofPlus<G>,
-    /// Its value commitments.
-    pub commitments: &'a [Commitment<G>],
-    /// Its bit size.
-    pub n: usize,
-    /// The transcript (consumed).
-    pub transcript: Transcript,
-}
+/// One proof of a Bulletproofs+ batch.
+pub type BatchItemPlus<'a, G> = BatchItem<'a, G, RangeProofPlus<G>>;
 
 /// Verifies many Bulletproofs+ proofs (any mix of shapes) with one MSM, each equation
 /// weighted by a fresh random scalar; `Ok` only when all verify.

@@ -3,6 +3,9 @@
 //! commitment order; every field of the proof altered), batch verification (mixed shapes, one
 //! bad proof, with and without tables), sizes, and the decoder's typed errors.
 
+mod common;
+
+use common::value;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -11,14 +14,6 @@ use zkforge_bulletproofs::{
     ProverConfig, RangeProofPlus, Ristretto255,
 };
 
-fn value(rng: &mut ChaCha20Rng, n: usize) -> u64 {
-    let v: u64 = rng.gen();
-    if n == 64 {
-        v
-    } else {
-        v >> (64 - n)
-    }
-}
 
 fn prove<G: BpGroup>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>, v: &[u64], n: usize, rng: &mut ChaCha20Rng) -> (RangeProofPlus<G>, Vec<Commitment<G>>) {
     let b: Vec<G::Scalar> = v.iter().map(|_| G::scalar_random(rng)).collect();

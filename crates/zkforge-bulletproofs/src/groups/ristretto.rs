@@ -95,9 +95,6 @@ impl BpGroup for Ristretto255 {
     fn identity() -> RistrettoPoint {
         RistrettoPoint::identity()
     }
-    fn add(a: &RistrettoPoint, b: &RistrettoPoint) -> RistrettoPoint {
-        a + b
-    }
     fn neg(a: &RistrettoPoint) -> RistrettoPoint {
         -a
     }

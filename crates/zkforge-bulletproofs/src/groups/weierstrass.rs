@@ -1,7 +1,7 @@
 //! BLS12-381 G1 and BN254 G1 on zkforge's curves and MSM: one implementation,
 //! [`Weierstrass<C>`], over the few things that differ per curve ([`BpCurve`]).
 //!
-//! - Points are kept affine (MSMs read them directly; a sum costs one inversion).
+//! - Points are kept affine (MSMs read them directly; a sum costs one inversion at the end).
 //! - Constant-time MSM: `zkforge_curve::scalar_mul::multi_mul_ct` (GLV split, Booth windows,
 //!   full table scans, complete additions). Variable-time: `zkforge_msm` on one thread
 //!   (Straus below its threshold, Pippenger above). Tables: `FixedBaseMsm` (shifted copies,
@@ -148,9 +148,6 @@ where
 
     fn identity() -> Self::Point {
         Affine::IDENTITY
-    }
-    fn add(a: &Self::Point, b: &Self::Point) -> Self::Point {
-        a.to_jacobian().add_mixed(b).to_affine()
     }
     fn neg(a: &Self::Point) -> Self::Point {
         -*a
