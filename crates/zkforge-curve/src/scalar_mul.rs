@@ -104,26 +104,28 @@ pub fn multi_mul_ct<C: CurveConfig>(points: &[Jacobian<C>], scalars: &[[u64; 4]]
     let n = points.len().min(scalars.len());
     let endo = cfg.endomorphism && C::Endo::PRESENT;
     let mut all_parts = Vec::with_capacity(n * 4);
-    let mut tables = Vec::new();
+    let mut all_bases = Vec::with_capacity(n * 4);
     let mut bits = 0;
+    let mut dim = 1;
     for (p, k) in points[..n].iter().zip(&scalars[..n]) {
         let (d, parts, bases, b) = split(p, k, cfg.endomorphism);
         bits = b;
+        dim = d;
         all_parts.extend_from_slice(&parts[..d]);
-        // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form so the main loop uses
-        // mixed additions; the tables of the other parts are the endomorphism images of the
-        // first (or, without the split, built the same way from their own base). A table
-        // depends on the point only, never on the scalar, so it may branch on the point's
-        // special cases (`add_vartime`) without leaking anything about k.
-        tables.extend(affine_tables(&bases[..d], half, endo, |base, out| {
-            let mut acc = *base;
-            out.push(acc);
-            for m in 2..=half {
-                acc = if m == 2 { base.double() } else { acc.add_vartime(base) };
-                out.push(acc);
-            }
-        }));
+        all_bases.extend_from_slice(&bases[..d]);
     }
+    // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form (one inversion for all) so the
+    // main loop uses mixed additions. A table depends on the point only, never on the scalar,
+    // so it may branch on the point's special cases (`add_vartime`) without leaking anything
+    // about k.
+    let tables = affine_tables(&all_bases, dim, half, endo, |base, out| {
+        let mut acc = *base;
+        out.push(acc);
+        for m in 2..=half {
+            acc = if m == 2 { base.double() } else { acc.add_vartime(base) };
+            out.push(acc);
+        }
+    });
     let nwin = bits / w + 1;
     let mut acc = Jacobian::<C>::IDENTITY;
     for j in (0..nwin).rev() {
@@ -153,29 +155,29 @@ pub fn multi_mul_ct<C: CurveConfig>(points: &[Jacobian<C>], scalars: &[[u64; 4]]
     acc
 }
 
-/// Multiples tables of every base in affine form: the first base's table is built by `build`
-/// and normalised with one inversion; with the endomorphism split the other tables are its
-/// images (endo keeps Z = 1), otherwise each is built and normalised on its own.
-fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], per: usize, endo: bool, build: impl Fn(&Jacobian<C>, &mut Vec<Jacobian<C>>)) -> Vec<Affine<C>> {
+/// Multiples tables of every base in affine form, for bases grouped `dim` per point: with the
+/// endomorphism split only each point's first table is built by `build` and the others are its
+/// images (endo keeps Z = 1), otherwise every table is built; all built tables are normalised
+/// together with one inversion. The output holds the tables in the order of `bases`.
+fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], dim: usize, per: usize, endo: bool, build: impl Fn(&Jacobian<C>, &mut Vec<Jacobian<C>>)) -> Vec<Affine<C>> {
+    let built: Vec<&Jacobian<C>> = if endo { bases.iter().step_by(dim).collect() } else { bases.iter().collect() };
+    let mut jac = Vec::with_capacity(built.len() * per);
+    for base in built {
+        build(base, &mut jac);
+    }
+    let aff = Jacobian::batch_to_affine(&jac);
+    if !endo {
+        return aff;
+    }
     let mut out = Vec::with_capacity(bases.len() * per);
-    if endo {
-        let mut first = Vec::with_capacity(per);
-        build(&bases[0], &mut first);
-        let first = Jacobian::batch_to_affine(&first);
-        out.extend_from_slice(&first);
-        for _ in 1..bases.len() {
+    for first in aff.chunks_exact(per) {
+        out.extend_from_slice(first);
+        for _ in 1..dim {
             let prev = out.len() - per;
             for k in 0..per {
-                let a = out[prev + k];
-                let j = C::Endo::endo(&a.to_jacobian());
+                let j = C::Endo::endo(&out[prev + k].to_jacobian());
                 out.push(Affine { x: j.x, y: j.y });
             }
-        }
-    } else {
-        for base in bases {
-            let mut t = Vec::with_capacity(per);
-            build(base, &mut t);
-            out.extend(Jacobian::batch_to_affine(&t));
         }
     }
     out
@@ -240,7 +242,7 @@ pub fn mul_vartime<C: CurveConfig>(p: &Jacobian<C>, k: &[u64; 4], cfg: &ScalarMu
         maxlen = maxlen.max(lens[i]);
     }
     // odd multiples of each base: P, 3P, ..., (2^(w-1) - 1) P, affine; signs applied in the loop
-    let tables = affine_tables(&bases[..dim], tsize, cfg.endomorphism && C::Endo::PRESENT, |b, out| {
+    let tables = affine_tables(&bases[..dim], dim, tsize, cfg.endomorphism && C::Endo::PRESENT, |b, out| {
         let b2 = b.double();
         let mut acc = *b;
         out.push(acc);
