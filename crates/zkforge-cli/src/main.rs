@@ -1,7 +1,8 @@
 //! The `zkforge` command. `zkforge hashsig schemes | keygen | sign | verify` makes and checks
 //! Generalized XMSS keys and signatures; `zkforge evm call | vectors` runs the EVM precompiles;
 //! `zkforge kzg commit | prove | verify | cells | verify-cells | recover` makes and checks KZG commitments,
-//! proofs and EIP-7594 cells; `zkforge bulletproofs prove | verify` makes and checks range proofs. With the `bench` feature (`cargo zkbench`, which also
+//! proofs and EIP-7594 cells; `zkforge bulletproofs prove | verify` makes and checks range proofs;
+//! `zkforge msm [--gpu]` runs one timed G1 MSM on the CPU or a GPU (wgpu). With the `bench` feature (`cargo zkbench`, which also
 //! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--json
 //! FILE]` runs the head-to-head benchmarks (ours against blst, arkworks, halo2curves and Plonky3
 //! on the same inputs) and prints medians and the ratio ours / peer, and `zkforge bench msm
@@ -14,9 +15,10 @@ mod bulletproofs;
 mod evm;
 mod hashsig;
 mod kzg;
+mod msm;
 
 #[derive(Parser)]
-#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature or proof invalid, or a precompile refused its input / a vector failed; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge hashsig --help`, `zkforge evm --help`, `zkforge kzg --help` and `zkforge bulletproofs --help`).")]
+#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature or proof invalid, or a precompile refused its input / a vector failed; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge msm --help`, `zkforge hashsig --help`, `zkforge evm --help`, `zkforge kzg --help` and `zkforge bulletproofs --help`).")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -75,6 +77,9 @@ enum Cmd {
         #[command(subcommand)]
         cmd: bulletproofs::BulletproofsCmd,
     },
+    /// One G1 MSM of 2^log random points on BLS12-381 or BN254, on the CPU or (--gpu) a GPU.
+    #[command(after_help = msm::EXIT_HELP)]
+    Msm(msm::MsmArgs),
     /// Hash-based signatures (Generalized XMSS: Poseidon2, SHA3, leanSig devnet 4).
     #[command(after_help = hashsig::EXIT_HELP)]
     Hashsig {
@@ -101,6 +106,7 @@ fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
         Cmd::Evm { cmd } => evm::run(cmd),
         Cmd::Kzg { cmd } => kzg::run(cmd),
         Cmd::Bulletproofs { cmd } => bulletproofs::run(cmd),
+        Cmd::Msm(a) => msm::run(a),
         #[cfg(feature = "bench")]
         cmd => run_bench(cmd).map(|_| 0).map_err(|e| hashsig::CliError { code: 2, message: e.to_string() }),
     }
@@ -109,7 +115,7 @@ fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
 #[cfg(feature = "bench")]
 fn run_bench(cmd: Cmd) -> Result<(), Box<dyn std::error::Error>> {
     match cmd {
-        Cmd::Hashsig { .. } | Cmd::Evm { .. } | Cmd::Kzg { .. } | Cmd::Bulletproofs { .. } => unreachable!("handled in run"),
+        Cmd::Hashsig { .. } | Cmd::Evm { .. } | Cmd::Kzg { .. } | Cmd::Bulletproofs { .. } | Cmd::Msm(_) => unreachable!("handled in run"),
         Cmd::Bench { groups, ablation: true, min_log, max_log, threads, sweeps, .. } => {
             if groups.iter().any(|g| g != "msm") {
                 return Err("--ablation applies to the msm group only".into());

@@ -1,0 +1,98 @@
+//! GPU MSM sweep: end-to-end time with resident bases (median of runs) and per-phase times,
+//! for both curves, over window width, accumulation method (XYZZ or batch-affine S), reduce
+//! placement, multiplication form and workgroup size. Every configuration's result is checked
+//! against zkforge-msm first.
+//!
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs]`
+
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use std::time::Instant;
+use zkforge_curve::{bls12_381, bn254, Jacobian};
+use zkforge_gpu::*;
+
+fn points<C: GpuCurve>(n: usize) -> Vec<zkforge_curve::Affine<C>> {
+    // P_i = (i + 1) G', G' a random multiple of G: cheap to make, all distinct.
+    let mut r = StdRng::seed_from_u64(7);
+    let g = zkforge_curve::sample_points::<C>(&mut r, 1)[0];
+    let mut acc = g.to_jacobian();
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        v.push(acc);
+        acc = acc.add_mixed_vartime(&g);
+    }
+    Jacobian::batch_to_affine(&v)
+}
+
+fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
+    let gpu = GpuMsm::<C>::new(&GpuOptions { allow_cpu_adapter: true, name_contains: None }).expect("adapter");
+    println!("# {name} on {}", gpu.adapter_name());
+    let mut r = StdRng::seed_from_u64(11);
+    for lg in [20u32, 16, 18, 22].into_iter().filter(|&l| l <= max_log) {
+        let n = 1usize << lg;
+        let pts = points::<C>(n);
+        let sc: Vec<[u64; 4]> = (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen::<u64>() >> 2]).collect();
+        let t = Instant::now();
+        let want = zkforge_msm::msm(&pts, &sc).unwrap();
+        let cpu_ms = t.elapsed().as_secs_f64() * 1e3;
+        let bases = gpu.upload_bases(&pts).unwrap();
+        println!("## {name} n = 2^{lg}: upload (resident bases) {:.2} ms; CPU zkforge-msm (all cores) {cpu_ms:.2} ms", bases.upload_time.as_secs_f64() * 1e3);
+        let mut cfgs: Vec<(String, GpuConfig)> = Vec::new();
+        for c in [lg - 5, lg - 4, lg - 3].into_iter().filter(|c| (8..=16).contains(c)) {
+            cfgs.push((format!("xyzz c={c}"), GpuConfig { window: Some(c), ..Default::default() }));
+        }
+        let c0 = GpuConfig::for_size(n).window_for(n);
+        for s in [4u32, 16, 32, 64] {
+            cfgs.push((format!("affine S={s} c={c0}"), GpuConfig { window: Some(c0), accumulate: Accumulate::BatchAffine { s }, ..Default::default() }));
+        }
+        cfgs.push((format!("xyzz c={c0} reduce=cpu"), GpuConfig { window: Some(c0), reduce: Placement::Cpu, ..Default::default() }));
+        cfgs.push((format!("xyzz c={c0} rolled"), GpuConfig { window: Some(c0), unroll: Some(false), ..Default::default() }));
+        for wg in [128u32] {
+            cfgs.push((format!("xyzz c={c0} wg={wg}"), GpuConfig { window: Some(c0), workgroup: wg, ..Default::default() }));
+        }
+        for seg in [64u32, 1024] {
+            cfgs.push((format!("xyzz c={c0} segments={seg}"), GpuConfig { window: Some(c0), segments: seg, ..Default::default() }));
+        }
+        for max_run in [16u32, 256] {
+            cfgs.push((format!("xyzz c={c0} max_run={max_run}"), GpuConfig { window: Some(c0), max_run, ..Default::default() }));
+        }
+        println!("| config | median ms | decompose | upload | accumulate | reduce | download | combine |");
+        println!("|---|---|---|---|---|---|---|---|");
+        for (label, cfg) in cfgs {
+            let (got, ph) = match gpu.msm_profiled(&bases, &sc, &cfg) {
+                Ok(x) => x,
+                Err(e) => {
+                    println!("| {label} | error: {e} |");
+                    continue;
+                }
+            };
+            assert_eq!(got, want, "{label}");
+            let mut ts: Vec<f64> = (0..runs)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = gpu.msm_resident(&bases, &sc, &cfg).unwrap();
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            let ms = |d: std::time::Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
+            println!(
+                "| {label} | {:.2} | {} | {} | {} | {} | {} | {} |",
+                ts[ts.len() / 2],
+                ms(ph.decompose),
+                ms(ph.upload),
+                ms(ph.accumulate),
+                ms(ph.reduce),
+                ms(ph.download),
+                ms(ph.combine)
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let max_log = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let runs = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    run::<bls12_381::G1Config>("BLS12-381 G1", max_log, runs);
+    run::<bn254::G1Config>("BN254 G1", max_log, runs);
+}

@@ -1,0 +1,111 @@
+//! The GPU MSM's switches. Every value a field documents gives the right answer (tests run
+//! them all); [`GpuConfig::for_size`] picks the default per size.
+
+use crate::GpuError;
+
+/// How buckets accumulate their points on the GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accumulate {
+    /// One thread per bucket, XYZZ mixed additions (madd-2008-s, 8M + 2S each).
+    Xyzz,
+    /// One thread per `s` buckets: each step adds one point to each of the s buckets in affine
+    /// coordinates with one shared field inversion (6M + 1S each, plus one inversion per
+    /// step). `s` in 1..=256 (1024 gave wrong sums on Mesa 22.3's lavapipe and is refused).
+    BatchAffine {
+        /// Buckets (and so additions) per inversion.
+        s: u32,
+    },
+}
+
+/// Where the bucket reduction (sum_b b B_b per window) runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// On the GPU: each window split into `segments` running sums; the CPU combines the
+    /// segments.
+    Gpu,
+    /// Bucket sums are downloaded and reduced on the CPU (rayon over windows).
+    Cpu,
+}
+
+/// Every switch of the GPU MSM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GpuConfig {
+    /// Window width c in 2..=16; `None` picks by size.
+    pub window: Option<u32>,
+    /// Bucket accumulation method.
+    pub accumulate: Accumulate,
+    /// Where the bucket reduction runs.
+    pub reduce: Placement,
+    /// Segments per window of the GPU reduction: a power of two, at most 2^(c-1).
+    pub segments: u32,
+    /// Threads per workgroup: a power of two in 32..=256.
+    pub workgroup: u32,
+    /// Fully unrolled (`Some(true)`) or rolled (`Some(false)`) field multiplication;
+    /// `None`: unrolled on GPUs, rolled on CPU adapters.
+    pub unroll: Option<bool>,
+    /// Points per chunk: an MSM is split into chunks whose bucket layouts fit the adapter's
+    /// buffer limit; `Some(k)` caps chunks at k points (k >= 1).
+    pub chunk: Option<usize>,
+    /// Longest run of points one accumulation thread sums (>= 1): longer buckets are cut into
+    /// runs whose partial sums a merge pass adds, so crowded buckets (the top window's) do not
+    /// serialise the accumulation on one thread. CPU adapters cap it at 32 (see `host`).
+    pub max_run: u32,
+}
+
+impl Default for GpuConfig {
+    fn default() -> Self {
+        GpuConfig { window: None, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, max_run: 64 }
+    }
+}
+
+impl GpuConfig {
+    /// The default for `n` points.
+    pub fn for_size(n: usize) -> Self {
+        GpuConfig { window: Some(default_window(n)), ..Default::default() }
+    }
+
+    /// The window width used for `n` points.
+    pub fn window_for(&self, n: usize) -> u32 {
+        self.window.unwrap_or_else(|| default_window(n))
+    }
+
+    /// Checks every field's range.
+    pub fn validate(&self) -> Result<(), GpuError> {
+        if let Some(c) = self.window {
+            if !(2..=16).contains(&c) {
+                return Err(GpuError::Config(format!("window width {c} is outside 2..=16")));
+            }
+        }
+        if let Accumulate::BatchAffine { s } = self.accumulate {
+            if !(1..=256).contains(&s) {
+                return Err(GpuError::Config(format!("batch-affine S = {s} is outside 1..=256")));
+            }
+        }
+        if self.max_run == 0 {
+            return Err(GpuError::Config("max_run must be at least 1 point".into()));
+        }
+        if self.chunk == Some(0) {
+            return Err(GpuError::Config("chunk size must be at least 1 point".into()));
+        }
+        if !self.segments.is_power_of_two() {
+            return Err(GpuError::Config(format!("segments = {} is not a power of two", self.segments)));
+        }
+        if !self.workgroup.is_power_of_two() || !(32..=256).contains(&self.workgroup) {
+            return Err(GpuError::Config(format!("workgroup size {} is not a power of two in 32..=256", self.workgroup)));
+        }
+        Ok(())
+    }
+}
+
+/// Window width by size (measured on an H100, BENCHMARKS.md): 16 from 2^19 points, 15 from
+/// 2^15, below that enough buckets to keep threads busy without leaving most of them empty.
+fn default_window(n: usize) -> u32 {
+    let lg = usize::BITS - n.max(1).leading_zeros();
+    if n >= 1 << 19 {
+        16
+    } else if n >= 1 << 15 {
+        15
+    } else {
+        lg.saturating_sub(3).clamp(4, 13)
+    }
+}

@@ -1,0 +1,531 @@
+//! The wgpu host side: adapter and device selection, pipelines (generated WGSL, compiled once
+//! per kernel and workgroup size), resident bases, buffers within the adapter's limits, the
+//! dispatch sequence of one MSM, and per-phase timing.
+
+use crate::config::{Accumulate, GpuConfig, Placement};
+use crate::kernels::{source, Kernel};
+use crate::plan;
+use crate::{GpuCurve, GpuError};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use zkforge_curve::{Affine, Jacobian, Xyzz};
+use zkforge_msm::MsmScalar;
+
+/// Which adapters the MSM may use.
+#[derive(Clone, Debug)]
+pub struct GpuOptions {
+    /// Accept a CPU adapter (lavapipe, WARP) when no GPU is present. Off by default: such an
+    /// adapter is slower than the CPU MSM, and Mesa 22.3's lavapipe miscompiled some kernel
+    /// shapes (see `field_gen`); the tests turn it on and check every result.
+    pub allow_cpu_adapter: bool,
+    /// Use only adapters whose name contains this (case-insensitive), if set.
+    pub name_contains: Option<String>,
+}
+
+impl Default for GpuOptions {
+    fn default() -> Self {
+        GpuOptions { allow_cpu_adapter: false, name_contains: None }
+    }
+}
+
+/// Wall-clock time of each phase of one MSM (the profiled entry point waits for the GPU after
+/// each phase, so the phases add up to a little more than an unprofiled run).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhaseTimes {
+    /// Scalar decomposition and bucket sort on the CPU.
+    pub decompose: Duration,
+    /// Upload of the bucket layout.
+    pub upload: Duration,
+    /// Bucket accumulation kernel.
+    pub accumulate: Duration,
+    /// Bucket reduction (GPU kernel, or CPU when placed there).
+    pub reduce: Duration,
+    /// Download of segment or bucket sums.
+    pub download: Duration,
+    /// Final combination on the CPU.
+    pub combine: Duration,
+}
+
+impl PhaseTimes {
+    fn add(&mut self, o: &PhaseTimes) {
+        self.decompose += o.decompose;
+        self.upload += o.upload;
+        self.accumulate += o.accumulate;
+        self.reduce += o.reduce;
+        self.download += o.download;
+        self.combine += o.combine;
+    }
+    /// Sum of the phases.
+    pub fn total(&self) -> Duration {
+        self.decompose + self.upload + self.accumulate + self.reduce + self.download + self.combine
+    }
+}
+
+/// Bases kept on the device (Montgomery form) for many MSMs.
+pub struct GpuBases<C: GpuCurve> {
+    buf: Option<wgpu::Buffer>,
+    cpu: Vec<Affine<C>>,
+    n: usize,
+    /// Time the upload (copy and conversion to Montgomery form) took.
+    pub upload_time: Duration,
+}
+
+impl<C: GpuCurve> GpuBases<C> {
+    /// Number of bases.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+}
+
+struct Gpu {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    info: wgpu::AdapterInfo,
+    limits: wgpu::Limits,
+    pipelines: Mutex<HashMap<(Kernel, u32, bool), wgpu::ComputePipeline>>,
+}
+
+impl Gpu {
+    /// The rolled field multiplication on GPUs: on the H100 (NVIDIA Vulkan) it was as fast
+    /// or faster than the unrolled one (BENCHMARKS.md). On CPU adapters the unrolled one:
+    /// Mesa 22.3's lavapipe computed wrong values from the rolled one inside the kernels'
+    /// loops (BLS12-381 accumulation and merge runs of a few dozen points; NVIDIA ran the same
+    /// shaders correctly, and the field tests pass on both forms on both drivers).
+    fn default_unroll(&self) -> bool {
+        self.is_cpu()
+    }
+    fn is_cpu(&self) -> bool {
+        self.info.device_type == wgpu::DeviceType::Cpu
+    }
+}
+
+/// G1 MSM on a GPU (or, from [`GpuMsm::new_or_cpu`] without one, on the CPU).
+pub struct GpuMsm<C: GpuCurve> {
+    gpu: Option<Gpu>,
+    fallback: Option<String>,
+    _c: PhantomData<C>,
+}
+
+fn wait(device: &wgpu::Device) -> Result<(), GpuError> {
+    device.poll(wgpu::PollType::wait_indefinitely()).map(|_| ()).map_err(|e| GpuError::Device(e.to_string()))
+}
+
+impl<C: GpuCurve> GpuMsm<C> {
+    /// Opens the first adapter the options allow (GPUs before CPU adapters).
+    pub fn new(opts: &GpuOptions) -> Result<Self, GpuError> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+        let mut found: Vec<wgpu::Adapter> = adapters
+            .into_iter()
+            .filter(|a| {
+                let info = a.get_info();
+                let name_ok = opts.name_contains.as_ref().is_none_or(|s| info.name.to_lowercase().contains(&s.to_lowercase()));
+                let kind_ok = opts.allow_cpu_adapter || info.device_type != wgpu::DeviceType::Cpu;
+                name_ok && kind_ok && a.get_downlevel_capabilities().flags.contains(wgpu::DownlevelFlags::COMPUTE_SHADERS)
+            })
+            .collect();
+        found.sort_by_key(|a| match a.get_info().device_type {
+            wgpu::DeviceType::DiscreteGpu => 0,
+            wgpu::DeviceType::IntegratedGpu => 1,
+            wgpu::DeviceType::VirtualGpu => 2,
+            wgpu::DeviceType::Other => 3,
+            wgpu::DeviceType::Cpu => 4,
+        });
+        let adapter = found.into_iter().next().ok_or_else(|| {
+            GpuError::NoAdapter(if opts.allow_cpu_adapter {
+                "wgpu found no Vulkan, Metal or DX12 adapter with compute shaders (on Linux, install a Vulkan driver: mesa-vulkan-drivers gives the CPU driver lavapipe)".into()
+            } else {
+                "wgpu found no GPU adapter (CPU adapters were excluded)".into()
+            })
+        })?;
+        let info = adapter.get_info();
+        let limits = adapter.limits();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("zkforge-gpu"),
+            required_features: wgpu::Features::empty(),
+            required_limits: limits.clone(),
+            experimental_features: wgpu::ExperimentalFeatures::disabled(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        }))
+        .map_err(|e| GpuError::Device(format!("could not open {}: {e}", info.name)))?;
+        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()) }), fallback: None, _c: PhantomData })
+    }
+
+    /// [`GpuMsm::new`], or the CPU MSM (zkforge-msm) when no adapter can be opened; then
+    /// [`GpuMsm::fallback_reason`] says why.
+    pub fn new_or_cpu(opts: &GpuOptions) -> Self {
+        match Self::new(opts) {
+            Ok(g) => g,
+            Err(e) => GpuMsm { gpu: None, fallback: Some(e.to_string()), _c: PhantomData },
+        }
+    }
+
+    /// Why this instance runs on the CPU, if it does.
+    pub fn fallback_reason(&self) -> Option<&str> {
+        self.fallback.as_deref()
+    }
+
+    /// The adapter's name, driver and backend, or "CPU (zkforge-msm)".
+    pub fn adapter_name(&self) -> String {
+        match &self.gpu {
+            Some(g) => format!("{} ({:?}, {} {})", g.info.name, g.info.backend, g.info.driver, g.info.driver_info),
+            None => "CPU (zkforge-msm)".into(),
+        }
+    }
+
+    fn pipeline(&self, g: &Gpu, kernel: Kernel, wg: u32, unroll: bool) -> Result<wgpu::ComputePipeline, GpuError> {
+        let mut cache = g.pipelines.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = cache.get(&(kernel, wg, unroll)) {
+            return Ok(p.clone());
+        }
+        let scope = g.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = g.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("zkforge-gpu kernel"),
+            source: wgpu::ShaderSource::Wgsl(source(C::spec(), kernel, wg, unroll).into()),
+        });
+        let p = g.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("zkforge-gpu pipeline"),
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(GpuError::Device(format!("kernel {kernel:?} did not compile: {e}")));
+        }
+        cache.insert((kernel, wg, unroll), p.clone());
+        Ok(p)
+    }
+
+    fn check_size(g: &Gpu, what: &'static str, bytes: u64) -> Result<(), GpuError> {
+        let limit = (g.limits.max_storage_buffer_binding_size as u64).min(g.limits.max_buffer_size);
+        if bytes > limit {
+            return Err(GpuError::TooLarge { what, bytes, limit });
+        }
+        Ok(())
+    }
+
+    fn storage(g: &Gpu, label: &'static str, bytes: u64) -> Result<wgpu::Buffer, GpuError> {
+        Self::check_size(g, label, bytes)?;
+        Ok(g.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: bytes.max(4),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        }))
+    }
+
+    fn params(g: &Gpu, p: [u32; 8]) -> wgpu::Buffer {
+        let b = g.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("params"),
+            size: 32,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        g.queue.write_buffer(&b, 0, bytemuck::cast_slice(&p));
+        b
+    }
+
+    fn dispatch(
+        &self,
+        g: &Gpu,
+        enc: &mut wgpu::CommandEncoder,
+        kernel: Kernel,
+        wg: u32,
+        unroll: bool,
+        buffers: &[&wgpu::Buffer],
+        threads: u32,
+    ) -> Result<(), GpuError> {
+        if threads == 0 {
+            return Ok(());
+        }
+        let pipe = self.pipeline(g, kernel, wg, unroll)?;
+        let layout = pipe.get_bind_group_layout(0);
+        let entries: Vec<wgpu::BindGroupEntry> =
+            buffers.iter().enumerate().map(|(i, b)| wgpu::BindGroupEntry { binding: i as u32, resource: b.as_entire_binding() }).collect();
+        let bg = g.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout, entries: &entries });
+        let groups = threads.div_ceil(wg);
+        let max = g.limits.max_compute_workgroups_per_dimension.max(1);
+        let (x, y) = if groups <= max { (groups, 1) } else { (max, groups.div_ceil(max)) };
+        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: None, timestamp_writes: None });
+        pass.set_pipeline(&pipe);
+        pass.set_bind_group(0, &bg, &[]);
+        pass.dispatch_workgroups(x, y, 1);
+        Ok(())
+    }
+
+    fn read_back(g: &Gpu, src: &wgpu::Buffer, bytes: u64) -> Result<Vec<u32>, GpuError> {
+        let staging = g.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("staging"),
+            size: bytes.max(4),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        enc.copy_buffer_to_buffer(src, 0, &staging, 0, bytes.max(4));
+        g.queue.submit([enc.finish()]);
+        let slice = staging.slice(..);
+        let (tx, rx) = std::sync::mpsc::channel();
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = tx.send(r);
+        });
+        wait(&g.device)?;
+        rx.recv().map_err(|e| GpuError::Device(e.to_string()))?.map_err(|e| GpuError::Device(format!("download failed: {e}")))?;
+        let out = {
+            let view = slice.get_mapped_range().map_err(|e| GpuError::Device(e.to_string()))?;
+            bytemuck::cast_slice::<u8, u32>(&view).to_vec()
+        };
+        staging.unmap();
+        Ok(out)
+    }
+
+    /// Runs the field test kernel on pairs (a, b) of canonical elements (each `WORDS` words):
+    /// returns, per pair, a b, a + b, a - b, a^-1 (0 for 0), -a and x <- x^2 + b iterated 1000 times from a, canonical, with
+    /// `unroll` choosing the multiplication's form. For tests of the generated arithmetic.
+    #[doc(hidden)]
+    pub fn field_ops(&self, pairs: &[u32], unroll: bool) -> Result<Vec<u32>, GpuError> {
+        let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("field_ops needs a GPU adapter".into()))?;
+        let w = C::WORDS;
+        let n = pairs.len() / (2 * w);
+        let src = Self::storage(g, "field inputs", (pairs.len() * 4) as u64)?;
+        let dst = Self::storage(g, "field outputs", (n * 6 * w * 4) as u64)?;
+        g.queue.write_buffer(&src, 0, bytemuck::cast_slice(pairs));
+        let params = Self::params(g, [0, 0, 0, 0, 0, 0, n as u32, 0]);
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        self.dispatch(g, &mut enc, Kernel::FieldOps, 64, unroll, &[&params, &src, &dst], n as u32)?;
+        g.queue.submit([enc.finish()]);
+        Self::read_back(g, &dst, (n * 6 * w * 4) as u64)
+    }
+
+    /// Uploads `points` once; they are converted to Montgomery form on the device and kept
+    /// there for [`GpuMsm::msm_resident`].
+    pub fn upload_bases(&self, points: &[Affine<C>]) -> Result<GpuBases<C>, GpuError> {
+        let t0 = Instant::now();
+        let Some(g) = &self.gpu else {
+            return Ok(GpuBases { buf: None, cpu: points.to_vec(), n: points.len(), upload_time: t0.elapsed() });
+        };
+        let w = C::WORDS;
+        let bytes = (points.len() * 2 * w * 4) as u64;
+        Self::check_size(g, "the bases", bytes)?;
+        let mut words = vec![0u32; points.len() * 2 * w];
+        words.par_chunks_mut(2 * w).zip(points.par_iter()).for_each(|(o, p)| {
+            C::to_words(&p.x(), &mut o[..w]);
+            C::to_words(&p.y(), &mut o[w..]);
+        });
+        let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let src = Self::storage(g, "bases (canonical)", bytes)?;
+        let dst = Self::storage(g, "bases", bytes)?;
+        g.queue.write_buffer(&src, 0, bytemuck::cast_slice(&words));
+        let params = Self::params(g, [0, 0, 0, 0, 0, 0, points.len() as u32, 0]);
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        self.dispatch(g, &mut enc, Kernel::ToMont, 64, g.default_unroll(), &[&params, &src, &dst], points.len() as u32)?;
+        g.queue.submit([enc.finish()]);
+        wait(&g.device)?;
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(GpuError::Device(format!("uploading {} bases: {e}", points.len())));
+        }
+        Ok(GpuBases { buf: Some(dst), cpu: Vec::new(), n: points.len(), upload_time: t0.elapsed() })
+    }
+
+    /// sum_i scalars[i] points[i] with the default configuration (bases uploaded for this call).
+    pub fn msm<S: MsmScalar<C>>(&self, points: &[Affine<C>], scalars: &[S]) -> Result<Jacobian<C>, GpuError> {
+        if points.len() != scalars.len() {
+            return Err(GpuError::LengthMismatch { points: points.len(), scalars: scalars.len() });
+        }
+        let bases = self.upload_bases(points)?;
+        self.msm_resident(&bases, scalars, &GpuConfig::for_size(points.len()))
+    }
+
+    /// sum_i scalars[i] bases[i] on resident bases.
+    pub fn msm_resident<S: MsmScalar<C>>(&self, bases: &GpuBases<C>, scalars: &[S], cfg: &GpuConfig) -> Result<Jacobian<C>, GpuError> {
+        self.run(bases, scalars, cfg, false).map(|(r, _)| r)
+    }
+
+    /// [`GpuMsm::msm_resident`] with each phase timed (the GPU is waited for after each).
+    pub fn msm_profiled<S: MsmScalar<C>>(
+        &self,
+        bases: &GpuBases<C>,
+        scalars: &[S],
+        cfg: &GpuConfig,
+    ) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
+        self.run(bases, scalars, cfg, true)
+    }
+
+    fn run<S: MsmScalar<C>>(&self, bases: &GpuBases<C>, scalars: &[S], cfg: &GpuConfig, profile: bool) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
+        cfg.validate()?;
+        if bases.n != scalars.len() {
+            return Err(GpuError::LengthMismatch { points: bases.n, scalars: scalars.len() });
+        }
+        let mut times = PhaseTimes::default();
+        let t0 = Instant::now();
+        let reduced: Vec<[u64; 4]> = scalars
+            .par_iter()
+            .map(|s| if S::CANONICAL { s.to_limbs() } else { zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs()) })
+            .collect();
+        times.decompose += t0.elapsed();
+        let Some(g) = &self.gpu else {
+            let t = Instant::now();
+            let r = zkforge_msm::msm(&bases.cpu, &reduced).map_err(|e| GpuError::Config(e.to_string()))?;
+            times.accumulate = t.elapsed();
+            return Ok((r, times));
+        };
+        let buf = bases.buf.as_ref().expect("GPU bases on a GPU instance");
+        let c = cfg.window_for(bases.n);
+        let nw = plan::windows(c);
+        // Chunks small enough that the entries of one fit a buffer.
+        let limit = (g.limits.max_storage_buffer_binding_size as u64).min(g.limits.max_buffer_size);
+        let chunk = ((limit / (4 * nw as u64)) as usize).clamp(1, 1 << 30).min(cfg.chunk.unwrap_or(usize::MAX));
+        let mut acc = Jacobian::<C>::IDENTITY;
+        for (k, sc) in reduced.chunks(chunk.max(1)).enumerate() {
+            let (r, t) = self.run_chunk(g, buf, sc, (k * chunk) as u32, c, cfg, profile)?;
+            acc = acc.add_vartime(&r);
+            times.add(&t);
+        }
+        Ok((acc, times))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_chunk(
+        &self,
+        g: &Gpu,
+        bases: &wgpu::Buffer,
+        scalars: &[[u64; 4]],
+        base_index: u32,
+        c: u32,
+        cfg: &GpuConfig,
+        profile: bool,
+    ) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
+        let mut times = PhaseTimes::default();
+        let w = C::WORDS as u64;
+        let t = Instant::now();
+        // On CPU adapters runs are capped at 32 points: Mesa 22.3's lavapipe gave wrong
+        // BLS12-381 sums for longer batch-affine runs (shorter runs only add merge work).
+        let max_run = if g.is_cpu() { cfg.max_run.min(32) } else { cfg.max_run };
+        let lay = plan::layout(scalars, base_index, c, max_run);
+        times.decompose = t.elapsed();
+        let h = 1u32 << (c - 1);
+        let nw = lay.nw as u32;
+        let nb = nw * h;
+        let nr = lay.runs() as u32;
+        let segs_per_window = cfg.segments.min(h);
+        let l = h / segs_per_window;
+        let unroll = cfg.unroll.unwrap_or_else(|| g.default_unroll());
+
+        let t = Instant::now();
+        let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let vscope = g.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let entries = Self::storage(g, "bucket entries", 4 * lay.entries.len() as u64)?;
+        let offsets = Self::storage(g, "run offsets", 4 * lay.offsets.len() as u64)?;
+        let bucket_runs = Self::storage(g, "bucket runs", 4 * lay.bucket_runs.len() as u64)?;
+        let partials = Self::storage(g, "run sums", nr as u64 * 4 * w * 4)?;
+        let buckets = Self::storage(g, "buckets", nb as u64 * 4 * w * 4)?;
+        let s = match cfg.accumulate {
+            Accumulate::BatchAffine { s } => s,
+            Accumulate::Xyzz => 1,
+        };
+        let scratch = match cfg.accumulate {
+            Accumulate::BatchAffine { .. } => Some(Self::storage(g, "batch-affine scratch", nr as u64 * w * 4)?),
+            Accumulate::Xyzz => None,
+        };
+        let nsegs = nw * segs_per_window;
+        let segs = Self::storage(g, "segment sums", nsegs as u64 * 2 * 4 * w * 4)?;
+        if !lay.entries.is_empty() {
+            g.queue.write_buffer(&entries, 0, bytemuck::cast_slice(&lay.entries));
+        }
+        g.queue.write_buffer(&offsets, 0, bytemuck::cast_slice(&lay.offsets));
+        g.queue.write_buffer(&bucket_runs, 0, bytemuck::cast_slice(&lay.bucket_runs));
+        let params = Self::params(g, [nr, h, s, segs_per_window, l, nw, 0, nb]);
+        if profile {
+            g.queue.submit([]);
+            wait(&g.device)?;
+        }
+        times.upload = t.elapsed();
+
+        let t = Instant::now();
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        match (cfg.accumulate, &scratch) {
+            (Accumulate::BatchAffine { s }, Some(scratch)) => {
+                enc.clear_buffer(&partials, 0, None);
+                // Rolled products inside the batch-affine kernel's nested loops gave wrong values
+                // on Mesa 22.3's lavapipe (tests); its default is the unrolled form everywhere
+                // (on the H100 the two forms ran it at the same speed).
+                let unroll_ba = cfg.unroll.unwrap_or(true);
+                self.dispatch(g, &mut enc, Kernel::AccumulateAffine, cfg.workgroup, unroll_ba, &[&params, bases, &entries, &offsets, &partials, scratch], nr.div_ceil(s))?;
+            }
+            _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, unroll, &[&params, bases, &entries, &offsets, &partials], nr)?,
+        }
+        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, unroll, &[&params, &partials, &bucket_runs, &buckets], nb)?;
+        if profile {
+            g.queue.submit([enc.finish()]);
+            wait(&g.device)?;
+            times.accumulate = t.elapsed();
+            enc = g.device.create_command_encoder(&Default::default());
+        }
+        let t = Instant::now();
+        let mut window_sums = Vec::with_capacity(nw as usize);
+        match cfg.reduce {
+            Placement::Gpu => {
+                self.dispatch(g, &mut enc, Kernel::Reduce, cfg.workgroup, unroll, &[&params, &buckets, &segs], nsegs)?;
+                g.queue.submit([enc.finish()]);
+                if profile {
+                    wait(&g.device)?;
+                    times.reduce = t.elapsed();
+                }
+                let t = Instant::now();
+                let words = Self::read_back(g, &segs, nsegs as u64 * 2 * 4 * w * 4)?;
+                times.download = t.elapsed();
+                let t = Instant::now();
+                let pts = to_points::<C>(&words);
+                for win in pts.chunks(2 * segs_per_window as usize) {
+                    let pairs: Vec<(Xyzz<C>, Xyzz<C>)> = win.chunks(2).map(|p| (p[0], p[1])).collect();
+                    window_sums.push(plan::combine_segments(&pairs, l as usize));
+                }
+                times.combine = t.elapsed();
+            }
+            Placement::Cpu => {
+                g.queue.submit([enc.finish()]);
+                if profile {
+                    wait(&g.device)?;
+                }
+                let t = Instant::now();
+                let words = Self::read_back(g, &buckets, nb as u64 * 4 * w * 4)?;
+                times.download = t.elapsed();
+                let t = Instant::now();
+                let pts = to_points::<C>(&words);
+                window_sums = pts.par_chunks(h as usize).map(plan::reduce_window).collect();
+                times.reduce = t.elapsed();
+            }
+        }
+        if let Some(e) = pollster::block_on(vscope.pop()) {
+            return Err(GpuError::Device(format!("MSM dispatch rejected: {e}")));
+        }
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(GpuError::Device(format!("out of device memory: {e}")));
+        }
+        let t = Instant::now();
+        let r = plan::combine_windows(&window_sums, c);
+        times.combine += t.elapsed();
+        Ok((r, times))
+    }
+}
+
+/// XYZZ points from Montgomery-13 packed words (4 W words each).
+fn to_points<C: GpuCurve>(words: &[u32]) -> Vec<Xyzz<C>> {
+    let w = C::WORDS;
+    words
+        .par_chunks(4 * w)
+        .map(|p| {
+            let f = |k: usize| C::from_mont13_words(&p[k * w..(k + 1) * w]);
+            Xyzz::from_xyzz_unchecked(f(0), f(1), f(2), f(3))
+        })
+        .collect()
+}
