@@ -3,7 +3,8 @@
 //! placement, multiplication form and workgroup size. Every configuration's result is checked
 //! against zkforge-msm first.
 //!
-//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs]`
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default]`
+//! (`default`: only the default configuration per size)
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::time::Instant;
@@ -37,15 +38,15 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         let bases = gpu.upload_bases(&pts).unwrap();
         println!("## {name} n = 2^{lg}: upload (resident bases) {:.2} ms; CPU zkforge-msm (all cores) {cpu_ms:.2} ms", bases.upload_time.as_secs_f64() * 1e3);
         let mut cfgs: Vec<(String, GpuConfig)> = Vec::new();
-        for c in [lg - 5, lg - 4, lg - 3].into_iter().filter(|c| (8..=16).contains(c)) {
+        for c in [lg - 4, lg - 3, lg - 2].into_iter().filter(|c| (8..=16).contains(c)) {
             cfgs.push((format!("xyzz c={c}"), GpuConfig { window: Some(c), ..Default::default() }));
         }
         let c0 = GpuConfig::for_size(n).window_for(n);
-        for s in [4u32, 16, 32, 64] {
+        for s in [8u32, 16, 32] {
             cfgs.push((format!("affine S={s} c={c0}"), GpuConfig { window: Some(c0), accumulate: Accumulate::BatchAffine { s }, ..Default::default() }));
         }
         cfgs.push((format!("xyzz c={c0} reduce=cpu"), GpuConfig { window: Some(c0), reduce: Placement::Cpu, ..Default::default() }));
-        cfgs.push((format!("xyzz c={c0} rolled"), GpuConfig { window: Some(c0), unroll: Some(false), ..Default::default() }));
+        cfgs.push((format!("xyzz c={c0} unrolled"), GpuConfig { window: Some(c0), unroll: Some(true), ..Default::default() }));
         for wg in [128u32] {
             cfgs.push((format!("xyzz c={c0} wg={wg}"), GpuConfig { window: Some(c0), workgroup: wg, ..Default::default() }));
         }
@@ -54,6 +55,9 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         }
         for max_run in [16u32, 256] {
             cfgs.push((format!("xyzz c={c0} max_run={max_run}"), GpuConfig { window: Some(c0), max_run, ..Default::default() }));
+        }
+        if std::env::args().nth(3).as_deref() == Some("default") {
+            cfgs = vec![(format!("default (c={c0})"), GpuConfig::for_size(n))];
         }
         println!("| config | median ms | decompose | upload | accumulate | reduce | download | combine |");
         println!("|---|---|---|---|---|---|---|---|");

@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use zkforge_curve::{CurveConfig, Jacobian, Xyzz};
-use zkforge_msm::recode::{max_of_bits, num_windows, signed_digits};
+use zkforge_msm::recode::{max_of_bits, num_windows};
 
 /// Bits of the reduced scalars the MSM reads (both groups' r are below 2^255).
 pub const SCALAR_BITS: u32 = 255;
@@ -35,6 +35,91 @@ impl Layout {
     }
 }
 
+/// Bits `start .. start + len` of k (zero above 256), len <= 32.
+#[inline(always)]
+fn bits(k: &[u64; 4], start: u32, len: u32) -> u32 {
+    if start >= 256 {
+        return 0;
+    }
+    let (limb, off) = ((start / 64) as usize, start % 64);
+    let mut v = k[limb] >> off;
+    if off + len > 64 && limb + 1 < 4 {
+        v |= k[limb + 1] << (64 - off);
+    }
+    (v & ((1u64 << len) - 1)) as u32
+}
+
+/// The signed recoding's carry into window w is 1 exactly when k mod 2^(cw) >= theta_w, with
+/// theta_1 = 2^(c-1) and theta_(w+1) = theta_w + (2^(c-1) - 1) 2^(cw) (a carry leaves window
+/// w - 1 when its raw value plus the incoming carry reaches 2^(c-1)). `thresholds(c, nw)[w]`
+/// is theta_w (theta_0 unused: no carry enters window 0).
+pub fn thresholds(c: u32, nw: usize) -> Vec<[u64; 4]> {
+    let mut out = vec![[0u64; 4]; nw];
+    let mut t = [0u64; 4];
+    for (w, slot) in out.iter_mut().enumerate().skip(1) {
+        // t += (2^(c-1) - 1) << (c (w - 1)), plus 1 the first time.
+        let add = if w == 1 { 1u64 << (c - 1) } else { (1u64 << (c - 1)) - 1 };
+        let sh = c * (w as u32 - 1);
+        if sh < 256 {
+            let (limb, off) = ((sh / 64) as usize, sh % 64);
+            let wide = (add as u128) << off;
+            let mut carry = 0u128;
+            for (i, part) in [(wide as u64) as u128, (wide >> 64) as u128].into_iter().enumerate() {
+                if limb + i < 4 {
+                    let v = t[limb + i] as u128 + part + carry;
+                    t[limb + i] = v as u64;
+                    carry = v >> 64;
+                }
+            }
+            let mut i = limb + 2;
+            while carry != 0 && i < 4 {
+                let v = t[i] as u128 + carry;
+                t[i] = v as u64;
+                carry = v >> 64;
+                i += 1;
+            }
+        }
+        *slot = t;
+    }
+    out
+}
+
+/// The signed digit of window w of k, computed alone from the window's bits and the carry
+/// test against `theta` = `thresholds(c, nw)[w]`; equal to zkforge-msm's `signed_digits`
+/// (tested).
+#[inline(always)]
+pub fn digit(k: &[u64; 4], w: u32, c: u32, theta: &[u64; 4]) -> i32 {
+    let carry = if w == 0 {
+        0
+    } else {
+        // k mod 2^(cw) >= theta, compared from the top limb.
+        let bitsw = c * w;
+        let mut low = *k;
+        for (i, l) in low.iter_mut().enumerate() {
+            let lo = 64 * i as u32;
+            if bitsw <= lo {
+                *l = 0;
+            } else if bitsw < lo + 64 {
+                *l &= (1u64 << (bitsw - lo)) - 1;
+            }
+        }
+        let mut ge = 1;
+        for i in (0..4).rev() {
+            if low[i] != theta[i] {
+                ge = (low[i] > theta[i]) as i32;
+                break;
+            }
+        }
+        ge
+    };
+    let v = bits(k, c * w, c) as i32 + carry;
+    if v >= 1 << (c - 1) {
+        v - (1 << c)
+    } else {
+        v
+    }
+}
+
 /// Number of windows of width c for reduced scalars.
 pub fn windows(c: u32) -> usize {
     num_windows(&max_of_bits(SCALAR_BITS), c)
@@ -45,65 +130,86 @@ pub fn windows(c: u32) -> usize {
 pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> Layout {
     let nw = windows(c);
     let h = 1usize << (c - 1);
+    let theta = thresholds(c, nw);
     let n = scalars.len();
-    // Digits, scalar-major: digits[i * nw + w].
-    let mut digits = vec![0i16; n * nw];
-    digits.par_chunks_mut(nw * 1024).zip(scalars.par_chunks(1024)).for_each(|(d, s)| {
-        for (k, sc) in s.iter().enumerate() {
-            let ok = signed_digits(sc, c, nw, &mut d[k * nw..(k + 1) * nw], 1);
-            // `nw` comes from num_windows for 255-bit scalars, and every reduced scalar fits.
-            assert!(ok, "scalar does not fit the window count");
-        }
-    });
-    // Per window: counting sort by |digit|.
-    let per_window: Vec<(Vec<u32>, Vec<u32>)> = (0..nw)
+    // Pass 1, per window in parallel: digits (kept for pass 2) and counts per |digit|.
+    let counted: Vec<(Vec<i32>, Vec<u32>)> = (0..nw)
         .into_par_iter()
         .map(|w| {
             let mut counts = vec![0u32; h + 1];
-            for i in 0..n {
-                let d = digits[i * nw + w];
-                if d != 0 {
+            let digits: Vec<i32> = scalars
+                .iter()
+                .map(|k| {
+                    let d = digit(k, w as u32, c, &theta[w]);
                     counts[d.unsigned_abs() as usize] += 1;
-                }
-            }
-            // counts[b] -> start of bucket b (b = 1..=h) within this window's run.
-            let mut starts = vec![0u32; h + 1];
-            let mut acc = 0u32;
+                    d
+                })
+                .collect();
+            counts[0] = 0;
+            (digits, counts)
+        })
+        .collect();
+    // Every window's place in one entries array, and each bucket's start within it.
+    let totals: Vec<usize> = counted.iter().map(|(_, cnt)| cnt.iter().map(|&x| x as usize).sum()).collect();
+    let total: usize = totals.iter().sum();
+    let mut entries = vec![0u32; total];
+    let mut slices: Vec<&mut [u32]> = Vec::with_capacity(nw);
+    let mut rest: &mut [u32] = &mut entries;
+    for &t in &totals {
+        let (a, b) = rest.split_at_mut(t);
+        slices.push(a);
+        rest = b;
+    }
+    let mut window_base = Vec::with_capacity(nw);
+    let mut acc = 0u32;
+    for &t in &totals {
+        window_base.push(acc);
+        acc += t as u32;
+    }
+    // Pass 2, per window in parallel: scatter into the window's slice; the window's run
+    // offsets (absolute) and its buckets' first runs (relative to the window) come back.
+    let max_run = max_run.max(1);
+    let per_window: Vec<(Vec<u32>, Vec<u32>)> = slices
+        .into_par_iter()
+        .zip(counted.into_par_iter())
+        .enumerate()
+        .map(|(w, (slice, (digits, counts)))| {
+            let mut next = vec![0u32; h + 1];
+            let mut a = 0u32;
             for b in 1..=h {
-                starts[b] = acc;
-                acc += counts[b];
+                next[b] = a;
+                a += counts[b];
             }
-            let mut run = vec![0u32; acc as usize];
-            let mut next = starts.clone();
-            for i in 0..n {
-                let d = digits[i * nw + w];
+            let starts = next.clone();
+            for (i, &d) in digits.iter().enumerate() {
                 if d != 0 {
                     let b = d.unsigned_abs() as usize;
-                    run[next[b] as usize] = (base_index + i as u32) | (((d < 0) as u32) << 31);
+                    slice[next[b] as usize] = (base_index + i as u32) | (((d < 0) as u32) << 31);
                     next[b] += 1;
                 }
             }
-            (run, starts[1..].to_vec())
+            let base = window_base[w];
+            let mut offs = Vec::new();
+            let mut first = Vec::with_capacity(h);
+            for b in 1..=h {
+                first.push(offs.len() as u32);
+                let (lo, hi) = (base + starts[b], base + starts[b] + counts[b]);
+                let mut e = lo;
+                while e < hi {
+                    offs.push(e);
+                    e = (e + max_run).min(hi);
+                }
+            }
+            (offs, first)
         })
         .collect();
-    let total: usize = per_window.iter().map(|(r, _)| r.len()).sum();
-    let mut entries = Vec::with_capacity(total);
-    let mut offsets = Vec::with_capacity(nw * h + 1);
+    let _ = n;
+    let mut offsets = Vec::with_capacity(per_window.iter().map(|(o, _)| o.len()).sum::<usize>() + 1);
     let mut bucket_runs = Vec::with_capacity(nw * h + 1);
-    let max_run = max_run.max(1);
-    for (run, starts) in &per_window {
-        let base = entries.len() as u32;
-        for b in 0..h {
-            let lo = base + starts[b];
-            let hi = if b + 1 < h { base + starts[b + 1] } else { base + run.len() as u32 };
-            bucket_runs.push(offsets.len() as u32);
-            let mut e = lo;
-            while e < hi {
-                offsets.push(e);
-                e = (e + max_run).min(hi);
-            }
-        }
-        entries.extend_from_slice(run);
+    for (offs, first) in &per_window {
+        let r0 = offsets.len() as u32;
+        bucket_runs.extend(first.iter().map(|f| r0 + f));
+        offsets.extend_from_slice(offs);
     }
     bucket_runs.push(offsets.len() as u32);
     offsets.push(entries.len() as u32);
@@ -153,4 +259,39 @@ pub fn combine_windows<C: CurveConfig>(windows: &[Xyzz<C>], c: u32) -> Jacobian<
         acc = acc.add_vartime(w);
     }
     acc.to_jacobian()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zkforge_msm::recode::signed_digits;
+
+    #[test]
+    fn digit_alone_equals_the_recoding() {
+        let mut x = 0x9e3779b97f4a7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for c in 2..=16u32 {
+            let nw = windows(c);
+            let theta = thresholds(c, nw);
+            for t in 0..300 {
+                let mut k = [next(), next(), next(), next() >> 1];
+                if t % 3 == 0 {
+                    k = [u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1];
+                }
+                if t % 5 == 0 {
+                    k = [next() & 0x8080_8080_8080_8080, 0, 0, 0];
+                }
+                let mut d = vec![0i16; nw];
+                assert!(signed_digits(&k, c, nw, &mut d, 1));
+                for w in 0..nw {
+                    assert_eq!(digit(&k, w as u32, c, &theta[w]), d[w] as i32, "c {c} w {w} k {k:x?}");
+                }
+            }
+        }
+    }
 }
