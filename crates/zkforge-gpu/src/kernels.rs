@@ -135,6 +135,27 @@ fn gid(wid: vec3<u32>, nwg: vec3<u32>, lid: vec3<u32>) -> u32 {
 }
 ";
 
+/// `ld_xyzz_<buf>(i)` (and with `writable`, `st_xyzz_<buf>(i, p)`): point i of an XYZZ buffer,
+/// 4 W words each.
+fn xyzz_access(buf: &str, writable: bool) -> String {
+    let mut s = format!(
+        "fn ld_xyzz_{buf}(i: u32) -> Xyzz {{\n  let b = i * 4u * W;\n  return Xyzz(ld_{buf}(b), ld_{buf}(b + W), ld_{buf}(b + 2u * W), ld_{buf}(b + 3u * W));\n}}\n"
+    );
+    if writable {
+        s.push_str(&format!(
+            "fn st_xyzz_{buf}(i: u32, p: Xyzz) {{\n  let b = i * 4u * W;\n  st_{buf}(b, p.x); st_{buf}(b + W, p.y); st_{buf}(b + 2u * W, p.zz); st_{buf}(b + 3u * W, p.zzz);\n}}\n"
+        ));
+    }
+    s
+}
+
+/// Bindings shared by the two accumulation kernels (`buckets` receives the run sums).
+const ACC_BINDINGS: &str = "@group(0) @binding(1) var<storage, read> points: array<u32>;
+@group(0) @binding(2) var<storage, read> entries: array<u32>;
+@group(0) @binding(3) var<storage, read> offsets: array<u32>;
+@group(0) @binding(4) var<storage, read_write> buckets: array<u32>;
+";
+
 /// The full WGSL source of `kernel` for field `spec` with workgroup size `wg`; `unroll`
 /// selects the field multiplication's form ([`emit_field`]).
 pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String {
@@ -165,12 +186,10 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
         }
         Kernel::AccumulateXyzz => {
             s.push_str(CURVE);
-            s.push_str("@group(0) @binding(1) var<storage, read> points: array<u32>;\n");
-            s.push_str("@group(0) @binding(2) var<storage, read> entries: array<u32>;\n");
-            s.push_str("@group(0) @binding(3) var<storage, read> offsets: array<u32>;\n");
-            s.push_str("@group(0) @binding(4) var<storage, read_write> buckets: array<u32>;\n");
+            s.push_str(ACC_BINDINGS);
             s.push_str(&emit_access(spec, "points", false));
             s.push_str(&emit_access(spec, "buckets", true));
+            s.push_str(&xyzz_access("buckets", true));
             let _ = writeln!(s, "{entry} {{");
             s.push_str(
                 "  let g = gid(wid, nwg, lid);
@@ -186,20 +205,13 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     if ((ent >> 31u) == 1u) { y = fp_neg(y); }
     acc = xyzz_add_affine(acc, x, y);
   }
-  let b = g * 4u * W;
-  st_buckets(b, acc.x);
-  st_buckets(b + W, acc.y);
-  st_buckets(b + 2u * W, acc.zz);
-  st_buckets(b + 3u * W, acc.zzz);
+  st_xyzz_buckets(g, acc);
 }
 ",
             );
         }
         Kernel::AccumulateAffine => {
-            s.push_str("@group(0) @binding(1) var<storage, read> points: array<u32>;\n");
-            s.push_str("@group(0) @binding(2) var<storage, read> entries: array<u32>;\n");
-            s.push_str("@group(0) @binding(3) var<storage, read> offsets: array<u32>;\n");
-            s.push_str("@group(0) @binding(4) var<storage, read_write> buckets: array<u32>;\n");
+            s.push_str(ACC_BINDINGS);
             s.push_str("@group(0) @binding(5) var<storage, read_write> scratch: array<u32>;\n");
             s.push_str(&emit_access(spec, "points", false));
             s.push_str(&emit_access(spec, "buckets", true));
@@ -239,6 +251,8 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
             s.push_str("@group(0) @binding(3) var<storage, read_write> buckets: array<u32>;\n");
             s.push_str(&emit_access(spec, "partials", false));
             s.push_str(&emit_access(spec, "buckets", true));
+            s.push_str(&xyzz_access("partials", false));
+            s.push_str(&xyzz_access("buckets", true));
             let _ = writeln!(s, "{entry} {{");
             s.push_str(
                 "  let g = gid(wid, nwg, lid);
@@ -246,14 +260,9 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
   var acc = xyzz_zero();
   let end = bucket_runs[g + 1u];
   for (var r = bucket_runs[g]; r < end; r++) {
-    let b = r * 4u * W;
-    acc = xyzz_add(acc, Xyzz(ld_partials(b), ld_partials(b + W), ld_partials(b + 2u * W), ld_partials(b + 3u * W)));
+    acc = xyzz_add(acc, ld_xyzz_partials(r));
   }
-  let o = g * 4u * W;
-  st_buckets(o, acc.x);
-  st_buckets(o + W, acc.y);
-  st_buckets(o + 2u * W, acc.zz);
-  st_buckets(o + 3u * W, acc.zzz);
+  st_xyzz_buckets(g, acc);
 }
 ",
             );
@@ -264,17 +273,8 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
             s.push_str("@group(0) @binding(2) var<storage, read_write> segs: array<u32>;\n");
             s.push_str(&emit_access(spec, "buckets", false));
             s.push_str(&emit_access(spec, "segs", true));
-            s.push_str(
-                "fn ld_bucket(g: u32) -> Xyzz {
-  let b = g * 4u * W;
-  return Xyzz(ld_buckets(b), ld_buckets(b + W), ld_buckets(b + 2u * W), ld_buckets(b + 3u * W));
-}
-fn st_seg(i: u32, p: Xyzz) {
-  let b = i * 4u * W;
-  st_segs(b, p.x); st_segs(b + W, p.y); st_segs(b + 2u * W, p.zz); st_segs(b + 3u * W, p.zzz);
-}
-",
-            );
+            s.push_str(&xyzz_access("buckets", false));
+            s.push_str(&xyzz_access("segs", true));
             let _ = writeln!(s, "{entry} {{");
             s.push_str(
                 "  let i = gid(wid, nwg, lid);
@@ -292,12 +292,12 @@ fn st_seg(i: u32, p: Xyzz) {
     let j = (k + 1u) / 2u;
     var p = acc;
     var q = running;
-    if ((k & 1u) == 0u) { p = running; q = ld_bucket(base + j - 1u); }
+    if ((k & 1u) == 0u) { p = running; q = ld_xyzz_buckets(base + j - 1u); }
     let r = xyzz_add(p, q);
     if ((k & 1u) == 0u) { running = r; } else { acc = r; }
   }
-  st_seg(2u * i, acc);
-  st_seg(2u * i + 1u, running);
+  st_xyzz_segs(2u * i, acc);
+  st_xyzz_segs(2u * i + 1u, running);
 }
 ",
             );
