@@ -264,7 +264,7 @@ fn emit_mul_rolled(s: &mut String, n: usize, p: &[u32], np0: u32) {
         }
     }
     let _ = writeln!(s, "   {line}");
-    let mut line = format!(" t0 = t1 + (t0 >> 13u);");
+    let mut line = " t0 = t1 + (t0 >> 13u);".to_string();
     for j in 1..n - 1 {
         let _ = write!(line, " t{j} = t{};", j + 1);
     }

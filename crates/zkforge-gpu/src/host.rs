@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use zkforge_curve::{Affine, Jacobian, Xyzz};
 use zkforge_msm::MsmScalar;
 
-/// Which adapters the MSM may use.
-#[derive(Clone, Debug)]
+/// Which adapters the MSM may use (default: GPUs only, any name).
+#[derive(Clone, Debug, Default)]
 pub struct GpuOptions {
     /// Accept a CPU adapter (lavapipe, WARP) when no GPU is present. Off by default: such an
     /// adapter is slower than the CPU MSM, and Mesa 22.3's lavapipe miscompiled some kernel
@@ -23,12 +23,6 @@ pub struct GpuOptions {
     pub allow_cpu_adapter: bool,
     /// Use only adapters whose name contains this (case-insensitive), if set.
     pub name_contains: Option<String>,
-}
-
-impl Default for GpuOptions {
-    fn default() -> Self {
-        GpuOptions { allow_cpu_adapter: false, name_contains: None }
-    }
 }
 
 /// Wall-clock time of each phase of one MSM (the profiled entry point waits for the GPU after
@@ -207,7 +201,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     }
 
     fn check_size(g: &Gpu, what: &'static str, bytes: u64) -> Result<(), GpuError> {
-        let limit = (g.limits.max_storage_buffer_binding_size as u64).min(g.limits.max_buffer_size);
+        let limit = g.limits.max_storage_buffer_binding_size.min(g.limits.max_buffer_size);
         if bytes > limit {
             return Err(GpuError::TooLarge { what, bytes, limit });
         }
@@ -382,7 +376,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let c = cfg.window_for(bases.n);
         let nw = plan::windows(c);
         // Chunks small enough that the entries of one fit a buffer.
-        let limit = (g.limits.max_storage_buffer_binding_size as u64).min(g.limits.max_buffer_size);
+        let limit = g.limits.max_storage_buffer_binding_size.min(g.limits.max_buffer_size);
         let chunk = ((limit / (4 * nw as u64)) as usize).clamp(1, 1 << 30).min(cfg.chunk.unwrap_or(usize::MAX));
         let mut acc = Jacobian::<C>::IDENTITY;
         for (k, sc) in reduced.chunks(chunk.max(1)).enumerate() {
