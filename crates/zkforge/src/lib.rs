@@ -14,6 +14,7 @@
 //! | `kzg` | `zkforge-kzg`: KZG commitments and proofs for Ethereum blobs (EIP-4844) | `kzg` |
 //! | `evm` | `zkforge-evm`: the EVM precompiles 0x06-0x08, 0x0a, 0x0b-0x11 | `evm` |
 //! | `bulletproofs` | `zkforge-bulletproofs`: range proofs, aggregated and batch-verified, dalek-compatible on Ristretto | `bulletproofs` |
+//! | `gpu` | `zkforge-gpu`: G1 MSM on GPUs in WGSL through wgpu, with a CPU fallback | `gpu` |
 //!
 //! `default-features = false, features = ["curves"]` gives the field and curve layers as
 //! `no_std` + `alloc` (CI builds them for a bare-metal target).
@@ -67,3 +68,7 @@ pub use zkforge_kzg as kzg;
 /// Bulletproofs range proofs (`zkforge-bulletproofs`).
 #[cfg(feature = "bulletproofs")]
 pub use zkforge_bulletproofs as bulletproofs;
+
+/// G1 MSM on GPUs (`zkforge-gpu`).
+#[cfg(feature = "gpu")]
+pub use zkforge_gpu as gpu;
