@@ -209,6 +209,34 @@ pub fn emit_access(spec: &FieldSpec, buf: &str, writable: bool) -> String {
     s
 }
 
+/// One CIOS iteration's two rows of limb products, a_i b and m p, into the columns t_(off+j)
+/// (`ai` and the current low column are named by the caller), with m from the low column.
+fn emit_cios_rows(s: &mut String, n: usize, p: &[u32], np0: u32, off: usize, indent: &str) {
+    let mut line = String::new();
+    for j in 0..n {
+        let _ = write!(line, " t{} += ai * b[{j}];", off + j);
+    }
+    let _ = writeln!(s, "{indent}{line}");
+    let _ = writeln!(s, "{indent} m = ((t{off} & {MASK}u) * {np0}u) & {MASK}u;");
+    let mut line = String::new();
+    for (j, &pj) in p.iter().enumerate() {
+        if pj != 0 {
+            let _ = write!(line, " t{} += m * {pj}u;", off + j);
+        }
+    }
+    let _ = writeln!(s, "{indent}{line}");
+}
+
+/// Carry-normalises the result columns t_first .. t_(first+N-1) into 13-bit limbs and
+/// subtracts p once if needed; closes the function.
+fn emit_normalise(s: &mut String, n: usize, first: usize) {
+    let _ = writeln!(s, "  var r: Fp;\n  var c = 0u;\n  var v = 0u;");
+    for j in 0..n {
+        let _ = writeln!(s, "  v = t{} + c; r[{j}] = v & {MASK}u; c = v >> 13u;", first + j);
+    }
+    let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
+}
+
 /// Montgomery product, CIOS with lazy carries, fully unrolled; t_k are the accumulator columns
 /// (iteration i works on t_i .. t_(i+N-1), so no column is ever moved).
 fn emit_mul_unrolled(s: &mut String, n: usize, p: &[u32], np0: u32, name: &str) {
@@ -219,26 +247,10 @@ fn emit_mul_unrolled(s: &mut String, n: usize, p: &[u32], np0: u32, name: &str) 
     let _ = writeln!(s, "  var m = 0u;\n  var ai = 0u;");
     for i in 0..n {
         let _ = writeln!(s, "  ai = a[{i}];");
-        let mut line = String::new();
-        for j in 0..n {
-            let _ = write!(line, " t{} += ai * b[{j}];", i + j);
-        }
-        let _ = writeln!(s, " {line}");
-        let _ = writeln!(s, "  m = ((t{i} & {MASK}u) * {np0}u) & {MASK}u;");
-        let mut line = String::new();
-        for (j, &pj) in p.iter().enumerate() {
-            if pj != 0 {
-                let _ = write!(line, " t{} += m * {pj}u;", i + j);
-            }
-        }
-        let _ = writeln!(s, " {line}");
+        emit_cios_rows(s, n, p, np0, i, " ");
         let _ = writeln!(s, "  t{} += t{i} >> 13u;", i + 1);
     }
-    let _ = writeln!(s, "  var r: Fp;\n  var c = 0u;\n  var v = 0u;");
-    for j in 0..n {
-        let _ = writeln!(s, "  v = t{} + c; r[{j}] = v & {MASK}u; c = v >> 13u;", n + j);
-    }
-    let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
+    emit_normalise(s, n, n);
 }
 
 /// Montgomery product, CIOS with lazy carries, rolled over a's limbs: the N columns shift
@@ -251,19 +263,7 @@ fn emit_mul_rolled(s: &mut String, n: usize, p: &[u32], np0: u32) {
     let _ = writeln!(s, "  var m = 0u;\n  var ai = 0u;\n  var aa = a;");
     let _ = writeln!(s, "  for (var i = 0u; i < {n}u; i++) {{");
     let _ = writeln!(s, "    ai = aa[i];");
-    let mut line = String::new();
-    for j in 0..n {
-        let _ = write!(line, " t{j} += ai * b[{j}];");
-    }
-    let _ = writeln!(s, "   {line}");
-    let _ = writeln!(s, "    m = ((t0 & {MASK}u) * {np0}u) & {MASK}u;");
-    let mut line = String::new();
-    for (j, &pj) in p.iter().enumerate() {
-        if pj != 0 {
-            let _ = write!(line, " t{j} += m * {pj}u;");
-        }
-    }
-    let _ = writeln!(s, "   {line}");
+    emit_cios_rows(s, n, p, np0, 0, "   ");
     let mut line = " t0 = t1 + (t0 >> 13u);".to_string();
     for j in 1..n - 1 {
         let _ = write!(line, " t{j} = t{};", j + 1);
@@ -271,9 +271,5 @@ fn emit_mul_rolled(s: &mut String, n: usize, p: &[u32], np0: u32) {
     let _ = write!(line, " t{} = 0u;", n - 1);
     let _ = writeln!(s, "   {line}");
     let _ = writeln!(s, "  }}");
-    let _ = writeln!(s, "  var r: Fp;\n  var c = 0u;\n  var v = 0u;");
-    for j in 0..n {
-        let _ = writeln!(s, "  v = t{j} + c; r[{j}] = v & {MASK}u; c = v >> 13u;");
-    }
-    let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
+    emit_normalise(s, n, 0);
 }

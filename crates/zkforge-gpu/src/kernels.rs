@@ -156,6 +156,16 @@ const ACC_BINDINGS: &str = "@group(0) @binding(1) var<storage, read> points: arr
 @group(0) @binding(4) var<storage, read_write> buckets: array<u32>;
 ";
 
+/// A read-only `src` and a writable `dst` word buffer with their element access (the
+/// per-element kernels `ToMont` and `FieldOps`).
+fn src_dst(spec: &FieldSpec) -> String {
+    let mut s = String::from("@group(0) @binding(1) var<storage, read> src: array<u32>;\n");
+    s.push_str("@group(0) @binding(2) var<storage, read_write> dst: array<u32>;\n");
+    s.push_str(&emit_access(spec, "src", false));
+    s.push_str(&emit_access(spec, "dst", true));
+    s
+}
+
 /// The full WGSL source of `kernel` for field `spec` with workgroup size `wg`; `unroll`
 /// selects the field multiplication's form ([`emit_field`]).
 pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String {
@@ -169,10 +179,7 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     let entry = "@compute @workgroup_size(WG)\nfn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>)";
     match kernel {
         Kernel::ToMont => {
-            s.push_str("@group(0) @binding(1) var<storage, read> src: array<u32>;\n");
-            s.push_str("@group(0) @binding(2) var<storage, read_write> dst: array<u32>;\n");
-            s.push_str(&emit_access(spec, "src", false));
-            s.push_str(&emit_access(spec, "dst", true));
+            s.push_str(&src_dst(spec));
             let _ = writeln!(s, "{entry} {{");
             s.push_str(
                 "  let i = gid(wid, nwg, lid);
@@ -221,10 +228,7 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
             s.push_str(AFFINE_BODY);
         }
         Kernel::FieldOps => {
-            s.push_str("@group(0) @binding(1) var<storage, read> src: array<u32>;\n");
-            s.push_str("@group(0) @binding(2) var<storage, read_write> dst: array<u32>;\n");
-            s.push_str(&emit_access(spec, "src", false));
-            s.push_str(&emit_access(spec, "dst", true));
+            s.push_str(&src_dst(spec));
             let _ = writeln!(s, "{entry} {{");
             s.push_str(
                 "  let i = gid(wid, nwg, lid);
