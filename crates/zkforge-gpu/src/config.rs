@@ -40,8 +40,9 @@ pub struct GpuConfig {
     pub segments: u32,
     /// Threads per workgroup: a power of two in 32..=256.
     pub workgroup: u32,
-    /// Fully unrolled (`Some(true)`) or rolled (`Some(false)`) field multiplication;
-    /// `None`: unrolled on GPUs, rolled on CPU adapters.
+    /// Fully unrolled (`Some(true)`) or rolled (`Some(false)`) field multiplication for every
+    /// kernel; `None`: rolled on GPUs except the batch-affine kernel, unrolled on CPU adapters
+    /// (the measured and tested choices, explained at `Gpu::unroll_for` in `host.rs`).
     pub unroll: Option<bool>,
     /// Points per chunk: an MSM is split into chunks whose bucket layouts fit the adapter's
     /// buffer limit; `Some(k)` caps chunks at k points (k >= 1).

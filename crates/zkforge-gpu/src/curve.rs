@@ -1,7 +1,8 @@
 //! The two G1 groups the GPU MSM runs on, and the conversions between zkforge-field elements
 //! and the GPU's packed words: canonical 32-bit little-endian words going up (the GPU enters
-//! Montgomery form itself), Montgomery-13 words (value a R, R = 2^(13 N)) coming down, turned
-//! back into field elements by one multiplication by R^-1 on the CPU.
+//! Montgomery form itself), Montgomery-13 words (value a R, R = 2^(13 N)) coming down, read
+//! as zkforge's own Montgomery limbs (value a R R64^-1, R64 = 2^(64 limbs)) and turned into a
+//! by one multiplication by R64 R^-1.
 
 use crate::field_gen::{FieldSpec, LIMB_BITS};
 use std::sync::OnceLock;
@@ -27,10 +28,22 @@ fn spec_of<C: FieldConfig<N>, const N: usize>(words: usize) -> FieldSpec {
     FieldSpec { r2, ..base }
 }
 
-fn r_inv<C: FieldConfig<N>, const N: usize>(spec: &FieldSpec) -> Fp<C, N> {
-    let r = Fp::<C, N>::from_u64(2).pow(&[LIMB_BITS as u64 * spec.limbs() as u64]);
+/// R64 R^-1 mod p: the factor from Montgomery-13 words read as zkforge Montgomery limbs to
+/// the element (R = 2^(13 N) of the GPU, R64 = 2^(64 limbs) of zkforge-field).
+fn down_factor<C: FieldConfig<N>, const N: usize>(spec: &FieldSpec) -> Fp<C, N> {
+    let two = Fp::<C, N>::from_u64(2);
+    let r = two.pow(&[LIMB_BITS as u64 * spec.limbs() as u64]);
     // R is a power of two, never 0 mod an odd prime.
-    r.invert_fermat().unwrap()
+    two.pow(&[64 * N as u64]) * r.invert_fermat().unwrap()
+}
+
+/// The element whose Montgomery-13 representation is `w`, given `down_factor`.
+fn from_mont13<C: FieldConfig<N>, const N: usize>(w: &[u32], factor: &Fp<C, N>) -> Fp<C, N> {
+    let l = limbs_of::<N>(w);
+    // The GPU only writes reduced values; one >= p would be a kernel bug, and is reduced here
+    // rather than trusted (the canonical limbs of the reduction always pass the check).
+    let e = Fp::<C, N>::from_mont_limbs(l).unwrap_or_else(|_| Fp::from_mont_limbs(reduce_slow::<C, N>(l).to_limbs()).expect("canonical limbs"));
+    e * *factor
 }
 
 fn words_of<const N: usize>(limbs: [u64; N], out: &mut [u32]) {
@@ -58,12 +71,8 @@ impl GpuCurve for bls12_381::G1Config {
         words_of(x.to_limbs(), out)
     }
     fn from_mont13_words(w: &[u32]) -> Self::Base {
-        static RI: OnceLock<zkforge_field::bls12_381::Fp> = OnceLock::new();
-        let ri = RI.get_or_init(|| r_inv(Self::spec()));
-        // The GPU only writes reduced values; a value >= p would be a kernel bug, and is
-        // reduced here rather than trusted.
-        let v = zkforge_field::bls12_381::Fp::from_limbs(limbs_of::<6>(w)).unwrap_or_else(|_| reduce_slow::<_, 6>(limbs_of::<6>(w)));
-        v * *ri
+        static F: OnceLock<zkforge_field::bls12_381::Fp> = OnceLock::new();
+        from_mont13(w, F.get_or_init(|| down_factor(Self::spec())))
     }
 }
 
@@ -77,10 +86,8 @@ impl GpuCurve for bn254::G1Config {
         words_of(x.to_limbs(), out)
     }
     fn from_mont13_words(w: &[u32]) -> Self::Base {
-        static RI: OnceLock<zkforge_field::bn254::Fp> = OnceLock::new();
-        let ri = RI.get_or_init(|| r_inv(Self::spec()));
-        let v = zkforge_field::bn254::Fp::from_limbs(limbs_of::<4>(w)).unwrap_or_else(|_| reduce_slow::<_, 4>(limbs_of::<4>(w)));
-        v * *ri
+        static F: OnceLock<zkforge_field::bn254::Fp> = OnceLock::new();
+        from_mont13(w, F.get_or_init(|| down_factor(Self::spec())))
     }
 }
 
@@ -95,4 +102,45 @@ fn reduce_slow<C: FieldConfig<N>, const N: usize>(x: [u64; N]) -> Fp<C, N> {
         }
     }
     acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Words of a R mod p (what the GPU writes) come back as a, for both curves, including the
+    /// edge values; a value >= p (a kernel bug) is reduced, not misread.
+    fn round_trip<G: GpuCurve<Base = Fp<C, N>>, C: FieldConfig<N>, const N: usize>() {
+        let r = Fp::<C, N>::from_u64(2).pow(&[LIMB_BITS as u64 * G::spec().limbs() as u64]);
+        let mut x = 0x243f6a8885a308d3u64;
+        let mut vals = vec![Fp::<C, N>::ZERO, Fp::ONE, -Fp::<C, N>::ONE];
+        for _ in 0..50 {
+            vals.push(Fp::random_with(|| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            }));
+        }
+        for a in vals {
+            let mut w = vec![0u32; G::WORDS];
+            G::to_words(&(a * r), &mut w);
+            assert_eq!(G::from_mont13_words(&w), a);
+            // p + (a R mod p), when it fits the words, reads the same.
+            let mut l = (a * r).to_limbs();
+            let (sum, carry) = zkforge_field::limbs::add(&l, &C::MODULUS);
+            if carry == 0 {
+                l = sum;
+                let mut w2 = vec![0u32; G::WORDS];
+                words_of(l, &mut w2);
+                assert_eq!(G::from_mont13_words(&w2), a);
+            }
+        }
+    }
+
+    #[test]
+    fn mont13_words_round_trip() {
+        round_trip::<bls12_381::G1Config, zkforge_field::bls12_381::FpConfig, 6>();
+        round_trip::<bn254::G1Config, zkforge_field::bn254::FpConfig, 4>();
+    }
 }

@@ -87,13 +87,19 @@ struct Gpu {
 }
 
 impl Gpu {
-    /// The rolled field multiplication on GPUs: on the H100 (NVIDIA Vulkan) it was as fast
-    /// or faster than the unrolled one (BENCHMARKS.md). On CPU adapters the unrolled one:
-    /// Mesa 22.3's lavapipe computed wrong values from the rolled one inside the kernels'
-    /// loops (BLS12-381 accumulation and merge runs of a few dozen points; NVIDIA ran the same
-    /// shaders correctly, and the field tests pass on both forms on both drivers).
-    fn default_unroll(&self) -> bool {
-        self.is_cpu()
+    /// The multiplication form for `kernel` when the configuration leaves it open, in one
+    /// place:
+    /// - batch-affine: unrolled everywhere (on the H100 the two forms ran it at the same speed;
+    ///   on Mesa 22.3's lavapipe the rolled one, nested in its loops, gave wrong values);
+    /// - other kernels on GPUs: rolled (as fast or faster on the H100, BENCHMARKS.md);
+    /// - other kernels on CPU adapters: unrolled (lavapipe gave wrong BLS12-381 accumulation
+    ///   and merge sums with the rolled one after a few dozen points; NVIDIA ran the same
+    ///   shaders correctly, and the field tests pass on both forms on both drivers).
+    fn unroll_for(&self, kernel: Kernel, cfg_unroll: Option<bool>) -> bool {
+        cfg_unroll.unwrap_or(match kernel {
+            Kernel::AccumulateAffine => true,
+            _ => self.is_cpu(),
+        })
     }
     fn is_cpu(&self) -> bool {
         self.info.device_type == wgpu::DeviceType::Cpu
@@ -235,14 +241,14 @@ impl<C: GpuCurve> GpuMsm<C> {
         enc: &mut wgpu::CommandEncoder,
         kernel: Kernel,
         wg: u32,
-        unroll: bool,
+        unroll: Option<bool>,
         buffers: &[&wgpu::Buffer],
         threads: u32,
     ) -> Result<(), GpuError> {
         if threads == 0 {
             return Ok(());
         }
-        let pipe = self.pipeline(g, kernel, wg, unroll)?;
+        let pipe = self.pipeline(g, kernel, wg, g.unroll_for(kernel, unroll))?;
         let layout = pipe.get_bind_group_layout(0);
         let entries: Vec<wgpu::BindGroupEntry> =
             buffers.iter().enumerate().map(|(i, b)| wgpu::BindGroupEntry { binding: i as u32, resource: b.as_entire_binding() }).collect();
@@ -295,7 +301,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         g.queue.write_buffer(&src, 0, bytemuck::cast_slice(pairs));
         let params = Self::params(g, [0, 0, 0, 0, 0, 0, n as u32, 0]);
         let mut enc = g.device.create_command_encoder(&Default::default());
-        self.dispatch(g, &mut enc, Kernel::FieldOps, 64, unroll, &[&params, &src, &dst], n as u32)?;
+        self.dispatch(g, &mut enc, Kernel::FieldOps, 64, Some(unroll), &[&params, &src, &dst], n as u32)?;
         g.queue.submit([enc.finish()]);
         Self::read_back(g, &dst, (n * 6 * w * 4) as u64)
     }
@@ -321,7 +327,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         g.queue.write_buffer(&src, 0, bytemuck::cast_slice(&words));
         let params = Self::params(g, [0, 0, 0, 0, 0, 0, points.len() as u32, 0]);
         let mut enc = g.device.create_command_encoder(&Default::default());
-        self.dispatch(g, &mut enc, Kernel::ToMont, 64, g.default_unroll(), &[&params, &src, &dst], points.len() as u32)?;
+        self.dispatch(g, &mut enc, Kernel::ToMont, 64, None, &[&params, &src, &dst], points.len() as u32)?;
         g.queue.submit([enc.finish()]);
         wait(&g.device)?;
         if let Some(e) = pollster::block_on(scope.pop()) {
@@ -412,7 +418,6 @@ impl<C: GpuCurve> GpuMsm<C> {
         let nr = lay.runs() as u32;
         let segs_per_window = cfg.segments.min(h);
         let l = h / segs_per_window;
-        let unroll = cfg.unroll.unwrap_or_else(|| g.default_unroll());
 
         let t = Instant::now();
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
@@ -449,15 +454,11 @@ impl<C: GpuCurve> GpuMsm<C> {
         match (cfg.accumulate, &scratch) {
             (Accumulate::BatchAffine { s }, Some(scratch)) => {
                 enc.clear_buffer(&partials, 0, None);
-                // Rolled products inside the batch-affine kernel's nested loops gave wrong values
-                // on Mesa 22.3's lavapipe (tests); its default is the unrolled form everywhere
-                // (on the H100 the two forms ran it at the same speed).
-                let unroll_ba = cfg.unroll.unwrap_or(true);
-                self.dispatch(g, &mut enc, Kernel::AccumulateAffine, cfg.workgroup, unroll_ba, &[&params, bases, &entries, &offsets, &partials, scratch], nr.div_ceil(s))?;
+                self.dispatch(g, &mut enc, Kernel::AccumulateAffine, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials, scratch], nr.div_ceil(s))?;
             }
-            _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, unroll, &[&params, bases, &entries, &offsets, &partials], nr)?,
+            _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials], nr)?,
         }
-        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, unroll, &[&params, &partials, &bucket_runs, &buckets], nb)?;
+        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, cfg.unroll, &[&params, &partials, &bucket_runs, &buckets], nb)?;
         if profile {
             g.queue.submit([enc.finish()]);
             wait(&g.device)?;
@@ -465,10 +466,10 @@ impl<C: GpuCurve> GpuMsm<C> {
             enc = g.device.create_command_encoder(&Default::default());
         }
         let t = Instant::now();
-        let mut window_sums = Vec::with_capacity(nw as usize);
+        let window_sums: Vec<Xyzz<C>>;
         match cfg.reduce {
             Placement::Gpu => {
-                self.dispatch(g, &mut enc, Kernel::Reduce, cfg.workgroup, unroll, &[&params, &buckets, &segs], nsegs)?;
+                self.dispatch(g, &mut enc, Kernel::Reduce, cfg.workgroup, cfg.unroll, &[&params, &buckets, &segs], nsegs)?;
                 g.queue.submit([enc.finish()]);
                 if profile {
                     wait(&g.device)?;
@@ -479,10 +480,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 times.download = t.elapsed();
                 let t = Instant::now();
                 let pts = to_points::<C>(&words);
-                for win in pts.chunks(2 * segs_per_window as usize) {
-                    let pairs: Vec<(Xyzz<C>, Xyzz<C>)> = win.chunks(2).map(|p| (p[0], p[1])).collect();
-                    window_sums.push(plan::combine_segments(&pairs, l as usize));
-                }
+                window_sums = pts.chunks(2 * segs_per_window as usize).map(|win| plan::combine_segments(win, l as usize)).collect();
                 times.combine = t.elapsed();
             }
             Placement::Cpu => {

@@ -3,8 +3,8 @@
 //! the final combination of segment sums and windows.
 //!
 //! Layout: global bucket g = w * H + (|d| - 1) for digit d of window w, H = 2^(c-1) buckets
-//! per window (signed digits lie in [-2^(c-1), 2^(c-1))); `entries[offsets[g]..offsets[g+1]]`
-//! are bucket g's points as `index | (d < 0) << 31`.
+//! per window (signed digits lie in [-2^(c-1), 2^(c-1))). `entries` holds the buckets' points
+//! as `index | (d < 0) << 31`, bucket after bucket, cut into runs (see [`Layout`]).
 
 use rayon::prelude::*;
 use zkforge_curve::{CurveConfig, Jacobian, Xyzz};
@@ -64,7 +64,7 @@ pub fn thresholds(c: u32, nw: usize) -> Vec<[u64; 4]> {
             let (limb, off) = ((sh / 64) as usize, sh % 64);
             let wide = (add as u128) << off;
             let mut carry = 0u128;
-            for (i, part) in [(wide as u64) as u128, (wide >> 64) as u128].into_iter().enumerate() {
+            for (i, part) in [wide & u64::MAX as u128, wide >> 64].into_iter().enumerate() {
                 if limb + i < 4 {
                     let v = t[limb + i] as u128 + part + carry;
                     t[limb + i] = v as u64;
@@ -126,23 +126,23 @@ pub fn windows(c: u32) -> usize {
 }
 
 /// Decomposes `scalars` (reduced, little-endian limbs) for the points `base_index ..` and
-/// sorts them into buckets; runs on `pool` (rayon).
+/// sorts them into buckets, windows in parallel on the current rayon pool.
 pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> Layout {
     let nw = windows(c);
     let h = 1usize << (c - 1);
     let theta = thresholds(c, nw);
-    let n = scalars.len();
-    // Pass 1, per window in parallel: digits (kept for pass 2) and counts per |digit|.
-    let counted: Vec<(Vec<i32>, Vec<u32>)> = (0..nw)
+    // Pass 1, per window in parallel: digits (kept for pass 2; |d| <= 2^15 fits i16) and
+    // counts per |digit|.
+    let counted: Vec<(Vec<i16>, Vec<u32>)> = (0..nw)
         .into_par_iter()
         .map(|w| {
             let mut counts = vec![0u32; h + 1];
-            let digits: Vec<i32> = scalars
+            let digits: Vec<i16> = scalars
                 .iter()
                 .map(|k| {
                     let d = digit(k, w as u32, c, &theta[w]);
                     counts[d.unsigned_abs() as usize] += 1;
-                    d
+                    d as i16
                 })
                 .collect();
             counts[0] = 0;
@@ -203,7 +203,6 @@ pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> La
             (offs, first)
         })
         .collect();
-    let _ = n;
     let mut offsets = Vec::with_capacity(per_window.iter().map(|(o, _)| o.len()).sum::<usize>() + 1);
     let mut bucket_runs = Vec::with_capacity(nw * h + 1);
     for (offs, first) in &per_window {
@@ -227,17 +226,17 @@ pub fn reduce_window<C: CurveConfig>(buckets: &[Xyzz<C>]) -> Xyzz<C> {
     acc
 }
 
-/// One window's sum from its T segments (acc_t, run_t), segment length L:
-/// sum_t acc_t + L sum_t t run_t.
-pub fn combine_segments<C: CurveConfig>(segs: &[(Xyzz<C>, Xyzz<C>)], l: usize) -> Xyzz<C> {
+/// One window's sum from its T segments, given as the GPU writes them, interleaved
+/// acc_0, run_0, acc_1, run_1, ... (segment length L): sum_t acc_t + L sum_t t run_t.
+pub fn combine_segments<C: CurveConfig>(segs: &[Xyzz<C>], l: usize) -> Xyzz<C> {
     let mut acc_sum = Xyzz::<C>::IDENTITY;
-    for (a, _) in segs {
+    for a in segs.iter().step_by(2) {
         acc_sum = acc_sum.add_vartime(a);
     }
-    // sum_t t run_t by running sums from the top.
+    // sum_t t run_t by running sums from the top (segment 0 has weight 0).
     let mut running = Xyzz::<C>::IDENTITY;
     let mut weighted = Xyzz::<C>::IDENTITY;
-    for (_, r) in segs.iter().skip(1).rev() {
+    for r in segs.iter().skip(3).step_by(2).rev() {
         running = running.add_vartime(r);
         weighted = weighted.add_vartime(&running);
     }
