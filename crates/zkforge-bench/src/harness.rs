@@ -23,12 +23,12 @@ pub struct Row {
     pub threads: usize,
     /// Our median, ns per operation.
     pub ours_ns: f64,
-    /// Peer name.
+    /// Peer name (`-` when the row has no runnable peer).
     pub peer: String,
-    /// Peer median, ns per operation.
-    pub peer_ns: f64,
-    /// ours_ns / peer_ns.
-    pub ratio: f64,
+    /// Peer median, ns per operation (`None`, JSON `null`, when the row has no peer).
+    pub peer_ns: Option<f64>,
+    /// ours_ns / peer_ns (`None`, JSON `null`, when the row has no peer).
+    pub ratio: Option<f64>,
     /// Gas one call charges (EVM rows only), for Mgas/s = gas / ns * 1000.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gas: Option<u64>,
@@ -107,8 +107,8 @@ pub fn run_case(case: &mut Case, s: Settings) -> Result<Vec<Row>, String> {
             threads: case.threads,
             ours_ns: meds[0],
             peer: "-".into(),
-            peer_ns: f64::NAN,
-            ratio: f64::NAN,
+            peer_ns: None,
+            ratio: None,
             gas: gas_of(case),
         }]);
     }
@@ -124,8 +124,8 @@ pub fn run_case(case: &mut Case, s: Settings) -> Result<Vec<Row>, String> {
             threads: case.threads,
             ours_ns: meds[0],
             peer: (*name).into(),
-            peer_ns: meds[i + 1],
-            ratio: meds[0] / meds[i + 1],
+            peer_ns: Some(meds[i + 1]),
+            ratio: Some(meds[0] / meds[i + 1]),
             gas: gas_of(case),
         })
         .collect())
@@ -140,22 +140,38 @@ fn gas_of(case: &Case) -> Option<u64> {
     }
 }
 
-/// Plain-text table of rows.
+/// Plain-text table of rows; a row without a peer prints `-` for the peer's time and the ratio.
 pub fn table(rows: &[Row]) -> String {
     let mut s = format!(
-        "{:<8} {:<26} {:<10} {:>7} {:>3} {:>12} {:<22} {:>12} {:>6}\n",
+        "{:<12} {:<40} {:<12} {:>7} {:>3} {:>14} {:<28} {:>14} {:>6}\n",
         "group", "op", "curve", "size", "thr", "ours ns", "peer", "peer ns", "ratio"
     );
     for r in rows {
-        s.push_str(&format!(
-            "{:<8} {:<26} {:<10} {:>7} {:>3} {:>12.1} {:<22} {:>12.1} {:>6.2}",
-            r.group, r.op, r.curve, r.size, r.threads, r.ours_ns, r.peer, r.peer_ns, r.ratio
-        ));
-        if let Some(g) = r.gas {
-            // gas per second, ours and the peer's (gas / ns * 1000 = Mgas/s)
-            s.push_str(&format!("   {:>7.1} / {:>7.1} Mgas/s", g as f64 * 1e3 / r.ours_ns, g as f64 * 1e3 / r.peer_ns));
-        }
+        s.push_str(&row_line(r));
         s.push('\n');
+    }
+    s
+}
+
+/// One row of [`table`], without the line break.
+pub fn row_line(r: &Row) -> String {
+    let dash = |v: Option<f64>, prec: usize| v.map_or_else(|| "-".to_string(), |x| format!("{x:.prec$}"));
+    let mut s = format!(
+        "{:<12} {:<40} {:<12} {:>7} {:>3} {:>14.1} {:<28} {:>14} {:>6}",
+        r.group,
+        r.op,
+        r.curve,
+        r.size,
+        r.threads,
+        r.ours_ns,
+        r.peer,
+        dash(r.peer_ns, 1),
+        dash(r.ratio, 2)
+    );
+    if let Some(g) = r.gas {
+        // gas per second, ours and the peer's (gas / ns * 1000 = Mgas/s)
+        let mgas = |ns: f64| g as f64 * 1e3 / ns;
+        s.push_str(&format!("   {:>7.1} / {:>7} Mgas/s", mgas(r.ours_ns), dash(r.peer_ns.map(mgas), 1)));
     }
     s
 }

@@ -26,8 +26,13 @@ fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
     v.iter().map(|b| b.as_slice()).collect()
 }
 
-/// Every KZG case.
+/// Every KZG case (64 blobs in the batch row, the size).
 pub fn cases() -> Vec<Case> {
+    cases_with(64)
+}
+
+/// Every KZG case, `batch` blobs in the batch row.
+pub fn cases_with(batch: usize) -> Vec<Case> {
     let mut rng = StdRng::seed_from_u64(4844);
     let ours: &'static KzgSettings = Box::leak(Box::new(KzgSettings::mainnet_with_threads(1)));
     // the commitment tables (7.2 MB; c-kzg has no such option) are built before timing; the
@@ -37,7 +42,7 @@ pub fn cases() -> Vec<Case> {
         Box::leak(Box::new(KzgSettings::mainnet_with(&KzgConfig { threads: 1, commit_precompute: CommitPrecompute::None, ..KzgConfig::default() }).expect("mainnet")));
     let ck = c_kzg::ethereum_kzg_settings(0);
     // 64 blobs: the batch row's size in the targets (the other rows use the first)
-    let blobs: Vec<Vec<u8>> = (0..64).map(|_| random_blob(&mut rng)).collect();
+    let blobs: Vec<Vec<u8>> = (0..batch.max(1)).map(|_| random_blob(&mut rng)).collect();
     let cblobs: Vec<c_kzg::Blob> = blobs.iter().map(|b| c_kzg::Blob::from_bytes(b).expect("blob")).collect();
     let commitments: Vec<[u8; 48]> = blobs.iter().map(|b| ours.blob_to_kzg_commitment(b).expect("blob")).collect();
     let proofs: Vec<[u8; 48]> = blobs.iter().zip(&commitments).map(|(b, c)| ours.compute_blob_kzg_proof(b, c).expect("blob")).collect();
@@ -182,7 +187,7 @@ pub fn cases() -> Vec<Case> {
         .with_check(check),
     );
 
-    // verify_blob_kzg_proof_batch, 64 blobs
+    // verify_blob_kzg_proof_batch, `batch` blobs
     let cc: Vec<c_kzg::Bytes48> = commitments.iter().map(c48).collect();
     let cp: Vec<c_kzg::Bytes48> = proofs.iter().map(c48).collect();
     let (bl, cm, pr) = (blobs.clone(), commitments.iter().map(|c| c.to_vec()).collect::<Vec<_>>(), proofs.iter().map(|p| p.to_vec()).collect::<Vec<_>>());
@@ -200,7 +205,7 @@ pub fn cases() -> Vec<Case> {
             group: "kzg",
             op: "verify_blob_kzg_proof_batch",
             curve: "bls12_381",
-            size: 64,
+            size: blobs.len(),
             threads: 1,
             ours: timed(move || {
                 black_box(ours.verify_blob_kzg_proof_batch(&refs(&bl), &refs(&cm), &refs(&pr)).expect("valid"));

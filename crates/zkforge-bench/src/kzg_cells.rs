@@ -192,6 +192,11 @@ pub fn cases(verify_blobs: usize) -> Vec<Case> {
 /// operations the issue asks to scale: cells and proofs, recovery from half the cells, and the
 /// batch verification of 64 blob proofs. The ratio is t(2 threads) / t(1 thread); 0.556 is 1.8x.
 pub fn scaling_cases() -> Vec<Case> {
+    scaling_cases_with(64)
+}
+
+/// [`scaling_cases`] with `batch` blobs in the batch-verification row.
+pub fn scaling_cases_with(batch: usize) -> Vec<Case> {
     let mut rng = StdRng::seed_from_u64(2);
     let one: &'static KzgSettings = leak(KzgSettings::mainnet_with(&KzgConfig { threads: 1, ..KzgConfig::default() }).expect("mainnet"));
     let two: &'static KzgSettings = leak(KzgSettings::mainnet_with(&KzgConfig { threads: 2, ..KzgConfig::default() }).expect("mainnet"));
@@ -203,7 +208,7 @@ pub fn scaling_cases() -> Vec<Case> {
     let cells: &'static Vec<u8> = leak(one.compute_cells_and_kzg_proofs(blob).expect("blob").0);
     let idx: &'static Vec<u64> = leak((0..CELLS_PER_EXT_BLOB as u64).step_by(2).collect());
     let kept: &'static Vec<&'static [u8]> = leak(idx.iter().map(|&i| &cells[i as usize * BYTES_PER_CELL..][..BYTES_PER_CELL]).collect());
-    let blobs: &'static Vec<Vec<u8>> = leak((0..64).map(|_| random_blob(&mut rng)).collect());
+    let blobs: &'static Vec<Vec<u8>> = leak((0..batch.max(1)).map(|_| random_blob(&mut rng)).collect());
     let cms: &'static Vec<[u8; 48]> = leak(blobs.iter().map(|b| one.blob_to_kzg_commitment(b).expect("blob")).collect());
     let prs: &'static Vec<[u8; 48]> = leak(blobs.iter().zip(cms.iter()).map(|(b, c)| one.compute_blob_kzg_proof(b, c).expect("blob")).collect());
     let bl: &'static Vec<&'static [u8]> = leak(blobs.iter().map(Vec::as_slice).collect());
@@ -237,6 +242,6 @@ pub fn scaling_cases() -> Vec<Case> {
             let (c, p) = k.recover_cells_and_kzg_proofs(i, c).expect("cells");
             [c, p.concat()].concat()
         }),
-        row("verify_blob_kzg_proof_batch", 64, |k, _, _, _, [b, c, p]| vec![u8::from(k.verify_blob_kzg_proof_batch(b, c, p).expect("valid"))]),
+        row("verify_blob_kzg_proof_batch", batch.max(1), |k, _, _, _, [b, c, p]| vec![u8::from(k.verify_blob_kzg_proof_batch(b, c, p).expect("valid"))]),
     ]
 }

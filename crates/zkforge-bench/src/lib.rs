@@ -22,6 +22,7 @@ pub mod kzg_cells;
 pub mod poly;
 pub mod hashsig;
 pub mod harness;
+pub mod report;
 
 use std::time::Duration;
 
@@ -107,39 +108,81 @@ impl Case {
     }
 }
 
-/// Every case of the named groups (all when `groups` is empty).
+/// The groups `zkforge bench` knows, in the order they run.
+pub const GROUPS: [&str; 9] = ["field", "curve", "msm", "pairing", "poly", "kzg", "evm", "hashsig", "bulletproofs"];
+
+/// How much work the cases do: the full run, or the quick preset (`zkforge bench --quick`, the
+/// CI smoke run) with smaller sizes where building the inputs dominates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scale {
+    /// Quick preset: MSM sizes to 2^12 (instead of 2^16, or `ZKFORGE_MSM_MAX_LOG`), 4 blobs in
+    /// the KZG batch rows instead of 64.
+    pub quick: bool,
+}
+
+impl Scale {
+    /// The largest MSM size, log2.
+    pub fn msm_max_log(self) -> u32 {
+        if self.quick {
+            12
+        } else {
+            std::env::var("ZKFORGE_MSM_MAX_LOG").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(16)
+        }
+    }
+
+    /// Blobs in the KZG batch rows (64 in the targets).
+    pub fn kzg_batch_blobs(self) -> usize {
+        if self.quick {
+            4
+        } else {
+            64
+        }
+    }
+}
+
+/// A group's cases, built when called (building the inputs of a group can take seconds).
+pub type GroupBuilder = Box<dyn FnOnce() -> Vec<Case>>;
+
+/// The builders of the named groups (all of [`GROUPS`] when `groups` is empty), in run order;
+/// `Err` names an unknown group.
+pub fn group_builders(groups: &[String], scale: Scale) -> Result<Vec<(&'static str, GroupBuilder)>, String> {
+    if let Some(bad) = groups.iter().find(|g| !GROUPS.contains(&g.as_str())) {
+        return Err(format!("unknown group `{bad}`; the groups are {}", GROUPS.join(", ")));
+    }
+    let mut out: Vec<(&'static str, GroupBuilder)> = Vec::new();
+    for g in GROUPS {
+        if !groups.is_empty() && !groups.iter().any(|x| x == g) {
+            continue;
+        }
+        let build: GroupBuilder = match g {
+            "field" => Box::new(field::cases),
+            "curve" => Box::new(curve::cases),
+            "msm" => Box::new(move || msm::cases_to(scale.msm_max_log())),
+            "pairing" => Box::new(pairing::cases),
+            "poly" => Box::new(poly::cases),
+            "kzg" => Box::new(move || {
+                let blobs = scale.kzg_batch_blobs();
+                let mut v = kzg::cases_with(blobs);
+                // the batch-verification row checks every cell of the blobs, as the peer figures
+                v.extend(kzg_cells::cases(blobs));
+                v.extend(kzg_cells::scaling_cases_with(blobs));
+                v
+            }),
+            "evm" => Box::new(evm::cases),
+            "hashsig" => Box::new(hashsig::cases),
+            _ => Box::new(bulletproofs::cases),
+        };
+        out.push((g, build));
+    }
+    Ok(out)
+}
+
+/// Every case of the named groups (all when `groups` is empty) at full scale; unknown names
+/// are skipped.
 pub fn cases(groups: &[String]) -> Vec<Case> {
-    let mut all = Vec::new();
-    let want = |g: &str| groups.is_empty() || groups.iter().any(|x| x == g);
-    if want("field") {
-        all.extend(field::cases());
+    let known: Vec<String> = groups.iter().filter(|g| GROUPS.contains(&g.as_str())).cloned().collect();
+    if !groups.is_empty() && known.is_empty() {
+        return Vec::new();
     }
-    if want("curve") {
-        all.extend(curve::cases());
-    }
-    if want("msm") {
-        all.extend(msm::cases());
-    }
-    if want("pairing") {
-        all.extend(pairing::cases());
-    }
-    if want("poly") {
-        all.extend(poly::cases());
-    }
-    if want("kzg") {
-        all.extend(kzg::cases());
-        // the batch-verification row checks every cell of 64 blobs, as the peer figures
-        all.extend(kzg_cells::cases(64));
-        all.extend(kzg_cells::scaling_cases());
-    }
-    if want("evm") {
-        all.extend(evm::cases());
-    }
-    if want("hashsig") {
-        all.extend(hashsig::cases());
-    }
-    if want("bulletproofs") {
-        all.extend(bulletproofs::cases());
-    }
-    all
+    group_builders(&known, Scale::default()).expect("known groups").into_iter().flat_map(|(_, b)| b()).collect()
 }

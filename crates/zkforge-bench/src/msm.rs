@@ -99,8 +99,8 @@ where
 }
 
 
-fn sizes() -> Vec<usize> {
-    let max = std::env::var("ZKFORGE_MSM_MAX_LOG").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(16);
+/// The MSM sizes to 2^max.
+fn sizes(max: u32) -> Vec<usize> {
     let mut v: Vec<usize> = vec![1, 2, 4, 8, 16, 32, 1 << 8, 1 << 12, 1 << 16];
     for lg in [18u32, 20, 22] {
         if lg <= max {
@@ -111,9 +111,9 @@ fn sizes() -> Vec<usize> {
     v
 }
 
-fn bls_g1(out: &mut Vec<Case>) {
+fn bls_g1(out: &mut Vec<Case>, max_log: u32) {
     let mut rng = StdRng::seed_from_u64(21);
-    let max = *sizes().last().unwrap();
+    let max = *sizes(max_log).last().unwrap();
     let pts = sample_points::<bls::G1Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
     let bpts: Vec<blst_p1_affine> = pts.iter().map(blst_g1).collect();
@@ -128,7 +128,7 @@ fn bls_g1(out: &mut Vec<Case>) {
         std::sync::Arc::new(apts),
         std::sync::Arc::new(aks),
     );
-    for n in sizes() {
+    for n in sizes(max_log) {
         for threads in [1usize, 2] {
             if threads == 2 && n < 1 << 12 {
                 continue;
@@ -193,9 +193,9 @@ fn bls_g1(out: &mut Vec<Case>) {
     }
 }
 
-fn bn_g1(out: &mut Vec<Case>) {
+fn bn_g1(out: &mut Vec<Case>, max_log: u32) {
     let mut rng = StdRng::seed_from_u64(22);
-    let max = *sizes().last().unwrap();
+    let max = *sizes(max_log).last().unwrap();
     let pts = sample_points::<bn::G1Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bn254::Fr> = (0..max).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
     let apts: Vec<ark_bn254::G1Affine> = pts
@@ -224,7 +224,7 @@ fn bn_g1(out: &mut Vec<Case>) {
     // halo2curves parallelises on rayon's global pool: run it inside a one-thread pool
     let one = std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool"));
     let (pts, ks, apts, aks) = (std::sync::Arc::new(pts), std::sync::Arc::new(ks), std::sync::Arc::new(apts), std::sync::Arc::new(aks));
-    for n in sizes() {
+    for n in sizes(max_log) {
         if n < 1 << 8 {
             continue;
         }
@@ -325,8 +325,8 @@ fn bls_g1_fixed(out: &mut Vec<Case>) {
 /// Our MSM at 2^16 (one thread, the default configuration) called from inside a caller's
 /// one-thread rayon pool, against the same call from a plain thread: the two must cost the
 /// same (threads = 1 uses no pool at all).
-fn inside_rayon(out: &mut Vec<Case>) {
-    let n = 1 << 12.max(sizes().last().map(|m| m.trailing_zeros()).unwrap_or(12).min(16));
+fn inside_rayon(out: &mut Vec<Case>, max_log: u32) {
+    let n = 1 << 12.max(sizes(max_log).last().map(|m| m.trailing_zeros()).unwrap_or(12).min(16));
     let mut rng = StdRng::seed_from_u64(26);
     let pts = std::sync::Arc::new(sample_points::<bls::G1Config>(&mut rng, n));
     let ks: std::sync::Arc<Vec<zkforge_field::bls12_381::Fr>> = std::sync::Arc::new((0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect());
@@ -347,9 +347,9 @@ fn inside_rayon(out: &mut Vec<Case>) {
     out.push(Case { group: "msm", op: "g1_msm_in_rayon_pool1", curve: "bls12_381", size: n, threads: 1, ours: inside, peers: vec![("zkforge-plain-thread", plain)], check: None });
 }
 
-fn bls_g2(out: &mut Vec<Case>) {
+fn bls_g2(out: &mut Vec<Case>, max_log: u32) {
     let mut rng = StdRng::seed_from_u64(23);
-    let sizes: Vec<usize> = sizes().into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
+    let sizes: Vec<usize> = sizes(max_log).into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
     let max = *sizes.last().unwrap_or(&16);
     let pts = sample_points::<bls::G2Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bls12_381::Fr> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect();
@@ -384,9 +384,9 @@ fn bls_g2(out: &mut Vec<Case>) {
 }
 
 /// BN254 G2 against arkworks (blst has no BN254); sizes 16, 256, 4096.
-fn bn_g2(out: &mut Vec<Case>) {
+fn bn_g2(out: &mut Vec<Case>, max_log: u32) {
     let mut rng = StdRng::seed_from_u64(25);
-    let sizes: Vec<usize> = sizes().into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
+    let sizes: Vec<usize> = sizes(max_log).into_iter().filter(|&n| n == 16 || n == 256 || n == 4096).collect();
     let max = *sizes.last().unwrap_or(&16);
     let pts = sample_points::<bn::G2Config>(&mut rng, max);
     let ks: Vec<zkforge_field::bn254::Fr> = (0..max).map(|_| zkforge_field::bn254::Fr::random(&mut rng)).collect();
@@ -459,15 +459,20 @@ fn prepared(out: &mut Vec<Case>) {
     one::<bls::G2Config>(out, "g2_msm_prepared_bases", 28);
 }
 
-/// Every MSM case.
+/// Every MSM case, sizes to 2^16 (or `ZKFORGE_MSM_MAX_LOG`).
 pub fn cases() -> Vec<Case> {
+    cases_to(crate::Scale::default().msm_max_log())
+}
+
+/// Every MSM case, sizes to 2^max_log.
+pub fn cases_to(max_log: u32) -> Vec<Case> {
     let mut out = Vec::new();
-    bls_g1(&mut out);
-    bls_g2(&mut out);
+    bls_g1(&mut out, max_log);
+    bls_g2(&mut out, max_log);
     bls_g1_fixed(&mut out);
-    bn_g1(&mut out);
-    bn_g2(&mut out);
-    inside_rayon(&mut out);
+    bn_g1(&mut out, max_log);
+    bn_g2(&mut out, max_log);
+    inside_rayon(&mut out, max_log);
     prepared(&mut out);
     out
 }

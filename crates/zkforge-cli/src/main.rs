@@ -3,9 +3,11 @@
 //! `zkforge kzg commit | prove | verify | cells | verify-cells | recover` makes and checks KZG commitments,
 //! proofs and EIP-7594 cells; `zkforge bulletproofs prove | verify` makes and checks range proofs;
 //! `zkforge msm [--gpu]` runs one timed G1 MSM on the CPU or a GPU (wgpu). With the `bench` feature (`cargo zkbench`, which also
-//! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--json
-//! FILE]` runs the head-to-head benchmarks (ours against blst, arkworks, halo2curves and Plonky3
-//! on the same inputs) and prints medians and the ratio ours / peer, and `zkforge bench msm
+//! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--quick]
+//! [--json FILE] [--report FILE.html] [--markdown FILE]` runs the head-to-head benchmarks (ours
+//! against blst, arkworks, halo2curves, c-kzg, dalek and Plonky3 on the same inputs) with progress
+//! on stderr, and prints a header naming the machine and commit, medians, the ratio ours / peer
+//! and a summary of where zkforge leads and trails; and `zkforge bench msm
 //! --ablation` prints the MSM ablation table: every switch alone and combined, per phase, at
 //! sizes 2^0 to 2^20. The default build links no peer library.
 
@@ -32,15 +34,30 @@ enum Cmd {
     Bench {
         /// Groups to run (field, ...); all when none is given.
         groups: Vec<String>,
-        /// Write the rows as a JSON array to this file.
+        /// Write the header fields, the rows and the summary as JSON to this file (rows
+        /// without a peer have `null` peer time and ratio).
         #[arg(long)]
         json: Option<std::path::PathBuf>,
-        /// Batches per implementation (more is steadier and slower).
-        #[arg(long, default_value_t = 31)]
-        samples: usize,
-        /// Target milliseconds per batch.
-        #[arg(long, default_value_t = 2.0)]
-        batch_ms: f64,
+        /// Write a self-contained HTML page (inline SVG charts of the ratios per group, MSM time
+        /// against size, the summary and the raw rows) to this file.
+        #[arg(long)]
+        report: Option<std::path::PathBuf>,
+        /// Write the BENCHMARKS.md tables (header, summary, one table per group) to this file:
+        /// between its `<!-- zkbench:begin ... -->` and `<!-- zkbench:end -->` lines when it
+        /// has them (the prose around them is kept), as a new file when it does not exist.
+        #[arg(long)]
+        markdown: Option<std::path::PathBuf>,
+        /// The quick preset (the CI smoke run, under a minute on two cores): 3 batches of
+        /// ~0.5 ms, MSMs to 2^12, 4 blobs in the KZG batch rows. Its ratios are rough; the
+        /// default settings give the steadier figures.
+        #[arg(long)]
+        quick: bool,
+        /// Batches per implementation (more is steadier and slower) [default: 31; 3 with --quick].
+        #[arg(long)]
+        samples: Option<usize>,
+        /// Target milliseconds per batch [default: 2; 0.5 with --quick].
+        #[arg(long)]
+        batch_ms: Option<f64>,
         /// With group msm: print the ablation table (each switch alone and combined, per phase)
         /// instead of the head-to-head rows.
         #[arg(long)]
@@ -125,23 +142,124 @@ fn run_bench(cmd: Cmd) -> Result<(), Box<dyn std::error::Error>> {
             let table = zkforge_bench::msm_ablation::run(opts, |block| eprint!("{block}"));
             println!("{table}");
         }
-        Cmd::Bench { groups, json, samples, batch_ms, .. } => {
-            let settings = zkforge_bench::harness::Settings { batch_ms, samples };
-            let mut rows = Vec::new();
-            let backend = if zkforge_field::backend::adx_active() { "x86-64 MULX/ADX" } else { "portable" };
-            eprintln!("zkforge bench: field backend {backend}; medians of {samples} interleaved batches");
-            for mut case in zkforge_bench::cases(&groups) {
-                let r = zkforge_bench::harness::run_case(&mut case, settings).map_err(|e| format!("benchmark refused: {e}"))?;
-                eprint!("{}", zkforge_bench::harness::table(&r).lines().skip(1).collect::<Vec<_>>().join("\n"));
-                eprintln!();
-                rows.extend(r);
-            }
-            println!("{}", zkforge_bench::harness::table(&rows));
-            if let Some(path) = json {
-                std::fs::write(&path, serde_json::to_string_pretty(&rows)?)?;
-                eprintln!("wrote {}", path.display());
-            }
+        Cmd::Bench { groups, json, report, markdown, quick, samples, batch_ms, .. } => bench_rows(BenchArgs { groups, json, report, markdown, quick, samples, batch_ms })?,
+    }
+    Ok(())
+}
+
+#[cfg(feature = "bench")]
+struct BenchArgs {
+    groups: Vec<String>,
+    json: Option<std::path::PathBuf>,
+    report: Option<std::path::PathBuf>,
+    markdown: Option<std::path::PathBuf>,
+    quick: bool,
+    samples: Option<usize>,
+    batch_ms: Option<f64>,
+}
+
+/// The head-to-head run: build every group's inputs, time each case (progress on stderr when
+/// it is a terminal), print the header, the table and the summary, and write the files asked
+/// for.
+#[cfg(feature = "bench")]
+fn bench_rows(a: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use zkforge_bench::{harness, report};
+
+    let samples = a.samples.unwrap_or(if a.quick { 3 } else { 31 });
+    let batch_ms = a.batch_ms.unwrap_or(if a.quick { 0.5 } else { 2.0 });
+    if samples == 0 || !(batch_ms > 0.0 && batch_ms.is_finite()) {
+        return Err("--samples must be at least 1 and --batch-ms a positive number".into());
+    }
+    let settings = harness::Settings { batch_ms, samples };
+    let builders = zkforge_bench::group_builders(&a.groups, zkforge_bench::Scale { quick: a.quick })?;
+    // fail on an unwritable output before the run rather than after it
+    for p in [&a.json, &a.report, &a.markdown].into_iter().flatten() {
+        let existed = p.exists();
+        std::fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        if !existed {
+            let _ = std::fs::remove_file(p);
         }
+    }
+    let md_existing = match &a.markdown {
+        Some(p) if p.exists() => {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            report::splice_markdown(&text, "")
+                .map_err(|e| format!("{}: {e}; add the two marker lines where the tables go, or name a new file", p.display()))?;
+            Some(text)
+        }
+        _ => None,
+    };
+    let meta = report::Meta::detect(&format!(
+        "{}medians of {samples} interleaved batches of ~{batch_ms} ms per implementation",
+        if a.quick { "quick preset, " } else { "" }
+    ));
+
+    // stderr progress: hidden (no output at all) when stderr is not a terminal
+    let target = ProgressDrawTarget::stderr();
+    let visible = !target.is_hidden();
+    let pb = ProgressBar::with_draw_target(Some(builders.len() as u64), target);
+    pb.set_style(ProgressStyle::with_template("preparing inputs, group {pos}/{len} [{elapsed_precise}] {wide_msg}").expect("template"));
+    if visible {
+        pb.enable_steady_tick(std::time::Duration::from_millis(500));
+    }
+    let mut cases = Vec::new();
+    for (name, build) in builders {
+        pb.set_message(name);
+        cases.extend(build());
+        pb.inc(1);
+    }
+    // the bar advances by implementations timed, so that the estimate weighs a case by its work
+    let weight = |c: &zkforge_bench::Case| 1 + c.peers.len() as u64;
+    let total: u64 = cases.iter().map(weight).sum();
+    let n_cases = cases.len();
+    pb.set_style(
+        ProgressStyle::with_template("{bar:24} [{elapsed_precise} elapsed, ~{eta_precise} left] {wide_msg}")
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    pb.set_length(total);
+    pb.set_position(0);
+    pb.reset_eta();
+    if visible {
+        pb.println(harness::table(&[]).trim_end());
+    }
+    let mut rows = Vec::new();
+    for (i, mut case) in cases.into_iter().enumerate() {
+        pb.set_message(format!("case {}/{n_cases}: {} {} {} n={}", i + 1, case.group, case.op, case.curve, case.size));
+        let w = weight(&case);
+        let r = harness::run_case(&mut case, settings).map_err(|e| format!("benchmark refused: {e}"))?;
+        drop(case);
+        for row in &r {
+            pb.println(harness::row_line(row));
+        }
+        rows.extend(r);
+        pb.inc(w);
+    }
+    pb.finish_and_clear();
+
+    let summary = report::summarize(&rows);
+    println!("{}", meta.header());
+    println!("{}", harness::table(&rows));
+    println!("{}", report::summary_text(&summary));
+    if let Some(path) = a.json {
+        let doc = report::Document { meta: &meta, rows: &rows, summary: &summary };
+        std::fs::write(&path, serde_json::to_string_pretty(&doc)?).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = a.report {
+        let page = report::html(&meta, &rows, &summary)?;
+        std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = a.markdown {
+        let block = report::markdown(&meta, &rows, &summary);
+        let text = match md_existing {
+            Some(old) => report::splice_markdown(&old, &block)?,
+            None => format!("{block}\n"),
+        };
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
     }
     Ok(())
 }
