@@ -21,6 +21,7 @@ pub mod kzg;
 pub mod kzg_cells;
 pub mod poly;
 pub mod hashsig;
+pub mod gpu;
 pub mod harness;
 pub mod report;
 
@@ -111,6 +112,9 @@ impl Case {
 /// The groups `zkforge bench` knows, in the order they run.
 pub const GROUPS: [&str; 9] = ["field", "curve", "msm", "pairing", "poly", "kzg", "evm", "hashsig", "bulletproofs"];
 
+/// Groups that run only when named (`cargo zkbench gpu`): the GPU MSM, which needs a GPU.
+pub const OPT_IN_GROUPS: [&str; 1] = ["gpu"];
+
 /// How much work the cases do: the full run, or the quick preset (`zkforge bench --quick`, the
 /// CI smoke run) with smaller sizes where building the inputs dominates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,11 +150,11 @@ pub type GroupBuilder = Box<dyn FnOnce() -> Vec<Case>>;
 /// The builders of the named groups (all of [`GROUPS`] when `groups` is empty), in run order;
 /// `Err` names an unknown group.
 pub fn group_builders(groups: &[String], scale: Scale) -> Result<Vec<(&'static str, GroupBuilder)>, String> {
-    if let Some(bad) = groups.iter().find(|g| !GROUPS.contains(&g.as_str())) {
-        return Err(format!("unknown group `{bad}`; the groups are {}", GROUPS.join(", ")));
+    if let Some(bad) = groups.iter().find(|g| !GROUPS.contains(&g.as_str()) && !OPT_IN_GROUPS.contains(&g.as_str())) {
+        return Err(format!("unknown group `{bad}`; the groups are {} (and {}, only when named)", GROUPS.join(", "), OPT_IN_GROUPS.join(", ")));
     }
     let mut out: Vec<(&'static str, GroupBuilder)> = Vec::new();
-    for g in GROUPS {
+    for g in GROUPS.into_iter().chain(OPT_IN_GROUPS.into_iter().filter(|g| groups.iter().any(|x| x == g))) {
         if !groups.is_empty() && !groups.iter().any(|x| x == g) {
             continue;
         }
@@ -170,6 +174,7 @@ pub fn group_builders(groups: &[String], scale: Scale) -> Result<Vec<(&'static s
             }),
             "evm" => Box::new(evm::cases),
             "hashsig" => Box::new(hashsig::cases),
+            "gpu" => Box::new(move || gpu::cases(scale.msm_max_log())),
             _ => Box::new(bulletproofs::cases),
         };
         out.push((g, build));

@@ -251,8 +251,10 @@ pub fn summary_text(s: &Summary) -> String {
     let peers: Vec<&GroupSummary> = s.groups.iter().filter(|g| !g.internal).collect();
     let slower: usize = peers.iter().map(|g| g.slower.len()).sum();
     let total: usize = peers.iter().map(|g| g.rows).sum();
-    if slower == 0 {
-        let _ = writeln!(out, "zkforge is faster on all {total} rows with a peer.");
+    if total == 0 {
+        let _ = writeln!(out, "No row has a peer.");
+    } else if slower == 0 {
+        let _ = writeln!(out, "zkforge is faster or equal on all {total} rows with a peer.");
     } else {
         let _ = writeln!(out, "Slower than the peer (ratio above 1.00) on {slower} of {total} rows with a peer:");
         for g in &peers {

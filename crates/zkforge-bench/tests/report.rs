@@ -82,9 +82,10 @@ fn summary_arithmetic() {
 #[test]
 fn all_faster_summary() {
     let s = report::summarize(&rows()[..1]);
-    assert!(report::summary_text(&s).contains("zkforge is faster on all 1 rows"));
+    assert!(report::summary_text(&s).contains("zkforge is faster or equal on all 1 rows"));
     let empty = report::summarize(&[]);
     assert!(empty.groups.is_empty());
+    assert!(report::summary_text(&empty).contains("No row has a peer."));
 }
 
 #[test]
@@ -167,4 +168,7 @@ fn unknown_group_is_an_error() {
     assert!(e.contains("unknown group `fild`") && e.contains("field"), "{e}");
     let all = zkforge_bench::group_builders(&[], zkforge_bench::Scale { quick: true }).expect("all");
     assert_eq!(all.iter().map(|(g, _)| *g).collect::<Vec<_>>(), zkforge_bench::GROUPS.to_vec());
+    // the GPU group runs only when named
+    let gpu = zkforge_bench::group_builders(&["gpu".to_string()], zkforge_bench::Scale { quick: true }).expect("gpu");
+    assert_eq!(gpu.iter().map(|(g, _)| *g).collect::<Vec<_>>(), vec!["gpu"]);
 }
