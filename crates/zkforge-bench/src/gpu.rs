@@ -51,7 +51,7 @@ fn one_curve<C: GpuCurve>(out: &mut Vec<Case>, curve: &'static str, max_log: u32
         };
         let cfg = GpuConfig::for_size(n);
         let check = {
-            let (gpu, bases, pts, ks, cfg) = (gpu.clone(), bases.clone(), pts.clone(), ks.clone(), cfg.clone());
+            let (gpu, bases, pts, ks, cfg) = (gpu.clone(), bases.clone(), pts.clone(), ks.clone(), cfg);
             move || {
                 let ours = gpu.msm_resident(&bases, &ks[..n], &cfg).map_err(|e| e.to_string())?;
                 let cpu = zkforge_msm::msm(&pts[..n], &ks[..n]).map_err(|e| e.to_string())?;
@@ -59,7 +59,7 @@ fn one_curve<C: GpuCurve>(out: &mut Vec<Case>, curve: &'static str, max_log: u32
             }
         };
         let ours = {
-            let (gpu, bases, ks, cfg) = (gpu.clone(), bases.clone(), ks.clone(), cfg.clone());
+            let (gpu, bases, ks, cfg) = (gpu.clone(), bases.clone(), ks.clone(), cfg);
             timed(move || {
                 black_box(gpu.msm_resident(&bases, &ks[..n], &cfg).expect("GPU MSM"));
             })
