@@ -1,0 +1,14 @@
+"""zkforge: fast, verified cryptography for Ethereum and zero-knowledge systems.
+
+Submodules:
+
+- ``zkforge.kzg``: KZG commitments for Ethereum blobs and cells (EIP-4844, EIP-7594), a drop-in
+  for the ``ckzg`` package: ``import zkforge.kzg as ckzg``.
+- ``zkforge.bls12_381``: G1/G2 points, scalars and pairings, a drop-in for
+  ``py_arkworks_bls12381``.
+"""
+
+from . import bls12_381, kzg
+
+__all__ = ["bls12_381", "kzg"]
+__version__ = "0.1.0"
