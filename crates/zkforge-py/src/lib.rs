@@ -19,6 +19,7 @@
 use std::sync::Arc;
 
 mod bls;
+mod evm;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -291,6 +292,7 @@ fn _rust_verify_kzg_proof_ns(py: Python<'_>, commitment: &Bound<'_, PyAny>, z: &
 fn _zkforge(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyKzgSettings>()?;
     bls::register(m)?;
+    evm::register(m)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup, m)?)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup_mainnet, m)?)?;
     m.add_function(wrap_pyfunction!(blob_to_kzg_commitment, m)?)?;
