@@ -50,7 +50,7 @@ pub use embedded::embedded_from_text;
 pub use fk20::CellPrecompute;
 
 use sha2::{Digest, Sha256};
-use zkforge_curve::bls12_381::{G1Affine, G1Projective, G2Affine, G2Projective};
+use zkforge_curve::bls12_381::{G1Affine, G1Projective, G2Affine};
 use zkforge_curve::CurveError;
 use zkforge_field::bls12_381::Fr;
 use zkforge_msm::PreparedBases;
@@ -231,6 +231,8 @@ pub struct KzgSettings {
     ext_domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
     /// Threads for the MSMs (1 = the calling thread).
     threads: usize,
+    /// The lines of G2 and [tau]G2 for the opening checks, built on the first verification.
+    g2_lines: OnceLock<G2Lines>,
 }
 
 impl core::fmt::Debug for KzgSettings {
@@ -296,19 +298,49 @@ pub fn mainnet_tau_g2() -> &'static G2Affine {
 }
 
 /// The KZG opening check for decoded inputs: does C open to y at z with proof pi, under the
-/// setup whose secret is tau? `e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1`, one two-pair pairing
-/// check (variable time: every input is public).
+/// setup whose secret is tau? `e(C - [y]G1, -G2) e(pi, [tau - z]G2) = 1`, evaluated as
+/// `e(-(C - [y]G1 + [z]pi), G2) e(pi, [tau]G2) = 1` (see `opening_lhs`): one two-term G1 MSM
+/// and one two-pair pairing check (variable time: every input is public).
 pub fn verify_opening(tau_g2: &G2Affine, commitment: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
-    let lhs = (commitment.to_jacobian() - G1Projective::generator().mul_limbs_vartime(&y.to_limbs())).to_affine_vartime();
-    let rhs = (tau_g2.to_jacobian() - G2Projective::generator().mul_limbs_vartime(&z.to_limbs())).to_affine_vartime();
-    zkforge_pairing::bls12_381::pairing_check(&[(lhs, -G2Affine::generator()), (*proof, rhs)])
+    let lhs = opening_lhs(commitment, z, y, proof);
+    zkforge_pairing::bls12_381::pairing_check(&[(lhs, G2Affine::generator()), (*proof, *tau_g2)])
+}
+
+/// The G1 side of an opening check with z moved from G2 to G1: e(C - [y]G1, G2) =
+/// e(pi, [tau - z]G2) holds exactly when e(-(C - [y]G1 + [z]pi), G2) e(pi, [tau]G2) = 1, so the
+/// check costs one two-term G1 MSM ([y]G1 and [z]pi with shared doublings) instead of a G1 and a
+/// G2 multiplication, and both G2 points are fixed (their Miller-loop lines can be precomputed).
+/// Returns -(C - [y]G1 + [z]pi).
+fn opening_lhs(commitment: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> G1Affine {
+    let yz = zkforge_msm::msm_threads(&[G1Affine::generator(), *proof], &[-*y, *z], 1).expect("two scalars for two points");
+    (-(yz + commitment.to_jacobian())).to_affine_vartime()
+}
+
+/// [`verify_opening`] with the lines of G2 and [tau]G2 precomputed.
+fn verify_opening_prepared(lines: &G2Lines, commitment: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
+    let lhs = opening_lhs(commitment, z, y, proof);
+    zkforge_pairing::bls12_381::pairing_check_prepared(&[(lhs, &lines.g2), (*proof, &lines.tau_g2)])
+}
+
+/// The Miller-loop lines of the generator G2 and of [tau]G2: every opening check pairs with
+/// these two fixed points.
+struct G2Lines {
+    g2: zkforge_pairing::bls12_381::G2Prepared,
+    tau_g2: zkforge_pairing::bls12_381::G2Prepared,
+}
+
+impl G2Lines {
+    fn new(tau_g2: &G2Affine) -> Self {
+        Self { g2: zkforge_pairing::bls12_381::G2Prepared::new(&G2Affine::generator()), tau_g2: zkforge_pairing::bls12_381::G2Prepared::new(tau_g2) }
+    }
 }
 
 /// The spec's `verify_kzg_proof` under the mainnet setup, without loading the setup (only
 /// `[tau]G2` is needed): the EIP-4844 point-evaluation precompile uses this.
 pub fn verify_kzg_proof_mainnet(commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> Result<bool, KzgError> {
     let (c, z, y, pi) = (g1(commitment)?, field(z)?, field(y)?, g1(proof)?);
-    Ok(verify_opening(mainnet_tau_g2(), &c, &z, &y, &pi))
+    static LINES: OnceLock<G2Lines> = OnceLock::new();
+    Ok(verify_opening_prepared(LINES.get_or_init(|| G2Lines::new(mainnet_tau_g2())), &c, &z, &y, &pi))
 }
 
 fn compress(p: &G1Projective) -> [u8; 48] {
@@ -460,6 +492,7 @@ impl KzgSettings {
             domain,
             ext_domain,
             fk20: OnceLock::new(),
+            g2_lines: OnceLock::new(),
             fk20_columns,
             cell_precompute: config.cell_precompute,
             threads: config.threads,
@@ -611,7 +644,11 @@ impl KzgSettings {
     }
 
     fn verify_impl(&self, c: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
-        verify_opening(&self.g2_monomial[1], c, z, y, proof)
+        verify_opening_prepared(self.g2_lines(), c, z, y, proof)
+    }
+
+    fn g2_lines(&self) -> &G2Lines {
+        self.g2_lines.get_or_init(|| G2Lines::new(&self.g2_monomial[1]))
     }
 
     /// The spec's `verify_kzg_proof`: does the commitment open to y at z with this proof?
@@ -684,6 +721,8 @@ impl KzgSettings {
         let c_lincomb = zkforge_msm::msm_threads(&cs, &rs, self.threads).expect("lengths match");
         let ry: Fr = rs.iter().zip(&ys).fold(Fr::ZERO, |s, (r, y)| s + *r * *y);
         let rhs = (c_lincomb - G1Projective::generator().mul_limbs_vartime(&ry.to_limbs()) + proof_z_lincomb).to_affine_vartime();
-        Ok(zkforge_pairing::bls12_381::pairing_check(&[(proof_lincomb.to_affine_vartime(), -self.g2_monomial[1]), (rhs, G2Affine::generator())]))
+        // e(PL, -[tau]G2) e(rhs, G2) = e(-PL, [tau]G2) e(rhs, G2), on the precomputed lines
+        let lines = self.g2_lines();
+        Ok(zkforge_pairing::bls12_381::pairing_check_prepared(&[((-proof_lincomb).to_affine_vartime(), &lines.tau_g2), (rhs, &lines.g2)]))
     }
 }

@@ -11,7 +11,8 @@
 //!   taken up to the shorter list, as the peer does).
 //! - A point decoded `_unchecked` may lie outside the prime-order subgroup: it is multiplied by
 //!   plain double-and-add (right for any curve point); points known to be in the subgroup use
-//!   the constant-time GLV multiplication.
+//!   the constant-time GLV multiplication (a Scalar may be a secret key). Point addition and
+//!   subtraction are variable time, as the peer's: points are public.
 //! - `Scalar(int)` reduces a non-negative int mod r (negative: `OverflowError`); `+ - * /`,
 //!   `pow(Scalar)`, `inverse()` (`ZeroDivisionError` on zero), `int()`, `str()` (little-endian
 //!   hex, as the peer), byte encodings checked or reduced.
@@ -302,33 +303,27 @@ impl PyG1 {
         self.sub || self.p.to_affine().is_in_subgroup()
     }
 
-    fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyG1>() {
-            Ok(o) => Ok(Py::new(py, g1(self.p + o.p, self.sub && o.sub))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    // operands of another type: PyO3 answers NotImplemented, so Python raises TypeError
+    fn __add__(&self, o: &Bound<'_, PyG1>) -> Self {
+        let o = o.get();
+        g1(self.p.add_vartime(&o.p), self.sub && o.sub)
     }
 
-    fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyG1>() {
-            Ok(o) => Ok(Py::new(py, g1(self.p - o.p, self.sub && o.sub))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __sub__(&self, o: &Bound<'_, PyG1>) -> Self {
+        let o = o.get();
+        g1(self.p.add_vartime(&-o.p), self.sub && o.sub)
     }
 
     fn __neg__(&self) -> Self {
         g1(-self.p, self.sub)
     }
 
-    fn __mul__(&self, py: Python<'_>, k: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match k.extract::<PyScalar>() {
-            Ok(k) => Ok(Py::new(py, g1(mul_point(&self.p, self.sub, &k.k), self.sub))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __mul__(&self, k: &Bound<'_, PyScalar>) -> Self {
+        g1(mul_point(&self.p, self.sub, &k.get().k), self.sub)
     }
 
-    fn __rmul__(&self, py: Python<'_>, k: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.__mul__(py, k)
+    fn __rmul__(&self, k: &Bound<'_, PyScalar>) -> Self {
+        self.__mul__(k)
     }
 
     fn __richcmp__(&self, py: Python<'_>, o: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
@@ -451,33 +446,27 @@ impl PyG2 {
         self.sub || self.p.to_affine().is_in_subgroup()
     }
 
-    fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyG2>() {
-            Ok(o) => Ok(Py::new(py, g2(self.p + o.p, self.sub && o.sub))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    // operands of another type: PyO3 answers NotImplemented, so Python raises TypeError
+    fn __add__(&self, o: &Bound<'_, PyG2>) -> Self {
+        let o = o.get();
+        g2(self.p.add_vartime(&o.p), self.sub && o.sub)
     }
 
-    fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyG2>() {
-            Ok(o) => Ok(Py::new(py, g2(self.p - o.p, self.sub && o.sub))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __sub__(&self, o: &Bound<'_, PyG2>) -> Self {
+        let o = o.get();
+        g2(self.p.add_vartime(&-o.p), self.sub && o.sub)
     }
 
     fn __neg__(&self) -> Self {
         g2(-self.p, self.sub)
     }
 
-    fn __mul__(&self, py: Python<'_>, k: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match k.extract::<PyScalar>() {
-            Ok(k) => Ok(Py::new(py, g2(mul_point(&self.p, self.sub, &k.k), self.sub))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __mul__(&self, k: &Bound<'_, PyScalar>) -> Self {
+        g2(mul_point(&self.p, self.sub, &k.get().k), self.sub)
     }
 
-    fn __rmul__(&self, py: Python<'_>, k: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.__mul__(py, k)
+    fn __rmul__(&self, k: &Bound<'_, PyScalar>) -> Self {
+        self.__mul__(k)
     }
 
     fn __richcmp__(&self, py: Python<'_>, o: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
@@ -593,35 +582,24 @@ impl PyScalar {
         bool::from(self.k.is_one())
     }
 
-    fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match other_scalar(o) {
-            Some(o) => Ok(Py::new(py, scalar(self.k + o))?.into_any()),
-            None => Ok(py.NotImplemented()),
-        }
+    fn __add__(&self, o: &Bound<'_, PyScalar>) -> Self {
+        let o = o.get().k;
+        scalar(self.k + o)
     }
 
-    fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match other_scalar(o) {
-            Some(o) => Ok(Py::new(py, scalar(self.k - o))?.into_any()),
-            None => Ok(py.NotImplemented()),
-        }
+    fn __sub__(&self, o: &Bound<'_, PyScalar>) -> Self {
+        let o = o.get().k;
+        scalar(self.k - o)
     }
 
-    fn __mul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match other_scalar(o) {
-            Some(o) => Ok(Py::new(py, scalar(self.k * o))?.into_any()),
-            None => Ok(py.NotImplemented()),
-        }
+    fn __mul__(&self, o: &Bound<'_, PyScalar>) -> Self {
+        let o = o.get().k;
+        scalar(self.k * o)
     }
 
-    fn __truediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match other_scalar(o) {
-            Some(o) => {
-                let inv = Option::<Fr>::from(o.invert()).ok_or_else(|| PyZeroDivisionError::new_err("Cannot divide by zero"))?;
-                Ok(Py::new(py, scalar(self.k * inv))?.into_any())
-            }
-            None => Ok(py.NotImplemented()),
-        }
+    fn __truediv__(&self, o: &Bound<'_, PyScalar>) -> PyResult<Self> {
+        let inv = Option::<Fr>::from(o.get().k.invert()).ok_or_else(|| PyZeroDivisionError::new_err("Cannot divide by zero"))?;
+        Ok(scalar(self.k * inv))
     }
 
     fn __neg__(&self) -> Self {
@@ -718,25 +696,19 @@ impl PyGt {
         Ok(py.detach(|| zkforge_pairing::bls12_381::pairing_check(&pairs)))
     }
 
-    fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyGt>() {
-            Ok(o) => Ok(Py::new(py, gt(self.f + o.f))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __add__(&self, o: &Bound<'_, PyGt>) -> Self {
+        let o = o.get();
+        gt(self.f + o.f)
     }
 
-    fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyGt>() {
-            Ok(o) => Ok(Py::new(py, gt(self.f - o.f))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __sub__(&self, o: &Bound<'_, PyGt>) -> Self {
+        let o = o.get();
+        gt(self.f - o.f)
     }
 
-    fn __mul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match o.extract::<PyGt>() {
-            Ok(o) => Ok(Py::new(py, gt(self.f * o.f))?.into_any()),
-            Err(_) => Ok(py.NotImplemented()),
-        }
+    fn __mul__(&self, o: &Bound<'_, PyGt>) -> Self {
+        let o = o.get();
+        gt(self.f * o.f)
     }
 
     fn __neg__(&self) -> Self {
