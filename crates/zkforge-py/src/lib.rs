@@ -19,6 +19,7 @@
 use std::sync::Arc;
 
 mod bls;
+mod bn;
 mod evm;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -293,6 +294,7 @@ fn _zkforge(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyKzgSettings>()?;
     bls::register(m)?;
     evm::register(m)?;
+    bn::register(m)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup, m)?)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup_mainnet, m)?)?;
     m.add_function(wrap_pyfunction!(blob_to_kzg_commitment, m)?)?;

@@ -6,10 +6,11 @@ Submodules:
   for the ``ckzg`` package: ``import zkforge.kzg as ckzg``.
 - ``zkforge.bls12_381``: G1/G2 points, scalars and pairings, a drop-in for
   ``py_arkworks_bls12381``.
+- ``zkforge.bn254``: BN254 points in the EVM encodings, MSMs and pairing checks.
 - ``zkforge.evm``: the EVM precompiles, ``call(address, input, gas) -> (output, gas_used)``.
 """
 
-from . import bls12_381, evm, kzg
+from . import bls12_381, bn254, evm, kzg
 
-__all__ = ["bls12_381", "evm", "kzg"]
+__all__ = ["bls12_381", "bn254", "evm", "kzg"]
 __version__ = "0.1.0"
