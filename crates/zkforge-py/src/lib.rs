@@ -12,9 +12,15 @@
 //! - `load_trusted_setup(path, precompute)` reads c-kzg's text format; `precompute` (0..=15) is
 //!   the FK20 table width as in ckzg (0 = no tables).
 //!
+//! The other modules: `bls.rs` (`zkforge.bls12_381`, py_arkworks_bls12381's API), `bn.rs`
+//! (`zkforge.bn254`, EVM encodings) and `evm.rs` (`zkforge.evm`, the precompiles).
+//!
 //! Every call that computes releases the GIL while it runs. Extensions beyond ckzg:
 //! `load_trusted_setup_mainnet(precompute=8)`, which needs no file (the setup is embedded), and
 //! `compute_cells`.
+
+// PyO3 methods take `&self`; `to_*` names are the peers' API
+#![allow(clippy::wrong_self_convention)]
 
 use std::sync::Arc;
 
@@ -39,6 +45,9 @@ impl PyKzgSettings {
         "<zkforge.kzg.KZGSettings>".to_string()
     }
 }
+
+/// Three lists of borrowed byte strings (blobs or cells, commitments, proofs).
+type Slices3<'a> = (Vec<&'a [u8]>, Vec<&'a [u8]>, Vec<&'a [u8]>);
 
 /// A KZG error as the Python exception ckzg raises for it.
 fn kzg_err(op: &str, e: KzgError) -> PyErr {
@@ -197,7 +206,7 @@ fn verify_blob_kzg_proof_batch(py: Python<'_>, blobs: &Bound<'_, PyAny>, commitm
     if p.len() % 48 != 0 {
         return Err(PyValueError::new_err("expected proofs to be a multiple of BYTES_PER_PROOF bytes"));
     }
-    let (bl, cl, pl): (Vec<&[u8]>, Vec<&[u8]>, Vec<&[u8]>) = (b.chunks(zkforge_kzg::BYTES_PER_BLOB).collect(), c.chunks(48).collect(), p.chunks(48).collect());
+    let (bl, cl, pl): Slices3 = (b.chunks(zkforge_kzg::BYTES_PER_BLOB).collect(), c.chunks(48).collect(), p.chunks(48).collect());
     if bl.len() != cl.len() || bl.len() != pl.len() {
         return Err(PyValueError::new_err("expected same number of blobs/commitments/proofs"));
     }
@@ -263,7 +272,7 @@ fn verify_cell_kzg_proof_batch(
         return Err(PyValueError::new_err("expected same number of commitments, cell_indices, cells and proofs"));
     }
     let s = settings(s)?;
-    let (cm, cl, pr): (Vec<&[u8]>, Vec<&[u8]>, Vec<&[u8]>) = (cm.iter().map(Vec::as_slice).collect(), cl.iter().map(Vec::as_slice).collect(), pr.iter().map(Vec::as_slice).collect());
+    let (cm, cl, pr): Slices3 = (cm.iter().map(Vec::as_slice).collect(), cl.iter().map(Vec::as_slice).collect(), pr.iter().map(Vec::as_slice).collect());
     py.detach(|| s.verify_cell_kzg_proof_batch(&cm, &idx, &cl, &pr)).map_err(|e| kzg_err("verify_cell_kzg_proof_batch", e))
 }
 
