@@ -65,8 +65,11 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
     Case { group: "evm", op, curve, size, threads: 1, ours, peers: vec![(peer, theirs)], check: None }.with_check(check)
 }
 
+/// The point-evaluation input: c-kzg's `correct_proof_2_3` (random z and y, commitment and
+/// proof not the identity), so that every multiplication and both pairings do full work (case
+/// `1_0`, used before, has z = 0 and a proof at infinity, which skips most of it).
 fn kzg_input() -> Option<Vec<u8>> {
-    let path = format!("{}/../zkforge-evm/tests/vectors/kzg_verify/verify_kzg_proof_case_correct_proof_1_0.yaml", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../zkforge-evm/tests/vectors/kzg_verify/verify_kzg_proof_case_correct_proof_2_3.yaml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).ok()?;
     let field = |k: &str| -> Option<Vec<u8>> {
         let v = text.lines().find_map(|l| l.trim().strip_prefix(&format!("{k}:")).map(|v| v.trim().trim_matches('\'').trim_start_matches("0x").to_string()))?;
