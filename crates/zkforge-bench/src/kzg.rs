@@ -26,13 +26,8 @@ fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
     v.iter().map(|b| b.as_slice()).collect()
 }
 
-/// Every KZG case (64 blobs in the batch row, the size).
-pub fn cases() -> Vec<Case> {
-    cases_with(64)
-}
-
-/// Every KZG case, `batch` blobs in the batch row.
-pub fn cases_with(batch: usize) -> Vec<Case> {
+/// Every KZG case, `batch` blobs in the batch row (64 in the targets).
+pub fn cases(batch: usize) -> Vec<Case> {
     let mut rng = StdRng::seed_from_u64(4844);
     let ours: &'static KzgSettings = Box::leak(Box::new(KzgSettings::mainnet_with_threads(1)));
     // the commitment tables (7.2 MB; c-kzg has no such option) are built before timing; the

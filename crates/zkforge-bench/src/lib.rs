@@ -166,10 +166,10 @@ pub fn group_builders(groups: &[String], scale: Scale) -> Result<Vec<(&'static s
             "poly" => Box::new(poly::cases),
             "kzg" => Box::new(move || {
                 let blobs = scale.kzg_batch_blobs();
-                let mut v = kzg::cases_with(blobs);
+                let mut v = kzg::cases(blobs);
                 // the batch-verification row checks every cell of the blobs, as the peer figures
                 v.extend(kzg_cells::cases(blobs));
-                v.extend(kzg_cells::scaling_cases_with(blobs));
+                v.extend(kzg_cells::scaling_cases(blobs));
                 v
             }),
             "evm" => Box::new(evm::cases),
@@ -180,14 +180,4 @@ pub fn group_builders(groups: &[String], scale: Scale) -> Result<Vec<(&'static s
         out.push((g, build));
     }
     Ok(out)
-}
-
-/// Every case of the named groups (all when `groups` is empty) at full scale; unknown names
-/// are skipped.
-pub fn cases(groups: &[String]) -> Vec<Case> {
-    let known: Vec<String> = groups.iter().filter(|g| GROUPS.contains(&g.as_str())).cloned().collect();
-    if !groups.is_empty() && known.is_empty() {
-        return Vec::new();
-    }
-    group_builders(&known, Scale::default()).expect("known groups").into_iter().flat_map(|(_, b)| b()).collect()
 }

@@ -28,16 +28,13 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyOverflowError, PyValueError, PyZeroDivisionError};
+use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 use zkforge_curve::bls12_381::{G1Affine, G1Config, G1Projective, G2Affine, G2Config, G2Projective};
 use zkforge_curve::point::{Affine, Jacobian};
 use zkforge_curve::CurveConfig;
 use zkforge_field::bls12_381::{Fp, Fp12, Fp2, Fr};
-
-/// r, the order of the groups.
-const R_HEX: &str = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
 
 fn value_err(op: &str, e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("{op}: {e}"))
@@ -511,15 +508,7 @@ impl PyScalar {
     /// Scalar(integer): a non-negative int reduced mod r.
     #[new]
     fn new(integer: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let py = integer.py();
-        let int = integer.cast::<PyInt>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("Scalar(integer) takes an int"))?;
-        if int.lt(0)? {
-            return Err(PyOverflowError::new_err("can't convert negative int to unsigned"));
-        }
-        let r = PyInt::new(py, 0).call_method1("from_bytes", (PyBytes::new(py, &hex_bytes(R_HEX)), "big"))?;
-        let reduced = int.call_method1("__mod__", (r,))?;
-        let le: Vec<u8> = reduced.call_method1("to_bytes", (32, "little"))?.extract()?;
-        fr_from(&le, false).map(scalar)
+        Ok(scalar(Fr::from_bytes_be_mod_order(&crate::int_be_bytes(integer)?)))
     }
 
     /// Decode 32 big-endian bytes (`ValueError` unless below r).
@@ -625,10 +614,6 @@ impl PyScalar {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("Scalar({})", self.__int__(py)?.str()?))
     }
-}
-
-fn hex_bytes(h: &str) -> Vec<u8> {
-    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).expect("hex constant")).collect()
 }
 
 /// The 576-byte little-endian serialisation of an Fp12 element (c0.c0.c0 first), the peer's.

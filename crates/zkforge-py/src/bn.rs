@@ -6,17 +6,12 @@
 //! for G2 the subgroup (G1 has prime order); a bad point raises `ValueError`. Multiplications
 //! are variable time (EVM data is public). MSMs and pairings release the GIL.
 
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt};
+use pyo3::types::PyBytes;
 use zkforge_curve::bn254::{G1Affine, G2Affine};
 use zkforge_evm::bn254::{decode_g1, decode_g2, encode_g1, encode_g2};
 use zkforge_field::bn254::Fr;
-
-/// r, BN254's group order, big-endian.
-const R_BE: [u8; 32] = [
-    0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58, 0x5d, 0x28, 0x33, 0xe8, 0x48, 0x79, 0xb9, 0x70, 0x91, 0x43, 0xe1, 0xf5, 0x93, 0xf0, 0x00, 0x00, 0x01,
-];
 
 fn g1_of(b: &[u8]) -> PyResult<G1Affine> {
     let arr: &[u8; 64] = b.try_into().map_err(|_| PyValueError::new_err(format!("expected a G1 point of 64 bytes, got {}", b.len())))?;
@@ -30,14 +25,7 @@ fn g2_of(b: &[u8]) -> PyResult<G2Affine> {
 
 /// A non-negative Python int reduced mod r.
 fn scalar_of(k: &Bound<'_, PyAny>) -> PyResult<Fr> {
-    let py = k.py();
-    let int = k.cast::<PyInt>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected the scalar to be an int"))?;
-    if int.lt(0)? {
-        return Err(PyOverflowError::new_err("can't convert negative int to unsigned"));
-    }
-    let r = PyInt::new(py, 0).call_method1("from_bytes", (PyBytes::new(py, &R_BE), "big"))?;
-    let be: Vec<u8> = int.call_method1("__mod__", (r,))?.call_method1("to_bytes", (32, "big"))?.extract()?;
-    Fr::from_bytes_be(&be).map_err(|e| PyValueError::new_err(format!("scalar: {e}")))
+    Ok(Fr::from_bytes_be_mod_order(&crate::int_be_bytes(k)?))
 }
 
 fn scalars_of(ks: &Bound<'_, PyAny>) -> PyResult<Vec<Fr>> {

@@ -46,6 +46,18 @@ impl PyKzgSettings {
     }
 }
 
+/// The big-endian bytes of a non-negative Python int (`TypeError` for a non-int,
+/// `OverflowError` for a negative one, as the peers); the callers reduce them mod r with the
+/// field's `from_bytes_be_mod_order`.
+pub(crate) fn int_be_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let int = obj.cast::<pyo3::types::PyInt>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected an int"))?;
+    if int.lt(0)? {
+        return Err(pyo3::exceptions::PyOverflowError::new_err("can't convert negative int to unsigned"));
+    }
+    let bits: usize = int.call_method0("bit_length")?.extract()?;
+    int.call_method1("to_bytes", (bits.div_ceil(8), "big"))?.extract()
+}
+
 /// Three lists of borrowed byte strings (blobs or cells, commitments, proofs).
 type Slices3<'a> = (Vec<&'a [u8]>, Vec<&'a [u8]>, Vec<&'a [u8]>);
 
