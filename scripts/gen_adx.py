@@ -90,6 +90,25 @@ def gen_sum2(n):
     return lines, T
 
 
+def gen_sqr_n(n):
+    """k Montgomery squarings in place on the n words at `r` (a counted loop; the count
+    register must be at least 1): each round is the CIOS product with a = b = r and no final
+    subtraction, so the value stays in [0, 2p) (inputs below 2p and 4p < 2^(64n) keep the CIOS
+    result below 2p), then the n words are stored back. The chains of sqrt and the Legendre
+    symbol run their squarings here (blst's sqr_n_mul has the same shape)."""
+    lines = ["2:"]
+    body, T = gen(n)
+    # drop the final conditional subtraction (it starts at the first "mov {s0}")
+    cut = next(i for i, l in enumerate(body) if l.startswith("mov {s0}"))
+    body = body[:cut]
+    lines += [l.replace("{a}", "{r}").replace("{b}", "{r}") for l in body]
+    for k in range(n):
+        lines.append(f"mov qword ptr [{{r}} + {8*k}], {T[k]}")
+    lines.append("dec {k}")
+    lines.append("jnz 2b")
+    return lines
+
+
 def gen_mul_wide(n):
     """The full 2n-word product a*b (no reduction), row by row with the two carry chains; the
     low word of the accumulator is final after each row and is stored at once."""
@@ -328,6 +347,37 @@ pub unsafe fn mont_sum2_{n}(a: *const u64, b: *const u64, p: &[u64; 8]) -> [u64;
         );
     }}
     s
+}}
+""")
+for n in (4, 6):
+    body = "\n".join(f'            "{l}",' for l in gen_sqr_n(n))
+    ops = "\n".join(f"            t{k} = out(reg) _," for k in range(n + 1))
+    out.append(f"""
+/// r <- r^(2^k) 2^-{64*n}(2^k - 1) mod p in place: k Montgomery squarings, each left in
+/// [0, 2p) (no final subtraction) and stored back, for {n}-limb moduli with two spare top
+/// bits. `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index {n}.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {n} readable
+/// and writable u64 limbs holding a value below 2p, and `k` must be at least 1.
+#[inline(always)]
+pub unsafe fn sqr_n_{n}(r: *mut u64, k: usize, p: &[u64; 8]) {{
+    // SAFETY: reads and writes the {n} words at `r` and reads {n + 1} from `p` (the caller's
+    // contract); the loop runs k >= 1 times (the caller's contract); MULX/ADCX/ADOX need
+    // BMI2+ADX, which the caller guarantees. No stack use; flags are clobbered.
+    unsafe {{
+        asm!(
+{body}
+            r = in(reg) r,
+            k = inout(reg) k => _,
+            p = in(reg) p.as_ptr(),
+{ops}
+            hi = out(reg) _,
+            lo = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }}
 }}
 """)
 for n in (4, 6):

@@ -24,6 +24,7 @@ extern crate alloc;
 pub mod backend;
 pub mod bls12_381;
 pub mod bn254;
+mod chain;
 mod inverse;
 pub mod limbs;
 pub mod mont;

@@ -1,8 +1,8 @@
 //! Square roots in prime fields, constant time.
 //!
 //! - p = 3 mod 4 (BN254 Fp, BLS12-381 Fp): x = a^((p+1)/4), then check x^2 = a.
-//! Exponents are public constants, so the sliding-window exponentiation (whose operation
-//! sequence depends only on the exponent) keeps every root constant time in the input.
+//!   Exponents are public constants, so the compile-time exponentiation plans of `chain.rs`
+//!   (whose operation sequence depends only on the exponent) keep every root constant time.
 //! - otherwise (the scalar fields, 2-adicity 28 and 32): Tonelli-Shanks (Tonelli 1891,
 //!   Shanks 1973) with a fixed loop: x = a^((T+1)/2), b = a^T, z = root of unity of order
 //!   2^S; for i = S-1 .. 1: if b^(2^(i-1)) != 1 then (x, b) <- (x z, b z^2); z <- z^2.
@@ -23,10 +23,10 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// assert_eq!(r.square(), a);
     /// ```
     pub fn sqrt(&self) -> CtOption<Self> {
-        // The exponents are public constants: the sliding-window `pow_vartime` runs the same
-        // operation sequence for every base, so it is constant time in `self`.
+        // The exponents are public constants and their plans (`chain.rs`) depend on them
+        // alone, so every base runs the same operation sequence: constant time in `self`.
         let x = if C::MODULUS[0] & 3 == 3 {
-            self.pow_vartime(&Self::P_PLUS_1_OVER_4)
+            self.pow_p_plus_1_over_4()
         } else {
             self.sqrt_tonelli_shanks()
         };
@@ -35,7 +35,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
 
     fn sqrt_tonelli_shanks(&self) -> Self {
         // w = a^((T-1)/2); x = a w = a^((T+1)/2); b = x w = a^T
-        let w = self.pow_vartime(&Self::TRACE_MINUS_1_OVER_2);
+        let w = self.pow_plan(&Self::PLAN_TRACE_MINUS_1_OVER_2);
         let mut x = *self * w;
         let mut b = x * w;
         let mut z = Self::ROOT_OF_UNITY;

@@ -241,3 +241,74 @@ fn squaring_kernel_matches_portable() {
     squaring::<bls12_381::FrConfig, 4>();
     squaring::<bn254::FpConfig, 4>();
 }
+
+/// The in-place squaring loop (`sqr_n_4`, `sqr_n_6`: rounds without the final subtraction)
+/// against k fully reduced portable squarings, on edge values, random values and inputs in
+/// [p, 2p) (the loop's own output range), for k = 1, 2, 3 and 17; its output stays below 2p.
+fn compare_sqr_n<C: FieldConfig<N>, const N: usize>() {
+    let p = Fp::<C, N>::PINV;
+    let modulus: [u64; N] = p[..N].try_into().unwrap();
+    let mut rng = rng();
+    let mut inputs: Vec<[u64; N]> = edge_values::<C, N>().iter().map(|x| x.to_mont_limbs()).collect();
+    for _ in 0..10 * iters() {
+        inputs.push(Fp::<C, N>::random(&mut rng).to_mont_limbs());
+    }
+    // x + p for a few x (still below 2p < 2^(64N))
+    let lifted: Vec<[u64; N]> = inputs.iter().take(64).map(|x| zkforge_field::limbs::add_rt(x, &modulus).0).collect();
+    inputs.extend(lifted);
+    let below_2p = |x: &[u64; N]| {
+        let (d, borrow) = zkforge_field::limbs::sub_rt(x, &modulus);
+        borrow != 0 || zkforge_field::limbs::sub_rt(&d, &modulus).1 != 0
+    };
+    for (i, a) in inputs.iter().enumerate() {
+        let k = [1u32, 2, 3, 17][i % 4];
+        let mut want = portable::reduce_once(*a, &p);
+        for _ in 0..k {
+            want = portable::reduce_once(portable::mont_mul(&want, &want, &p), &p);
+        }
+        let mut got = *a;
+        backend::mont_square_n_lazy(&mut got, k, &p);
+        assert!(below_2p(&got), "{} output not below 2p: a={a:x?} k={k}", C::NAME);
+        assert_eq!(portable::reduce_once(got, &p), want, "{} a={a:x?} k={k}", C::NAME);
+    }
+}
+
+#[test]
+fn sqr_n_loop_matches_portable() {
+    compare_sqr_n::<bls12_381::FpConfig, 6>();
+    compare_sqr_n::<bls12_381::FrConfig, 4>();
+    compare_sqr_n::<bn254::FpConfig, 4>();
+    compare_sqr_n::<bn254::FrConfig, 4>();
+}
+
+/// The exponentiation plans (sqrt, Fp2 sqrt, Legendre, Tonelli-Shanks) against the plain
+/// constant-time `pow` on every backend.
+fn compare_chains<C: FieldConfig<N>, const N: usize>() {
+    let mut rng = rng();
+    let mut xs = edge_values::<C, N>();
+    for _ in 0..200 {
+        xs.push(Fp::<C, N>::random(&mut rng));
+    }
+    for b in [backend::Backend::Auto, backend::Backend::Portable] {
+        backend::set_backend(b);
+        for x in &xs {
+            assert_eq!(x.pow_p_plus_1_over_4(), x.pow(&Fp::<C, N>::P_PLUS_1_OVER_4), "{} {b:?}", C::NAME);
+            assert_eq!(x.pow_p_minus_3_over_4(), x.pow(&Fp::<C, N>::P_MINUS_3_OVER_4), "{} {b:?}", C::NAME);
+            let e = x.pow(&Fp::<C, N>::P_MINUS_1_OVER_2);
+            let want = if x.is_zero().into() { 0 } else if e == Fp::ONE { 1 } else { -1 };
+            assert_eq!(x.legendre(), want, "{} {b:?}", C::NAME);
+            let sq = x.square();
+            let r = sq.sqrt().unwrap();
+            assert_eq!(r.square(), sq, "{} {b:?}", C::NAME);
+        }
+    }
+    backend::set_backend(backend::Backend::Auto);
+}
+
+#[test]
+fn exponentiation_plans_match_pow() {
+    compare_chains::<bls12_381::FpConfig, 6>();
+    compare_chains::<bls12_381::FrConfig, 4>();
+    compare_chains::<bn254::FpConfig, 4>();
+    compare_chains::<bn254::FrConfig, 4>();
+}

@@ -132,7 +132,7 @@ fn sswu_candidates<F: CurveField>(u: F, a: F, b: F, z: F, neg_b_over_a: F, b_ove
 fn sswu_g1(u: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
     use iso_g1::*;
     let (x1, x2, gx1, _gx2) = sswu_candidates(u, ISO_A, ISO_B, SSWU_Z, NEG_B_OVER_A, B_OVER_ZA);
-    let y1 = gx1.pow_vartime(&bls12_381::Fp::P_PLUS_1_OVER_4);
+    let y1 = gx1.pow_p_plus_1_over_4();
     let e1 = y1.square().ct_eq(&gx1);
     let y2 = y1 * SQRT_MINUS_Z * SSWU_Z * u.square() * u;
     let x = bls12_381::Fp::conditional_select(&x2, &x1, e1);
@@ -150,7 +150,7 @@ fn sswu_g2(u: bls12_381::Fp2) -> (bls12_381::Fp2, bls12_381::Fp2) {
     type F2 = bls12_381::Fp2;
     let (x1, x2, gx1, gx2) = sswu_candidates(u, ISO_A, ISO_B, SSWU_Z, NEG_B_OVER_A, B_OVER_ZA);
     let n1 = gx1.norm();
-    let alpha1 = n1.pow_vartime(&bls12_381::Fp::P_PLUS_1_OVER_4);
+    let alpha1 = n1.pow_p_plus_1_over_4();
     let e1 = alpha1.square().ct_eq(&n1);
     let nu = u.norm();
     let alpha2 = alpha1 * SQRT_MINUS_NORM_Z * NORM_Z * nu.square() * nu;

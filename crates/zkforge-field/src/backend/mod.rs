@@ -147,6 +147,37 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
     mont_mul(a, a, p)
 }
 
+/// r <- r^(2^k) in Montgomery form, in place, for chains of squarings (sqrt, the Legendre
+/// symbol): with MULX/ADX one assembly loop whose rounds skip the final subtraction, so `r`
+/// may come back anywhere in [0, 2p) (fields with two spare top bits only; the caller's next
+/// Montgomery product reduces it fully); elsewhere k fully reduced squarings. `r` must be
+/// below 2p on entry.
+#[inline(always)]
+pub fn mont_square_n_lazy<const N: usize>(r: &mut [u64; N], k: u32, p: &[u64; 8]) {
+    if k == 0 {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if (N == 4 || N == 6) && p[N - 1] >> 62 == 0 && selected() == 2 {
+            // SAFETY: BMI2 and ADX were detected (`selected() == 2`); `r` holds N words below 2p
+            // (the caller's contract), the modulus has two spare bits (checked), k >= 1.
+            unsafe {
+                if N == 4 {
+                    x86_64_adx::sqr_n_4(r.as_mut_ptr(), k as usize, p);
+                } else {
+                    x86_64_adx::sqr_n_6(r.as_mut_ptr(), k as usize, p);
+                }
+            }
+            return;
+        }
+    }
+    *r = portable::reduce_once_ct(*r, p);
+    for _ in 0..k {
+        *r = mont_square(r, p);
+    }
+}
+
 /// out = a * a exactly: the dedicated squaring kernel with MULX/ADX, the portable product
 /// otherwise.
 #[inline(always)]

@@ -147,7 +147,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
     /// assert_eq!(a.sqrt().unwrap().square(), a);
     /// ```
     pub fn sqrt(&self) -> CtOption<Self> {
-        let alpha = self.norm().pow_vartime(&Fp::<C, N>::P_PLUS_1_OVER_4);
+        let alpha = self.norm().pow_p_plus_1_over_4();
         self.sqrt_with_norm_root(alpha)
     }
 
@@ -161,7 +161,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
         alpha = Fp::conditional_select(&alpha, &-alpha, (self.c0 + alpha).is_zero());
         let half = Fp::<C, N>::from_u64(2).invert_vartime().unwrap_or(Fp::ZERO);
         let delta = (self.c0 + alpha) * half;
-        let t = delta.pow_vartime(&Fp::<C, N>::P_MINUS_3_OVER_4);
+        let t = delta.pow_p_minus_3_over_4();
         let td = t * delta;
         let delta_is_square = (t * td).is_one();
         let x_sq = Self { c0: td, c1: self.c1 * t * half };
