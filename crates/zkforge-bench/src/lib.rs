@@ -12,6 +12,7 @@
 pub mod canon;
 pub mod curve;
 pub mod field;
+pub mod gnark;
 pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;

@@ -7,8 +7,9 @@
 //! arkworks for BN254); fixed-base MSM against blst's precomputed tables at every wbits 4..=10
 //! (peer names carry the table size); and our MSM called from inside a caller's one-thread
 //! rayon pool against the same call from a plain thread. Sizes 1, 2, 4, 8, 16, 32, 2^8, 2^12,
-//! 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones. Every case first checks that
-//! ours and each peer give the same point.
+//! 2^16 by default; `ZKFORGE_MSM_MAX_LOG=20` adds larger ones. gnark-crypto (Go, one task,
+//! GOMAXPROCS=1; [`crate::gnark`]) joins the one-thread G1 rows of both curves when Go is
+//! present. Every case first checks that ours and each peer give the same point.
 
 use std::hint::black_box;
 
@@ -100,6 +101,35 @@ where
 
 
 /// The MSM sizes to 2^max.
+/// gnark-crypto's single-task MSM over the first n points and scalars, when the Go peer is
+/// available: its runner and its result as (x, y) canonical limbs (`None` for the identity).
+/// `width` is the base field's byte length.
+#[allow(clippy::type_complexity)]
+fn gnark_msm<C: zkforge_curve::CurveConfig<Base = zkforge_field::Fp<F, L>>, F: zkforge_field::FieldConfig<L>, const L: usize, S: zkforge_field::FieldConfig<4>>(
+    kind: &str,
+    pts: &[zkforge_curve::Affine<C>],
+    ks: &[zkforge_field::Fp<S, 4>],
+    width: usize,
+) -> Option<(Runner, Option<(Vec<u64>, Vec<u64>)>)> {
+    let mut input = Vec::with_capacity(pts.len() * (2 * width + 32));
+    for p in pts {
+        input.extend_from_slice(p.x().to_bytes_be().as_ref());
+        input.extend_from_slice(p.y().to_bytes_be().as_ref());
+    }
+    for k in ks {
+        input.extend_from_slice(k.to_bytes_be().as_ref());
+    }
+    let (runner, out) = crate::gnark::load(kind, &input).ok()?;
+    let xy = if out.is_empty() {
+        None
+    } else {
+        let limbs = crate::gnark::be_to_limbs(&out, width);
+        let (x, y) = limbs.split_at(limbs.len() / 2);
+        Some((x.to_vec(), y.to_vec()))
+    };
+    Some((runner, xy))
+}
+
 fn sizes(max: u32) -> Vec<usize> {
     let mut v: Vec<usize> = vec![1, 2, 4, 8, 16, 32, 1 << 8, 1 << 12, 1 << 16];
     for lg in [18u32, 20, 22] {
@@ -188,6 +218,21 @@ fn bls_g1(out: &mut Vec<Case>, max_log: u32) {
                     let _ = black_box(ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).unwrap());
                 })));
             }
+            let gnark = if threads == 1 { gnark_msm("bls_msm", &pts[..n], &ks[..n], 48) } else { None };
+            let check = {
+                let want = gnark.as_ref().map(|g| g.1.clone());
+                let (pts, ks) = (pts.clone(), ks.clone());
+                move || {
+                    check()?;
+                    let Some(want) = want else { return Ok(()) };
+                    let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                    let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
+                    agree(ours_xy, vec![("gnark-crypto", want)])
+                }
+            };
+            if let Some((runner, _)) = gnark {
+                peers.push(("gnark-crypto", runner));
+            }
             out.push(Case { group: "msm", op: "g1_msm", curve: "bls12_381", size: n, threads, ours, peers, check: None }.with_check(check));
         }
     }
@@ -262,7 +307,23 @@ fn bn_g1(out: &mut Vec<Case>, max_log: u32) {
                 agree((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec()), vec![("halo2curves", (le(h.x.to_repr().into()), le(h.y.to_repr().into())))])
             }
         };
-        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers: vec![("arkworks", ark), ("halo2curves", h2)], check: None }.with_check(check));
+        let mut peers: Vec<(&'static str, Runner)> = vec![("arkworks", ark), ("halo2curves", h2)];
+        let gnark = gnark_msm("bn_msm", &pts[..n], &ks[..n], 32);
+        let check = {
+            let want = gnark.as_ref().map(|g| g.1.clone());
+            let (pts, ks) = (pts.clone(), ks.clone());
+            move || {
+                check()?;
+                let Some(want) = want else { return Ok(()) };
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
+                agree(ours_xy, vec![("gnark-crypto", want)])
+            }
+        };
+        if let Some((runner, _)) = gnark {
+            peers.push(("gnark-crypto", runner));
+        }
+        out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers, check: None }.with_check(check));
     }
 }
 

@@ -1,8 +1,9 @@
 //! Pairing cases: BLS12-381 against blst (`blst_miller_loop_n` + `blst_final_exp`, and its
 //! precomputed-lines Miller loop) and arkworks; BN254 against arkworks. Pairing checks with
 //! 1, 2, 4 and 8 pairs (fresh random points, one final exponentiation), the Miller loop of one
-//! pair (live and prepared) and the final exponentiation alone. gnark-crypto's BN254 figures
-//! are quoted in BENCHMARKS.md (no Go run here).
+//! pair (live and prepared) and the final exponentiation alone. gnark-crypto (Go,
+//! GOMAXPROCS=1; [`crate::gnark`]) joins the BN254 rows when Go is present, checked on the
+//! same pairing values (its final exponentiation is the exact one, as ours: checked here).
 //!
 //! Every row first checks agreement on the pairing value itself (Miller-loop outputs differ
 //! between libraries by factors the final exponentiation removes): for pairing checks the
@@ -37,6 +38,28 @@ fn ark_bn_g2(p: &bn::G2Affine) -> ark_bn254::G2Affine {
     let f = |x: &zkforge_field::bn254::Fp| ark_bn254::Fq::from_bigint(BigInt(x.to_limbs())).unwrap();
     let f2 = |x: &zkforge_field::bn254::Fp2| ark_bn254::Fq2::new(f(&x.c0), f(&x.c1));
     ark_bn254::G2Affine::new_unchecked(f2(&p.x()), f2(&p.y()))
+}
+
+/// The pairs as gnark's input file: per pair x, y of G1 then x.c0, x.c1, y.c0, y.c1 of G2, each
+/// 32 bytes big-endian.
+fn gnark_bn_pairs(pairs: &[(bn::G1Affine, bn::G2Affine)]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(192 * pairs.len());
+    for (p, q) in pairs {
+        for f in [p.x(), p.y(), q.x().c0, q.x().c1, q.y().c0, q.y().c1] {
+            v.extend_from_slice(f.to_bytes_be().as_ref());
+        }
+    }
+    v
+}
+
+/// gnark's GT value (12 big-endian coefficients, structural order) as canonical limbs.
+fn gnark_gt(bytes: &[u8]) -> Vec<u64> {
+    crate::gnark::be_to_limbs(bytes, 32)
+}
+
+/// Our pairing value, canonical, for the comparison with gnark's.
+fn for_gnark(gt: &pn::Gt) -> Vec<u64> {
+    gt.as_fp12().canon()
 }
 
 fn bls_cases(out: &mut Vec<Case>) {
@@ -215,13 +238,48 @@ fn bn_cases(out: &mut Vec<Case>) {
                 agree(ours, vec![("arkworks", ark_bn254::Bn254::multi_pairing(a1[..n].iter().copied(), a2[..n].iter().copied()).0.canon())])
             }
         };
-        out.push(case("pairing_check", "bn254", n, ours, vec![("arkworks", ark)]).with_check(check));
+        let mut peers: Vec<(&'static str, Runner)> = vec![("arkworks", ark)];
+        let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = (0..n).map(|i| (g1[i], g2[i])).collect();
+        let check = match crate::gnark::load("bn_pairing_check", &gnark_bn_pairs(&pairs)) {
+            Ok((runner, gt)) => {
+                peers.push(("gnark-crypto", runner));
+                Box::new(move || {
+                    check()?;
+                    let ours = pn::final_exponentiation(&pn::multi_miller_loop(&pairs)).ok_or("zero Miller loop")?;
+                    agree(for_gnark(&ours), vec![("gnark-crypto", gnark_gt(&gt))])
+                }) as Box<dyn FnOnce() -> Result<(), String>>
+            }
+            Err(_) => Box::new(check),
+        };
+        out.push(case("pairing_check", "bn254", n, ours, peers).with_check(check));
     }
     let (p, q) = (g1[0], g2[0]);
     let (ap, aq) = (a1[0], a2[0]);
     let want = pn::pairing(&p, &q).as_fp12().canon();
     let ark_fe = |ml: ark_ec::pairing::MillerLoopOutput<ark_bn254::Bn254>| -> Vec<u64> { ark_bn254::Bn254::final_exponentiation(ml).map(|g| g.0.canon()).unwrap_or_default() };
     let live = (want.clone(), ark_fe(ark_bn254::Bn254::multi_miller_loop([ap], [aq])));
+    // gnark-crypto's Miller loop and final exponentiation, checked through FE(ML)^s
+    let gnark_want = for_gnark(&pn::pairing(&p, &q));
+    let split = |r: Result<(Runner, Vec<u8>), String>| match r {
+        Ok((run, g)) => (Some(run), Some(gnark_gt(&g))),
+        Err(_) => (None, None),
+    };
+    let (gnark_ml, gnark_ml_out) = split(crate::gnark::load("bn_miller_loop", &gnark_bn_pairs(&[(p, q)])));
+    let (gnark_fe, gnark_fe_out) = split(crate::gnark::load("bn_final_exp", &gnark_bn_pairs(&[(p, q)])));
+    let gnark_check = |got: Option<Vec<u64>>| {
+        let want = gnark_want.clone();
+        move || match got {
+            Some(g) => agree(want, vec![("gnark-crypto", g)]),
+            None => Ok(()),
+        }
+    };
+    let (gnark_ml_check, gnark_fe_check) = (gnark_check(gnark_ml_out), gnark_check(gnark_fe_out));
+    fn with_gnark(mut peers: Vec<(&'static str, Runner)>, run: Option<Runner>) -> Vec<(&'static str, Runner)> {
+        if let Some(r) = run {
+            peers.push(("gnark-crypto", r));
+        }
+        peers
+    }
     out.push(case(
         "miller_loop",
         "bn254",
@@ -229,10 +287,16 @@ fn bn_cases(out: &mut Vec<Case>) {
         timed(move || {
             black_box(pn::multi_miller_loop(black_box(&[(p, q)])));
         }),
-        vec![("arkworks", timed(move || {
-            let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aq]));
-        }))],
-    ).with_check(move || agree(live.0, vec![("arkworks", live.1)])));
+        with_gnark(
+            vec![("arkworks", timed(move || {
+                let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aq]));
+            }))],
+            gnark_ml,
+        ),
+    ).with_check(move || {
+        agree(live.0, vec![("arkworks", live.1)])?;
+        gnark_ml_check()
+    }));
     let prep = pn::G2Prepared::new(&q);
     let aprep = <ark_bn254::Bn254 as Pairing>::G2Prepared::from(aq);
     let prepared = (
@@ -261,10 +325,16 @@ fn bn_cases(out: &mut Vec<Case>) {
         timed(move || {
             black_box(pn::final_exponentiation(black_box(&f)));
         }),
-        vec![("arkworks", timed(move || {
-            black_box(ark_bn254::Bn254::final_exponentiation(aml));
-        }))],
-    ).with_check(move || agree(fe.0, vec![("zkforge", fe.1), ("arkworks", fe.2)])));
+        with_gnark(
+            vec![("arkworks", timed(move || {
+                black_box(ark_bn254::Bn254::final_exponentiation(aml));
+            }))],
+            gnark_fe,
+        ),
+    ).with_check(move || {
+        agree(fe.0, vec![("zkforge", fe.1), ("arkworks", fe.2)])?;
+        gnark_fe_check()
+    }));
 }
 
 /// Every pairing case.

@@ -35,6 +35,9 @@ pub struct Meta {
     pub version: String,
     /// Measurement settings.
     pub settings: String,
+    /// Peers run out of process (gnark-crypto through Go): the version run, or why their rows
+    /// are missing. Empty when no group that uses them ran.
+    pub external_peers: Vec<String>,
 }
 
 impl Meta {
@@ -74,13 +77,14 @@ impl Meta {
             date: utc_now(),
             version: env!("CARGO_PKG_VERSION").into(),
             settings: settings.into(),
+            external_peers: Vec::new(),
         }
     }
 
     /// The header lines printed above the table.
     pub fn header(&self) -> String {
         format!(
-            "zkforge bench {} at commit {}, {}\nmachine: {}, {} CPU(s); run-time features: {}\nbackends: {}\nthreads: {}; settings: {}\n",
+            "zkforge bench {} at commit {}, {}\nmachine: {}, {} CPU(s); run-time features: {}\nbackends: {}\nthreads: {}; settings: {}\n{}",
             self.version,
             self.commit,
             self.date,
@@ -89,7 +93,8 @@ impl Meta {
             if self.cpu_features.is_empty() { "none".to_string() } else { self.cpu_features.join(", ") },
             self.backends.join("; "),
             self.threads,
-            self.settings
+            self.settings,
+            self.external_peers.iter().map(|p| format!("external peer: {p}\n")).collect::<String>()
         )
     }
 }
@@ -312,6 +317,9 @@ pub fn markdown(meta: &Meta, rows: &[Row], summary: &Summary) -> String {
     let _ = writeln!(s, "- Backends: {}", meta.backends.join("; "));
     let _ = writeln!(s, "- Commit {}, zkforge {}, {}", meta.commit, meta.version, meta.date);
     let _ = writeln!(s, "- Threads: {}; settings: {}", meta.threads, meta.settings);
+    for p in &meta.external_peers {
+        let _ = writeln!(s, "- External peer: {p}");
+    }
     let _ = writeln!(s);
     let _ = writeln!(s, "#### Summary (ours / peer; below 1.00 zkforge is faster)");
     let _ = writeln!(s);
@@ -606,7 +614,7 @@ pub fn html(meta: &Meta, rows: &[Row], summary: &Summary) -> Result<String, Stri
     let _ = writeln!(h, "<h1>zkforge bench report</h1>");
     let _ = writeln!(
         h,
-        "<ul>\n<li>Machine: {}, {} CPU(s); run-time features: {}</li>\n<li>Backends: {}</li>\n<li>Commit {}, zkforge {}, {}</li>\n<li>Threads: {}; settings: {}</li>\n</ul>",
+        "<ul>\n<li>Machine: {}, {} CPU(s); run-time features: {}</li>\n<li>Backends: {}</li>\n<li>Commit {}, zkforge {}, {}</li>\n<li>Threads: {}; settings: {}</li>\n{}</ul>",
         escape(&meta.cpu),
         meta.cpus,
         escape(&meta.cpu_features.join(", ")),
@@ -615,7 +623,8 @@ pub fn html(meta: &Meta, rows: &[Row], summary: &Summary) -> Result<String, Stri
         escape(&meta.version),
         escape(&meta.date),
         escape(&meta.threads),
-        escape(&meta.settings)
+        escape(&meta.settings),
+        meta.external_peers.iter().map(|p| format!("<li>External peer: {}</li>\n", escape(p))).collect::<String>()
     );
     let _ = writeln!(h, "<p>Ratio = ours / peer on the same inputs in the same run: below 1.00 zkforge is faster.</p>");
     let _ = writeln!(h, "<section id=\"summary\">\n<h2>Summary</h2>\n<p>{} Peers named <code>zkforge-*</code> are zkforge itself in another configuration (thread scaling, ablations).</p>\n<table>", escape(&headline(summary)));

@@ -46,6 +46,7 @@ fn meta() -> Meta {
         date: "2026-11-24T00:00:00Z".into(),
         version: "0.1.0".into(),
         settings: "test".into(),
+        external_peers: vec!["gnark-crypto v0 <go>".into()],
     }
 }
 

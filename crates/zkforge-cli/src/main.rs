@@ -209,6 +209,8 @@ fn bench_rows(a: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         cases.extend(build());
         pb.inc(1);
     }
+    let mut meta = meta;
+    meta.external_peers.extend(zkforge_bench::gnark::status_if_used());
     // the bar advances by implementations timed, so that the estimate weighs a case by its work
     let weight = |c: &zkforge_bench::Case| 1 + c.peers.len() as u64;
     let total: u64 = cases.iter().map(weight).sum();

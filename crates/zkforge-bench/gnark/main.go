@@ -1,0 +1,285 @@
+// gnarkpeer: gnark-crypto as a peer of `zkforge bench`, driven over stdin/stdout so its rows
+// are timed in the same run, interleaved with ours (crates/zkforge-bench/src/gnark.rs).
+//
+// Protocol, one line per command and one line per answer ("ok ..." or "err <message>"):
+//
+//	load <id> <kind> <file>   read the inputs of case <id> from <file>; answer the output of
+//	                          one run as hex (the bench checks it against zkforge's)
+//	time <id> <iters>         run case <id> <iters> times; answer the elapsed nanoseconds
+//	version                   answer the gnark-crypto module version
+//
+// Kinds and input files (big-endian field elements, canonical, as zkforge writes them):
+//
+//	bn_pairing_check  n pairs of G1 (x, y: 2x32 bytes) and G2 (x.c0, x.c1, y.c0, y.c1:
+//	                  4x32 bytes); times PairingCheck; answers Pair(P, Q) (12x32 bytes,
+//	                  c0.b0.a0 first, our structural order)
+//	bn_miller_loop    one pair; times MillerLoop; answers FinalExponentiation(MillerLoop)
+//	bn_final_exp      one pair; times FinalExponentiation of MillerLoop's output; answers it
+//	bn_msm, bls_msm   n points (x, y) then n 32-byte scalars; times G1Jac.MultiExp with
+//	                  NbTasks = 1; answers the affine result (x, y; empty for the identity)
+//
+// Run with GOMAXPROCS=1 (the bench sets it): one thread on both sides.
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/consensys/gnark-crypto/ecc"
+	bls "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	blsfp "github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
+	blsfr "github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	bn "github.com/consensys/gnark-crypto/ecc/bn254"
+	bnfp "github.com/consensys/gnark-crypto/ecc/bn254/fp"
+	bnfr "github.com/consensys/gnark-crypto/ecc/bn254/fr"
+)
+
+// A loaded case: run performs the timed operation once.
+type job struct {
+	run func()
+}
+
+var jobs = map[string]job{}
+
+func bnFp(b []byte) (bnfp.Element, error) {
+	var e bnfp.Element
+	return e, e.SetBytesCanonical(b)
+}
+
+func blsFp(b []byte) (blsfp.Element, error) {
+	var e blsfp.Element
+	return e, e.SetBytesCanonical(b)
+}
+
+func bnG1s(data []byte, n int) ([]bn.G1Affine, error) {
+	out := make([]bn.G1Affine, n)
+	for i := range out {
+		var err error
+		if out[i].X, err = bnFp(data[64*i : 64*i+32]); err != nil {
+			return nil, err
+		}
+		if out[i].Y, err = bnFp(data[64*i+32 : 64*i+64]); err != nil {
+			return nil, err
+		}
+		if !out[i].IsOnCurve() {
+			return nil, fmt.Errorf("G1 point %d not on the curve", i)
+		}
+	}
+	return out, nil
+}
+
+// pairs: n records of 64 bytes of G1 then 128 bytes of G2
+func bnPairs(data []byte) ([]bn.G1Affine, []bn.G2Affine, error) {
+	if len(data)%192 != 0 {
+		return nil, nil, fmt.Errorf("pair file length %d is not a multiple of 192", len(data))
+	}
+	n := len(data) / 192
+	ps := make([]bn.G1Affine, n)
+	qs := make([]bn.G2Affine, n)
+	for i := 0; i < n; i++ {
+		r := data[192*i:]
+		g1, err := bnG1s(r[:64], 1)
+		if err != nil {
+			return nil, nil, err
+		}
+		ps[i] = g1[0]
+		var c [4]bnfp.Element
+		for k := 0; k < 4; k++ {
+			if c[k], err = bnFp(r[64+32*k : 96+32*k]); err != nil {
+				return nil, nil, err
+			}
+		}
+		qs[i].X.A0, qs[i].X.A1, qs[i].Y.A0, qs[i].Y.A1 = c[0], c[1], c[2], c[3]
+		if !qs[i].IsOnCurve() || !qs[i].IsInSubGroup() {
+			return nil, nil, fmt.Errorf("G2 point %d not in G2", i)
+		}
+	}
+	return ps, qs, nil
+}
+
+// gtHex: the 12 coefficients in structural order (c0.b0.a0, c0.b0.a1, c0.b1.a0, ...).
+func gtHex(z *bn.GT) string {
+	es := []bnfp.Element{z.C0.B0.A0, z.C0.B0.A1, z.C0.B1.A0, z.C0.B1.A1, z.C0.B2.A0, z.C0.B2.A1,
+		z.C1.B0.A0, z.C1.B0.A1, z.C1.B1.A0, z.C1.B1.A1, z.C1.B2.A0, z.C1.B2.A1}
+	var sb strings.Builder
+	for i := range es {
+		b := es[i].Bytes()
+		sb.WriteString(hex.EncodeToString(b[:]))
+	}
+	return sb.String()
+}
+
+func load(id, kind, path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	switch kind {
+	case "bn_pairing_check":
+		ps, qs, err := bnPairs(data)
+		if err != nil {
+			return "", err
+		}
+		gt, err := bn.Pair(ps, qs)
+		if err != nil {
+			return "", err
+		}
+		jobs[id] = job{func() {
+			if _, err := bn.PairingCheck(ps, qs); err != nil {
+				panic(err)
+			}
+		}}
+		return gtHex(&gt), nil
+	case "bn_miller_loop", "bn_final_exp":
+		ps, qs, err := bnPairs(data)
+		if err != nil {
+			return "", err
+		}
+		ml, err := bn.MillerLoop(ps, qs)
+		if err != nil {
+			return "", err
+		}
+		fe := bn.FinalExponentiation(&ml)
+		if kind == "bn_miller_loop" {
+			jobs[id] = job{func() {
+				if _, err := bn.MillerLoop(ps, qs); err != nil {
+					panic(err)
+				}
+			}}
+		} else {
+			jobs[id] = job{func() { _ = bn.FinalExponentiation(&ml) }}
+		}
+		return gtHex(&fe), nil
+	case "bn_msm":
+		n := len(data) / 96
+		if len(data) != 96*n || n == 0 {
+			return "", fmt.Errorf("msm file length %d is not n * 96", len(data))
+		}
+		pts, err := bnG1s(data[:64*n], n)
+		if err != nil {
+			return "", err
+		}
+		ks := make([]bnfr.Element, n)
+		for i := range ks {
+			if err := ks[i].SetBytesCanonical(data[64*n+32*i : 64*n+32*i+32]); err != nil {
+				return "", err
+			}
+		}
+		cfg := ecc.MultiExpConfig{NbTasks: 1}
+		var r bn.G1Jac
+		if _, err := r.MultiExp(pts, ks, cfg); err != nil {
+			return "", err
+		}
+		jobs[id] = job{func() {
+			var r bn.G1Jac
+			if _, err := r.MultiExp(pts, ks, cfg); err != nil {
+				panic(err)
+			}
+		}}
+		var a bn.G1Affine
+		a.FromJacobian(&r)
+		if a.IsInfinity() {
+			return "", nil
+		}
+		x, y := a.X.Bytes(), a.Y.Bytes()
+		return hex.EncodeToString(x[:]) + hex.EncodeToString(y[:]), nil
+	case "bls_msm":
+		n := len(data) / 128
+		if len(data) != 128*n || n == 0 {
+			return "", fmt.Errorf("msm file length %d is not n * 128", len(data))
+		}
+		pts := make([]bls.G1Affine, n)
+		for i := range pts {
+			var err error
+			if pts[i].X, err = blsFp(data[96*i : 96*i+48]); err != nil {
+				return "", err
+			}
+			if pts[i].Y, err = blsFp(data[96*i+48 : 96*i+96]); err != nil {
+				return "", err
+			}
+			if !pts[i].IsOnCurve() {
+				return "", fmt.Errorf("G1 point %d not on the curve", i)
+			}
+		}
+		ks := make([]blsfr.Element, n)
+		for i := range ks {
+			if err := ks[i].SetBytesCanonical(data[96*n+32*i : 96*n+32*i+32]); err != nil {
+				return "", err
+			}
+		}
+		cfg := ecc.MultiExpConfig{NbTasks: 1}
+		var r bls.G1Jac
+		if _, err := r.MultiExp(pts, ks, cfg); err != nil {
+			return "", err
+		}
+		jobs[id] = job{func() {
+			var r bls.G1Jac
+			if _, err := r.MultiExp(pts, ks, cfg); err != nil {
+				panic(err)
+			}
+		}}
+		var a bls.G1Affine
+		a.FromJacobian(&r)
+		if a.IsInfinity() {
+			return "", nil
+		}
+		x, y := a.X.Bytes(), a.Y.Bytes()
+		return hex.EncodeToString(x[:]) + hex.EncodeToString(y[:]), nil
+	}
+	return "", fmt.Errorf("unknown kind %q", kind)
+}
+
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == "github.com/consensys/gnark-crypto" {
+				return d.Version
+			}
+		}
+	}
+	return "unknown"
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	reply := func(s string) {
+		fmt.Fprintln(out, s)
+		out.Flush()
+	}
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		switch {
+		case len(f) == 1 && f[0] == "version":
+			reply("ok " + version())
+		case len(f) == 4 && f[0] == "load":
+			res, err := load(f[1], f[2], f[3])
+			if err != nil {
+				reply("err " + strings.ReplaceAll(err.Error(), "\n", " "))
+			} else {
+				reply("ok " + res)
+			}
+		case len(f) == 3 && f[0] == "time":
+			j, ok := jobs[f[1]]
+			iters, err := strconv.ParseUint(f[2], 10, 64)
+			if !ok || err != nil {
+				reply("err unknown case or bad count")
+				continue
+			}
+			start := time.Now()
+			for i := uint64(0); i < iters; i++ {
+				j.run()
+			}
+			reply("ok " + strconv.FormatInt(time.Since(start).Nanoseconds(), 10))
+		default:
+			reply("err bad command")
+		}
+	}
+}

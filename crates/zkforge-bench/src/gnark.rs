@@ -1,0 +1,163 @@
+//! gnark-crypto (Consensys, Go) as a peer in the same run: a small Go program
+//! (`crates/zkforge-bench/gnark/main.go`, gnark-crypto pinned in its `go.mod`, fetched through
+//! the Go module proxy) is built with the `go` on PATH on first use and driven over its
+//! stdin/stdout: `load` hands it a case's inputs (a file of canonical big-endian encodings) and
+//! returns its output for the agreement check, `time` runs the operation a number of times and
+//! returns the nanoseconds it measured. Its rows are therefore timed by the same harness as
+//! every other peer, in the same shuffled rounds, on the same inputs.
+//!
+//! One thread on both sides: the Go process runs with `GOMAXPROCS=1` and its MSM with
+//! `NbTasks: 1`. Set `ZKFORGE_NO_GNARK=1` to leave the rows out; without Go the bench says why
+//! in its header (`gnark-crypto: not run (...)`) and prints the other rows.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use crate::Runner;
+
+/// The running Go peer.
+pub struct GnarkPeer {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+    dir: PathBuf,
+    /// gnark-crypto's module version and the Go version.
+    pub version: String,
+}
+
+impl Drop for GnarkPeer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+static PEER: OnceLock<Result<Arc<Mutex<GnarkPeer>>, String>> = OnceLock::new();
+
+/// The shared peer, started on first use; `Err` says why it is not available.
+pub fn peer() -> Result<Arc<Mutex<GnarkPeer>>, String> {
+    PEER.get_or_init(|| start().map(|p| Arc::new(Mutex::new(p)))).clone()
+}
+
+/// One line for the bench header: the version run, or why gnark-crypto's rows are missing.
+pub fn status() -> String {
+    match peer() {
+        Ok(p) => format!("gnark-crypto {} (GOMAXPROCS=1)", p.lock().expect("gnark peer lock").version),
+        Err(e) => format!("gnark-crypto: not run ({e})"),
+    }
+}
+
+/// [`status`] when a group asked for the peer during this run, `None` otherwise (so a run of
+/// groups without gnark rows neither builds the Go program nor mentions it).
+pub fn status_if_used() -> Option<String> {
+    PEER.get().map(|_| status())
+}
+
+fn start() -> Result<GnarkPeer, String> {
+    if std::env::var_os("ZKFORGE_NO_GNARK").is_some() {
+        return Err("ZKFORGE_NO_GNARK is set".into());
+    }
+    let go = std::env::var("ZKFORGE_GO").unwrap_or_else(|_| "go".into());
+    let go_version = Command::new(&go)
+        .arg("version")
+        .output()
+        .map_err(|_| format!("no Go toolchain: `{go}` is not on PATH (install Go 1.22+ for the gnark-crypto rows)"))?;
+    let go_version = String::from_utf8_lossy(&go_version.stdout).split_whitespace().nth(2).unwrap_or("go?").to_string();
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("gnark");
+    let dir = std::env::temp_dir().join(format!("zkforge-gnark-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let bin = dir.join("gnarkpeer");
+    let build = Command::new(&go)
+        .args(["build", "-o"])
+        .arg(&bin)
+        .arg(".")
+        .current_dir(&src)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("`go build` did not start: {e}"))?;
+    if !build.status.success() {
+        let err = String::from_utf8_lossy(&build.stderr);
+        return Err(format!("`go build` in {} failed: {}", src.display(), err.lines().last().unwrap_or("").trim()));
+    }
+    let mut child = Command::new(&bin)
+        .env("GOMAXPROCS", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+    // the running process keeps its binary; the directory stays for the input files
+    let _ = std::fs::remove_file(&bin);
+    let stdin = child.stdin.take().expect("piped stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut p = GnarkPeer { child, stdin, stdout, next_id: 0, dir, version: String::new() };
+    let v = p.ask("version")?;
+    p.version = format!("{v}, {go_version}");
+    Ok(p)
+}
+
+impl GnarkPeer {
+    fn ask(&mut self, line: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("gnark peer: {e}"))?;
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).map_err(|e| format!("gnark peer: {e}"))?;
+        let reply = reply.trim_end();
+        if let Some(ok) = reply.strip_prefix("ok") {
+            Ok(ok.trim().to_string())
+        } else {
+            Err(format!("gnark peer: {}", reply.strip_prefix("err ").unwrap_or(if reply.is_empty() { "exited" } else { reply })))
+        }
+    }
+
+    /// Hand the peer a case: `kind` as in `main.go`, `input` the file's bytes. Returns the
+    /// case's id and the peer's output on it (decoded from hex).
+    fn load(&mut self, kind: &str, input: &[u8]) -> Result<(String, Vec<u8>), String> {
+        self.next_id += 1;
+        let id = format!("c{}", self.next_id);
+        let path = self.dir.join(format!("{id}.bin"));
+        std::fs::write(&path, input).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let out = self.ask(&format!("load {id} {kind} {}", path.display()));
+        let _ = std::fs::remove_file(&path);
+        let hex = out?;
+        Ok((id, from_hex(&hex)?))
+    }
+
+    fn time(&mut self, id: &str, iters: u64) -> Result<Duration, String> {
+        let ns: u64 = self.ask(&format!("time {id} {iters}"))?.parse().map_err(|_| "gnark peer: bad time".to_string())?;
+        Ok(Duration::from_nanos(ns))
+    }
+}
+
+fn from_hex(s: &str) -> Result<Vec<u8>, String> {
+    if s.len() % 2 != 0 {
+        return Err("gnark peer: odd hex length".into());
+    }
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| "gnark peer: bad hex".to_string())).collect()
+}
+
+/// Load a case into the peer; returns the timed [`Runner`] and the peer's output bytes, or
+/// `Err` when the peer is unavailable or refuses the input.
+pub fn load(kind: &str, input: &[u8]) -> Result<(Runner, Vec<u8>), String> {
+    let peer = peer()?;
+    let (id, out) = peer.lock().expect("gnark peer lock").load(kind, input)?;
+    let runner: Runner = Box::new(move |iters| peer.lock().expect("gnark peer lock").time(&id, iters).expect("the gnark peer ran this case at load"));
+    Ok((runner, out))
+}
+
+/// Big-endian bytes of canonical field elements (each `width` bytes) -> our canonical
+/// little-endian limbs, concatenated in order.
+pub fn be_to_limbs(bytes: &[u8], width: usize) -> Vec<u64> {
+    bytes
+        .chunks(width)
+        .flat_map(|c| {
+            let mut le: Vec<u8> = c.to_vec();
+            le.reverse();
+            le.chunks(8).map(|w| u64::from_le_bytes(w.try_into().expect("8-byte word"))).collect::<Vec<_>>()
+        })
+        .collect()
+}
