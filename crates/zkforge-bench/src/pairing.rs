@@ -3,7 +3,8 @@
 //! 1, 2, 4 and 8 pairs (fresh random points, one final exponentiation), the Miller loop of one
 //! pair (live and prepared) and the final exponentiation alone. gnark-crypto (Go,
 //! GOMAXPROCS=1; [`crate::gnark`]) joins the BN254 rows when Go is present, checked on the
-//! same pairing values (its final exponentiation is the exact one, as ours: checked here).
+//! same pairing values (it computes the same power of the Miller loop output as ours: checked
+//! on every row).
 //!
 //! Every row first checks agreement on the pairing value itself (Miller-loop outputs differ
 //! between libraries by factors the final exponentiation removes): for pairing checks the

@@ -78,10 +78,13 @@ pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
     engine::multi_miller_loop_prepared::<Bls12_381, 6>(pairs)
 }
 
+/// The windowed NAF of |x| (the width is chosen at compile time by cost).
+static X_WNAF: crate::gt::Wnaf = crate::gt::Wnaf::new(X_ABS);
+
 /// f^(|x| ) on the cyclotomic subgroup, then conjugated: f^x for the negative x.
 #[inline]
 fn exp_by_x(f: &Fp12) -> Fp12 {
-    crate::gt::cyclotomic_pow_u64_naf(f, X_ABS).conjugate()
+    crate::gt::cyclotomic_pow_wnaf(f, &X_WNAF).conjugate()
 }
 
 /// The hard part on a cyclotomic f: f^(3 (p^4 - p^2 + 1) / r) by the chain of ePrint

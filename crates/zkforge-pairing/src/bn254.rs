@@ -80,10 +80,13 @@ pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
     engine::multi_miller_loop_prepared::<Bn254, 4>(pairs)
 }
 
+/// The windowed NAF of u (the width is chosen at compile time by cost).
+static U_WNAF: crate::gt::Wnaf = crate::gt::Wnaf::new(U);
+
 /// f^(-u) on the cyclotomic subgroup.
 #[inline]
 fn exp_by_neg_u(f: &Fp12) -> Fp12 {
-    crate::gt::cyclotomic_pow_u64_naf(f, U).conjugate()
+    crate::gt::cyclotomic_pow_wnaf(f, &U_WNAF).conjugate()
 }
 
 /// The hard part on a cyclotomic f: f^(2u (6u^2 + 3u + 1) (p^4 - p^2 + 1) / r), computed as
