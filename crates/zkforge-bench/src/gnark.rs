@@ -134,7 +134,7 @@ impl GnarkPeer {
 }
 
 fn from_hex(s: &str) -> Result<Vec<u8>, String> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err("gnark peer: odd hex length".into());
     }
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| "gnark peer: bad hex".to_string())).collect()
