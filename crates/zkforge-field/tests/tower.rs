@@ -219,3 +219,36 @@ fn every_tower_switch_value_agrees() {
     set_backend(Backend::Auto);
     set_tower(Tower::Auto);
 }
+
+/// Runs of cyclotomic squarings (Karabina's compressed squarings and decompression) equal as
+/// many Granger-Scott squarings, for every value of the switch, on random cyclotomic
+/// elements and the identity, for run lengths 0..40.
+fn karabina_matches_granger_scott<C: TowerConfig<N>, const N: usize>() {
+    use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
+    let mut rng = rng();
+    let cyclotomic = |x: Fp12<C, N>| {
+        let t = x.conjugate() * x.invert().unwrap();
+        t.frobenius_map(2) * t
+    };
+    let mut inputs = vec![Fp12::<C, N>::ONE];
+    for _ in 0..6 {
+        inputs.push(cyclotomic(Fp12::random(&mut rng)));
+    }
+    for mode in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina] {
+        set_cyclotomic_squaring(mode);
+        for g in &inputs {
+            let mut want = *g;
+            for k in 0..40u32 {
+                assert_eq!(g.cyclotomic_square_n(k), want, "{} {mode:?} k={k}", C::NAME);
+                want = want.cyclotomic_square();
+            }
+        }
+    }
+    set_cyclotomic_squaring(CyclotomicSquaring::Auto);
+}
+
+#[test]
+fn karabina_squarings_match() {
+    karabina_matches_granger_scott::<bls12_381::FpConfig, 6>();
+    karabina_matches_granger_scott::<bn254::FpConfig, 4>();
+}

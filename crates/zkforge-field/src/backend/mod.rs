@@ -147,6 +147,58 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
     mont_mul(a, a, p)
 }
 
+/// How runs of cyclotomic squarings are computed ([`crate::tower::Fp12::cyclotomic_square_n`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CyclotomicSquaring {
+    /// The measured best: Karabina's compressed squarings for runs of at least
+    /// [`KARABINA_MIN_RUN`] squarings (one decompression, with an Fp2 inversion, pays for
+    /// itself there), Granger-Scott below.
+    Auto,
+    /// Granger-Scott for every squaring (ePrint 2009/565).
+    GrangerScott,
+    /// Karabina's compressed squarings for every run of two or more.
+    Karabina,
+}
+
+/// The shortest run of squarings that `CyclotomicSquaring::Auto` compresses (measured with
+/// `examples/karabina.rs` in zkforge-field: on Zen 5 the decompression costs about eleven
+/// Granger-Scott-to-Karabina savings on BLS12-381 and BN254).
+pub const KARABINA_MIN_RUN: u32 = 12;
+
+// 0 = auto, 1 = Granger-Scott, 2 = Karabina
+static CYCLO: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how runs of cyclotomic squarings run for the whole process. Every value gives the
+/// same results (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
+/// set_cyclotomic_squaring(CyclotomicSquaring::GrangerScott);
+/// set_cyclotomic_squaring(CyclotomicSquaring::Auto);
+/// ```
+pub fn set_cyclotomic_squaring(c: CyclotomicSquaring) {
+    CYCLO.store(
+        match c {
+            CyclotomicSquaring::Auto => 0,
+            CyclotomicSquaring::GrangerScott => 1,
+            CyclotomicSquaring::Karabina => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The shortest run of `k` squarings that goes through Karabina's compressed form under the
+/// current [`set_cyclotomic_squaring`] choice (`u32::MAX`: never).
+#[inline(always)]
+pub fn karabina_min_run() -> u32 {
+    match CYCLO.load(Ordering::Relaxed) {
+        0 => KARABINA_MIN_RUN,
+        1 => u32::MAX,
+        _ => 2,
+    }
+}
+
 /// r <- r^(2^k) in Montgomery form, in place, for chains of squarings (sqrt, the Legendre
 /// symbol): with MULX/ADX one assembly loop whose rounds skip the final subtraction, so `r`
 /// may come back anywhere in [0, 2p) (fields with two spare top bits only; the caller's next
