@@ -66,7 +66,7 @@ fn start() -> Result<GnarkPeer, String> {
     let go_version = Command::new(&go)
         .arg("version")
         .output()
-        .map_err(|_| format!("no Go toolchain: `{go}` is not on PATH (install Go 1.22+ for the gnark-crypto rows)"))?;
+        .map_err(|_| format!("no Go toolchain: `{go}` is not on PATH (install Go 1.26.8+, which gnark-crypto v0.22 needs, for the gnark-crypto rows)"))?;
     let go_version = String::from_utf8_lossy(&go_version.stdout).split_whitespace().nth(2).unwrap_or("go?").to_string();
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("gnark");
     let dir = std::env::temp_dir().join(format!("zkforge-gnark-{}", std::process::id()));

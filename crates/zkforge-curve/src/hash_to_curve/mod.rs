@@ -112,14 +112,31 @@ pub fn hash_to_field_bn254_fp(msg: &[u8], dst: &[u8], count: usize) -> Result<Ve
     Ok(bytes.chunks_exact(48).map(bn254::Fp::from_bytes_be_mod_order).collect())
 }
 
-/// The common first half of simplified SWU (RFC 9380 section 6.6.2): returns (x1, x2, g(x1),
-/// g(x2), Z u^2) with g(x2) = Z^3 u^6 g(x1), so exactly one of g(x1), g(x2) is a square.
-/// `neg_b_over_a` = -B/A and `b_over_za` = B/(Z A) are precomputed.
+/// The denominator of simplified SWU's x1, Z^2 u^4 + Z u^2 (RFC 9380 section 6.6.2), and Z u^2.
 #[inline(always)]
-fn sswu_candidates<F: CurveField>(u: F, a: F, b: F, z: F, neg_b_over_a: F, b_over_za: F) -> (F, F, F, F) {
+fn sswu_den<F: CurveField>(u: F, z: F) -> (F, F) {
     let zu2 = z * u.square();
-    let den = zu2.square() + zu2; // Z^2 u^4 + Z u^2
-    let tv1 = den.invert().unwrap_or(F::ZERO);
+    (zu2.square() + zu2, zu2)
+}
+
+/// inv0 of two elements with one inversion (Montgomery's trick), constant time: a zero input
+/// gives zero (RFC 9380's inv0) and does not spoil the other.
+#[inline(always)]
+fn inv0_pair<F: CurveField>(a: F, b: F) -> (F, F) {
+    let (az, bz) = (a.is_zero(), b.is_zero());
+    let a1 = F::conditional_select(&a, &F::ONE, az);
+    let b1 = F::conditional_select(&b, &F::ONE, bz);
+    let inv = (a1 * b1).invert().unwrap_or(F::ZERO);
+    (F::conditional_select(&(inv * b1), &F::ZERO, az), F::conditional_select(&(inv * a1), &F::ZERO, bz))
+}
+
+/// The common first half of simplified SWU (RFC 9380 section 6.6.2): returns (x1, x2, g(x1),
+/// g(x2)) with g(x2) = Z^3 u^6 g(x1), so exactly one of g(x1), g(x2) is a square.
+/// `neg_b_over_a` = -B/A and `b_over_za` = B/(Z A) are precomputed; `zu2` = Z u^2 and `tv1` =
+/// inv0(Z^2 u^4 + Z u^2) come from [`sswu_den`] (inverted alone or two at once by
+/// [`inv0_pair`]).
+#[inline(always)]
+fn sswu_candidates<F: CurveField>(zu2: F, tv1: F, a: F, b: F, neg_b_over_a: F, b_over_za: F) -> (F, F, F, F) {
     let x1 = F::conditional_select(&(neg_b_over_a * (F::ONE + tv1)), &b_over_za, tv1.is_zero());
     let gx1 = (x1.square() + a) * x1 + b;
     let x2 = zu2 * x1;
@@ -129,9 +146,9 @@ fn sswu_candidates<F: CurveField>(u: F, a: F, b: F, z: F, neg_b_over_a: F, b_ove
 
 /// Simplified SWU onto E1' with one exponentiation: y1 = g(x1)^((p+1)/4) is sqrt(g(x1)) when
 /// that is a square and sqrt(-g(x1)) when not; then sqrt(g(x2)) = Z u^3 sqrt(-Z) y1.
-fn sswu_g1(u: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
+fn sswu_g1(u: bls12_381::Fp, zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
     use iso_g1::*;
-    let (x1, x2, gx1, _gx2) = sswu_candidates(u, ISO_A, ISO_B, SSWU_Z, NEG_B_OVER_A, B_OVER_ZA);
+    let (x1, x2, gx1, _gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
     let y1 = gx1.pow_p_plus_1_over_4();
     let e1 = y1.square().ct_eq(&gx1);
     let y2 = y1 * SQRT_MINUS_Z * SSWU_Z * u.square() * u;
@@ -145,10 +162,10 @@ fn sswu_g1(u: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
 /// which candidate is a square (N(g) is a square in Fp iff g is one in Fp2), the other
 /// candidate's norm root is N(Z) N(u)^3 sqrt(-N(Z)) alpha1, and one Fp2 square root is taken
 /// from the chosen norm root.
-fn sswu_g2(u: bls12_381::Fp2) -> (bls12_381::Fp2, bls12_381::Fp2) {
+fn sswu_g2(u: bls12_381::Fp2, zu2: bls12_381::Fp2, tv1: bls12_381::Fp2) -> (bls12_381::Fp2, bls12_381::Fp2) {
     use iso_g2::*;
     type F2 = bls12_381::Fp2;
-    let (x1, x2, gx1, gx2) = sswu_candidates(u, ISO_A, ISO_B, SSWU_Z, NEG_B_OVER_A, B_OVER_ZA);
+    let (x1, x2, gx1, gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
     let n1 = gx1.norm();
     let alpha1 = n1.pow_p_plus_1_over_4();
     let e1 = alpha1.square().ct_eq(&n1);
@@ -190,15 +207,44 @@ fn iso_map<C: CurveConfig>(x: C::Base, y: C::Base, xnum: &[C::Base], xden: &[C::
 /// The output is a curve point outside the prime-order subgroup in general: call
 /// [`Jacobian::clear_cofactor`] before multiplying it by a scalar (see [`Affine`]).
 pub fn map_to_curve_bls12_381_g1(u: &bls12_381::Fp) -> Jacobian<BlsG1> {
-    let (x, y) = sswu_g1(*u);
+    let (den, zu2) = sswu_den(*u, iso_g1::SSWU_Z);
+    map_g1_with(*u, zu2, den.invert().unwrap_or(bls12_381::Fp::ZERO))
+}
+
+/// map_to_curve for G1 given Z u^2 and inv0 of the SSWU denominator.
+fn map_g1_with(u: bls12_381::Fp, zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> Jacobian<BlsG1> {
+    let (x, y) = sswu_g1(u, zu2, tv1);
     iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
+}
+
+/// map_to_curve for G2 given Z u^2 and inv0 of the SSWU denominator.
+fn map_g2_with(u: bls12_381::Fp2, zu2: bls12_381::Fp2, tv1: bls12_381::Fp2) -> Jacobian<BlsG2> {
+    let (x, y) = sswu_g2(u, zu2, tv1);
+    iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN)
+}
+
+/// map_to_curve of both field elements of a hash_to_curve, with one inversion for the two
+/// SSWU denominators (Montgomery's trick) instead of two.
+fn map_two_g1(u: &[bls12_381::Fp]) -> Jacobian<BlsG1> {
+    let (d0, z0) = sswu_den(u[0], iso_g1::SSWU_Z);
+    let (d1, z1) = sswu_den(u[1], iso_g1::SSWU_Z);
+    let (t0, t1) = inv0_pair(d0, d1);
+    map_g1_with(u[0], z0, t0).add(&map_g1_with(u[1], z1, t1))
+}
+
+/// [`map_two_g1`] on G2.
+fn map_two_g2(u: &[bls12_381::Fp2]) -> Jacobian<BlsG2> {
+    let (d0, z0) = sswu_den(u[0], iso_g2::SSWU_Z);
+    let (d1, z1) = sswu_den(u[1], iso_g2::SSWU_Z);
+    let (t0, t1) = inv0_pair(d0, d1);
+    map_g2_with(u[0], z0, t0).add(&map_g2_with(u[1], z1, t1))
 }
 
 /// map_to_curve for BLS12-381 G2: SSWU on E2' and the 3-isogeny (no cofactor clearing).
 /// Like [`map_to_curve_bls12_381_g1`], clear the cofactor before scalar multiplication.
 pub fn map_to_curve_bls12_381_g2(u: &bls12_381::Fp2) -> Jacobian<BlsG2> {
-    let (x, y) = sswu_g2(*u);
-    iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN)
+    let (den, zu2) = sswu_den(*u, iso_g2::SSWU_Z);
+    map_g2_with(*u, zu2, den.invert().unwrap_or(bls12_381::Fp2::ZERO))
 }
 
 /// EIP-2537 MAP_FP_TO_G1: map_to_curve then clear_cofactor.
@@ -226,7 +272,7 @@ pub fn map_fp2_to_g2(u: &bls12_381::Fp2) -> Affine<BlsG2> {
 /// ```
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG1>, HashToCurveError> {
     let u = hash_to_field_bls12_381_fp(msg, dst, 2)?;
-    let q = map_to_curve_bls12_381_g1(&u[0]).add(&map_to_curve_bls12_381_g1(&u[1]));
+    let q = map_two_g1(&u);
     Ok(BlsG1::clear_cofactor(&q).to_affine())
 }
 
@@ -239,7 +285,7 @@ pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG1>, HashToCurve
 /// BLS12381G2_XMD:SHA-256_SSWU_RO_ hash_to_curve.
 pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG2>, HashToCurveError> {
     let u = hash_to_field_bls12_381_fp2(msg, dst, 2)?;
-    let q = map_to_curve_bls12_381_g2(&u[0]).add(&map_to_curve_bls12_381_g2(&u[1]));
+    let q = map_two_g2(&u);
     Ok(BlsG2::clear_cofactor(&q).to_affine())
 }
 
@@ -288,4 +334,28 @@ pub fn hash_to_bn254_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BnG1>, HashToCu
 pub fn encode_to_bn254_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BnG1>, HashToCurveError> {
     let u = hash_to_field_bn254_fp(msg, dst, 1)?;
     Ok(map_to_curve_bn254_g1(&u[0]))
+}
+
+#[cfg(test)]
+mod batched_inversion_tests {
+    use super::*;
+
+    /// The two-at-once maps (one inversion for both SSWU denominators) equal two single maps,
+    /// including zero denominators (u = 0) on either side and on both.
+    #[test]
+    fn map_two_equals_two_maps() {
+        let fs = [bls12_381::Fp::ZERO, bls12_381::Fp::ONE, bls12_381::Fp::from_u64(7), -bls12_381::Fp::from_u64(3)];
+        for a in fs {
+            for b in fs {
+                let want = map_to_curve_bls12_381_g1(&a).add(&map_to_curve_bls12_381_g1(&b));
+                assert_eq!(map_two_g1(&[a, b]).to_affine(), want.to_affine());
+                let (a2, b2) = (bls12_381::Fp2::new(a, b), bls12_381::Fp2::new(b, bls12_381::Fp::from_u64(5)));
+                let want = map_to_curve_bls12_381_g2(&a2).add(&map_to_curve_bls12_381_g2(&b2));
+                assert_eq!(map_two_g2(&[a2, b2]).to_affine(), want.to_affine());
+                let z2 = bls12_381::Fp2::ZERO;
+                let want = map_to_curve_bls12_381_g2(&z2).add(&map_to_curve_bls12_381_g2(&a2));
+                assert_eq!(map_two_g2(&[z2, a2]).to_affine(), want.to_affine());
+            }
+        }
+    }
 }
