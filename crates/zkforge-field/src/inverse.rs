@@ -8,8 +8,9 @@
 //! 878 for 381-bit moduli (15 batches of 62) against 1101 (18 batches).
 //!
 //! Constant-time version: a fixed number of batches derived from the modulus bit length by
-//! that bound (`hddivsteps_bound`), branch-free steps. The `_vartime` version stops as soon
-//! as g = 0.
+//! that bound (`hddivsteps_bound`), branch-free steps. The `_vartime` version runs the
+//! original divsteps in variable time (runs of zeros skipped, up to six bits cancelled per odd
+//! step, libsecp256k1's method) and stops as soon as g = 0.
 //!
 //! Cost: per batch, 62 branch-free steps on 64-bit words plus two 2x2 matrix products on
 //! L = ceil(64N / 62) limbs. Input and output are in Montgomery form: the plain-integer
@@ -112,6 +113,50 @@ fn divsteps_62(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
     (zeta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
 }
 
+/// 62 divsteps (Bernstein-Yang's original delta form, kept as eta = -delta) in variable time,
+/// for public inputs only (libsecp256k1's `doc/safegcd_implementation.md`, section 7): runs of
+/// zero bits of g are skipped with one trailing-zero count, and after a (possible) swap up to
+/// six low bits of g are cancelled at once by adding w f with w = -g / f mod 2^k, where
+/// -1 / f mod 64 = f (f^2 - 2) for odd f (one Newton step from f^-1 = f mod 8). Same matrix
+/// convention as [`divsteps_62`].
+#[inline(always)]
+fn divsteps_62_var(mut eta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+    let (mut f, mut g) = (f0, g0);
+    let (mut u, mut v, mut q, mut r): (u64, u64, u64, u64) = (1, 0, 0, 1);
+    let mut i: u32 = 62;
+    loop {
+        // zeros = min(i, trailing zeros of g): the bits above i are forced to one
+        let zeros = (g | (u64::MAX << i)).trailing_zeros();
+        g >>= zeros;
+        u <<= zeros;
+        v <<= zeros;
+        eta -= zeros as i64;
+        i -= zeros;
+        if i == 0 {
+            break;
+        }
+        // g is odd: when delta > 0 (eta < 0) swap, (f, g) <- (g, -f) and the rows with them
+        if eta < 0 {
+            eta = -eta;
+            let (tf, tu, tv) = (f, u, v);
+            f = g;
+            u = q;
+            v = r;
+            g = tf.wrapping_neg();
+            q = tu.wrapping_neg();
+            r = tv.wrapping_neg();
+        }
+        // cancel min(eta + 1, i, 6) low bits of g: g += w f with w = -g / f mod 2^limit
+        let limit = (eta + 1).min(i as i64).min(6) as u32;
+        let mask = (u64::MAX >> (64 - limit)) & 63;
+        let w = f.wrapping_mul(g).wrapping_mul(f.wrapping_mul(f).wrapping_sub(2)) & mask;
+        g = g.wrapping_add(f.wrapping_mul(w));
+        q = q.wrapping_add(u.wrapping_mul(w));
+        r = r.wrapping_add(v.wrapping_mul(w));
+    }
+    (eta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
+}
+
 /// (f, g) <- ([u v; q r] (f, g)) / 2^62, exact.
 #[inline(always)]
 fn update_fg(f: &mut S62, g: &mut S62, t: &Trans, l: usize) {
@@ -207,6 +252,14 @@ const fn batches(bits: u32) -> usize {
     hddivsteps_bound(bits).div_ceil(62)
 }
 
+/// Batches of the original divsteps that always suffice (Bernstein-Yang Theorem 11.2: d >= 46
+/// bits, floor((49 d + 57) / 17) divsteps): the cap of the variable-time loop.
+const fn batches_divsteps(bits: u32) -> usize {
+    let b = bits as usize;
+    let steps = if b >= 46 { (49 * b + 57) / 17 } else { (49 * b + 80) / 17 };
+    steps.div_ceil(62)
+}
+
 /// Plain-integer inverse of `a` mod p (a < p); 0 maps to 0.
 fn inverse_limbs<const N: usize, const VARTIME: bool>(a: &[u64; N], modulus: &[u64; N], bits: u32) -> [u64; N] {
     let l = s62_len(N);
@@ -217,20 +270,44 @@ fn inverse_limbs<const N: usize, const VARTIME: bool>(a: &[u64; N], modulus: &[u
     let mut d = [0i64; 8];
     let mut e = [0i64; 8];
     e[0] = 1;
-    // zeta = -(delta + 1/2) with delta = 1/2 at the start
-    let mut zeta: i64 = -1;
-    for _ in 0..batches(bits) {
-        let low = |x: &S62| (x[0] as u64) | ((x[1] as u64) << 62);
-        let (nz, t) = divsteps_62(zeta, low(&f), low(&g));
-        zeta = nz;
-        update_fg(&mut f, &mut g, &t, l);
-        update_de(&mut d, &mut e, &t, &p, inv62, l);
-        if VARTIME && g[..l].iter().all(|&x| x == 0) {
-            break;
+    let low = |x: &S62| (x[0] as u64) | ((x[1] as u64) << 62);
+    let mut f_top = l;
+    if VARTIME {
+        // original divsteps (eta = -delta = -1 at the start) until g = 0; Bernstein-Yang's
+        // bound caps the batches. f and g shrink as they go: once both top limbs are only a
+        // sign, they are folded into the limb below and the updates of f and g run on one
+        // limb fewer (d and e keep their length: they live modulo p).
+        let mut eta: i64 = -1;
+        let mut len = l;
+        for _ in 0..batches_divsteps(bits) {
+            let (lf, lg) = if len == 1 { (f[0] as u64, g[0] as u64) } else { (low(&f), low(&g)) };
+            let (ne, t) = divsteps_62_var(eta, lf, lg);
+            eta = ne;
+            update_fg(&mut f, &mut g, &t, len);
+            update_de(&mut d, &mut e, &t, &p, inv62, l);
+            if g[..len].iter().all(|&x| x == 0) {
+                break;
+            }
+            let (fn_, gn) = (f[len - 1], g[len - 1]);
+            if len >= 2 && (fn_ ^ (fn_ >> 63)) | (gn ^ (gn >> 63)) == 0 {
+                f[len - 2] |= ((fn_ as u64) << 62) as i64;
+                g[len - 2] |= ((gn as u64) << 62) as i64;
+                len -= 1;
+            }
+        }
+        f_top = len;
+    } else {
+        // zeta = -(delta + 1/2) with delta = 1/2 at the start
+        let mut zeta: i64 = -1;
+        for _ in 0..batches(bits) {
+            let (nz, t) = divsteps_62(zeta, low(&f), low(&g));
+            zeta = nz;
+            update_fg(&mut f, &mut g, &t, l);
+            update_de(&mut d, &mut e, &t, &p, inv62, l);
         }
     }
     // f = +-1 now (or +-p when a = 0, where d = 0 anyway)
-    let f_neg = f[l - 1] >> 63;
+    let f_neg = f[f_top - 1] >> 63;
     normalize(&mut d, f_neg, &p, l);
     from_s62(&d)
 }
