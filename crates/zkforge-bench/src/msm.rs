@@ -12,6 +12,7 @@
 //! present. Every case first checks that ours and each peer give the same point.
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use ark_ec::VariableBaseMSM;
 use ark_ff::{BigInt, PrimeField as ArkPrimeField};
@@ -101,33 +102,54 @@ where
 
 
 /// The MSM sizes to 2^max.
+/// A case's agreement check.
+type Check = Box<dyn FnOnce() -> Result<(), String>>;
+
 /// gnark-crypto's single-task MSM over the first n points and scalars, when the Go peer is
-/// available: its runner and its result as (x, y) canonical limbs (`None` for the identity).
-/// `width` is the base field's byte length.
-#[allow(clippy::type_complexity)]
-fn gnark_msm<C: zkforge_curve::CurveConfig<Base = zkforge_field::Fp<F, L>>, F: zkforge_field::FieldConfig<L>, const L: usize, S: zkforge_field::FieldConfig<4>>(
-    kind: &str,
-    pts: &[zkforge_curve::Affine<C>],
-    ks: &[zkforge_field::Fp<S, 4>],
-    width: usize,
-) -> Option<(Runner, Option<(Vec<u64>, Vec<u64>)>)> {
-    let mut input = Vec::with_capacity(pts.len() * (2 * width + 32));
-    for p in pts {
+/// available: its runner and a check that our MSM of the same inputs equals gnark's output.
+/// `kind` names the curve for the Go program, `width` is the base field's byte length.
+fn gnark_msm<C, F, const L: usize, S>(kind: &str, pts: &Arc<Vec<zkforge_curve::Affine<C>>>, ks: &Arc<Vec<zkforge_field::Fp<S, 4>>>, n: usize, width: usize) -> Option<(Runner, Check)>
+where
+    C: zkforge_curve::CurveConfig<Base = zkforge_field::Fp<F, L>>,
+    F: zkforge_field::FieldConfig<L>,
+    S: zkforge_field::FieldConfig<4>,
+    zkforge_field::Fp<S, 4>: zkforge_msm::MsmScalar<C>,
+{
+    let mut input = Vec::with_capacity(n * (2 * width + 32));
+    for p in &pts[..n] {
         input.extend_from_slice(p.x().to_bytes_be().as_ref());
         input.extend_from_slice(p.y().to_bytes_be().as_ref());
     }
-    for k in ks {
+    for k in &ks[..n] {
         input.extend_from_slice(k.to_bytes_be().as_ref());
     }
     let (runner, out) = crate::gnark::load(kind, &input).ok()?;
-    let xy = if out.is_empty() {
-        None
-    } else {
+    let want = (!out.is_empty()).then(|| {
         let limbs = crate::gnark::be_to_limbs(&out, width);
         let (x, y) = limbs.split_at(limbs.len() / 2);
-        Some((x.to_vec(), y.to_vec()))
-    };
-    Some((runner, xy))
+        (x.to_vec(), y.to_vec())
+    });
+    let (pts, ks) = (pts.clone(), ks.clone());
+    let check: Check = Box::new(move || {
+        let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+        let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
+        agree(ours_xy, vec![("gnark-crypto", want)])
+    });
+    Some((runner, check))
+}
+
+/// Add gnark-crypto's MSM (when available) to a case's peers and its check to the case's.
+fn join_gnark(peers: &mut Vec<(&'static str, Runner)>, check: Check, gnark: Option<(Runner, Check)>) -> Check {
+    match gnark {
+        Some((runner, gcheck)) => {
+            peers.push(("gnark-crypto", runner));
+            Box::new(move || {
+                check()?;
+                gcheck()
+            })
+        }
+        None => check,
+    }
 }
 
 fn sizes(max: u32) -> Vec<usize> {
@@ -218,21 +240,8 @@ fn bls_g1(out: &mut Vec<Case>, max_log: u32) {
                     let _ = black_box(ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).unwrap());
                 })));
             }
-            let gnark = if threads == 1 { gnark_msm("bls_msm", &pts[..n], &ks[..n], 48) } else { None };
-            let check = {
-                let want = gnark.as_ref().map(|g| g.1.clone());
-                let (pts, ks) = (pts.clone(), ks.clone());
-                move || {
-                    check()?;
-                    let Some(want) = want else { return Ok(()) };
-                    let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
-                    let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
-                    agree(ours_xy, vec![("gnark-crypto", want)])
-                }
-            };
-            if let Some((runner, _)) = gnark {
-                peers.push(("gnark-crypto", runner));
-            }
+            let gnark = if threads == 1 { gnark_msm("bls_msm", &pts, &ks, n, 48) } else { None };
+            let check = join_gnark(&mut peers, Box::new(check), gnark);
             out.push(Case { group: "msm", op: "g1_msm", curve: "bls12_381", size: n, threads, ours, peers, check: None }.with_check(check));
         }
     }
@@ -308,21 +317,7 @@ fn bn_g1(out: &mut Vec<Case>, max_log: u32) {
             }
         };
         let mut peers: Vec<(&'static str, Runner)> = vec![("arkworks", ark), ("halo2curves", h2)];
-        let gnark = gnark_msm("bn_msm", &pts[..n], &ks[..n], 32);
-        let check = {
-            let want = gnark.as_ref().map(|g| g.1.clone());
-            let (pts, ks) = (pts.clone(), ks.clone());
-            move || {
-                check()?;
-                let Some(want) = want else { return Ok(()) };
-                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
-                let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
-                agree(ours_xy, vec![("gnark-crypto", want)])
-            }
-        };
-        if let Some((runner, _)) = gnark {
-            peers.push(("gnark-crypto", runner));
-        }
+        let check = join_gnark(&mut peers, Box::new(check), gnark_msm("bn_msm", &pts, &ks, n, 32));
         out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers, check: None }.with_check(check));
     }
 }
