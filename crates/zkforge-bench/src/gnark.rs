@@ -12,29 +12,20 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::Runner;
+use crate::{Check, Runner};
 
-/// The running Go peer.
+/// The running Go peer. It lives in a static for the whole run and exits when the bench does
+/// (its stdin closes).
 pub struct GnarkPeer {
-    child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
     next_id: u64,
-    dir: PathBuf,
     /// gnark-crypto's module version and the Go version.
     pub version: String,
-}
-
-impl Drop for GnarkPeer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
 
 static PEER: OnceLock<Result<Arc<Mutex<GnarkPeer>>, String>> = OnceLock::new();
@@ -69,9 +60,10 @@ fn start() -> Result<GnarkPeer, String> {
         .map_err(|_| format!("no Go toolchain: `{go}` is not on PATH (install Go 1.26.8+, which gnark-crypto v0.22 needs, for the gnark-crypto rows)"))?;
     let go_version = String::from_utf8_lossy(&go_version.stdout).split_whitespace().nth(2).unwrap_or("go?").to_string();
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("gnark");
-    let dir = std::env::temp_dir().join(format!("zkforge-gnark-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let bin = dir.join("gnarkpeer");
+    // the program goes beside the bench binary (target/<profile>/); Go's build cache makes
+    // the rebuild on every run cheap
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the bench binary: {e}"))?;
+    let bin = exe.with_file_name("zkforge-gnarkpeer");
     let build = Command::new(&go)
         .args(["build", "-o"])
         .arg(&bin)
@@ -84,18 +76,17 @@ fn start() -> Result<GnarkPeer, String> {
         let err = String::from_utf8_lossy(&build.stderr);
         return Err(format!("`go build` in {} failed: {}", src.display(), err.lines().last().unwrap_or("").trim()));
     }
-    let mut child = Command::new(&bin)
+    let child = Command::new(&bin)
         .env("GOMAXPROCS", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
-    // the running process keeps its binary; the directory stays for the input files
-    let _ = std::fs::remove_file(&bin);
-    let stdin = child.stdin.take().expect("piped stdin");
-    let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut p = GnarkPeer { child, stdin, stdout, next_id: 0, dir, version: String::new() };
+    let (Some(stdin), Some(stdout)) = (child.stdin, child.stdout) else {
+        return Err("the gnark peer started without pipes".into());
+    };
+    let mut p = GnarkPeer { stdin, stdout: BufReader::new(stdout), next_id: 0, version: String::new() };
     let v = p.ask("version")?;
     p.version = format!("{v}, {go_version}");
     Ok(p)
@@ -119,7 +110,7 @@ impl GnarkPeer {
     fn load(&mut self, kind: &str, input: &[u8]) -> Result<(String, Vec<u8>), String> {
         self.next_id += 1;
         let id = format!("c{}", self.next_id);
-        let path = self.dir.join(format!("{id}.bin"));
+        let path = std::env::temp_dir().join(format!("zkforge-gnark-{}-{id}.bin", std::process::id()));
         std::fs::write(&path, input).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let out = self.ask(&format!("load {id} {kind} {}", path.display()));
         let _ = std::fs::remove_file(&path);
@@ -147,6 +138,21 @@ pub fn load(kind: &str, input: &[u8]) -> Result<(Runner, Vec<u8>), String> {
     let (id, out) = peer.lock().expect("gnark peer lock").load(kind, input)?;
     let runner: Runner = Box::new(move |iters| peer.lock().expect("gnark peer lock").time(&id, iters).expect("the gnark peer ran this case at load"));
     Ok((runner, out))
+}
+
+/// Add gnark-crypto's runner (when the peer is available) to a case's peers and its check after
+/// the case's own.
+pub fn join(peers: &mut Vec<(&'static str, Runner)>, check: Check, gnark: Option<(Runner, Check)>) -> Check {
+    match gnark {
+        Some((runner, gcheck)) => {
+            peers.push(("gnark-crypto", runner));
+            Box::new(move || {
+                check()?;
+                gcheck()
+            })
+        }
+        None => check,
+    }
 }
 
 /// Big-endian bytes of canonical field elements (each `width` bytes) -> our canonical

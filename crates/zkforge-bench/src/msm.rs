@@ -101,14 +101,10 @@ where
 }
 
 
-/// The MSM sizes to 2^max.
-/// A case's agreement check.
-type Check = Box<dyn FnOnce() -> Result<(), String>>;
-
 /// gnark-crypto's single-task MSM over the first n points and scalars, when the Go peer is
 /// available: its runner and a check that our MSM of the same inputs equals gnark's output.
 /// `kind` names the curve for the Go program, `width` is the base field's byte length.
-fn gnark_msm<C, F, const L: usize, S>(kind: &str, pts: &Arc<Vec<zkforge_curve::Affine<C>>>, ks: &Arc<Vec<zkforge_field::Fp<S, 4>>>, n: usize, width: usize) -> Option<(Runner, Check)>
+fn gnark_msm<C, F, const L: usize, S>(kind: &str, pts: &Arc<Vec<zkforge_curve::Affine<C>>>, ks: &Arc<Vec<zkforge_field::Fp<S, 4>>>, n: usize, width: usize) -> Option<(Runner, crate::Check)>
 where
     C: zkforge_curve::CurveConfig<Base = zkforge_field::Fp<F, L>>,
     F: zkforge_field::FieldConfig<L>,
@@ -130,7 +126,7 @@ where
         (x.to_vec(), y.to_vec())
     });
     let (pts, ks) = (pts.clone(), ks.clone());
-    let check: Check = Box::new(move || {
+    let check: crate::Check = Box::new(move || {
         let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
         let ours_xy = if bool::from(ours.is_identity()) { None } else { Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec())) };
         agree(ours_xy, vec![("gnark-crypto", want)])
@@ -138,20 +134,7 @@ where
     Some((runner, check))
 }
 
-/// Add gnark-crypto's MSM (when available) to a case's peers and its check to the case's.
-fn join_gnark(peers: &mut Vec<(&'static str, Runner)>, check: Check, gnark: Option<(Runner, Check)>) -> Check {
-    match gnark {
-        Some((runner, gcheck)) => {
-            peers.push(("gnark-crypto", runner));
-            Box::new(move || {
-                check()?;
-                gcheck()
-            })
-        }
-        None => check,
-    }
-}
-
+/// The MSM sizes to 2^max.
 fn sizes(max: u32) -> Vec<usize> {
     let mut v: Vec<usize> = vec![1, 2, 4, 8, 16, 32, 1 << 8, 1 << 12, 1 << 16];
     for lg in [18u32, 20, 22] {
@@ -241,7 +224,7 @@ fn bls_g1(out: &mut Vec<Case>, max_log: u32) {
                 })));
             }
             let gnark = if threads == 1 { gnark_msm("bls_msm", &pts, &ks, n, 48) } else { None };
-            let check = join_gnark(&mut peers, Box::new(check), gnark);
+            let check = crate::gnark::join(&mut peers, Box::new(check), gnark);
             out.push(Case { group: "msm", op: "g1_msm", curve: "bls12_381", size: n, threads, ours, peers, check: None }.with_check(check));
         }
     }
@@ -317,7 +300,7 @@ fn bn_g1(out: &mut Vec<Case>, max_log: u32) {
             }
         };
         let mut peers: Vec<(&'static str, Runner)> = vec![("arkworks", ark), ("halo2curves", h2)];
-        let check = join_gnark(&mut peers, Box::new(check), gnark_msm("bn_msm", &pts, &ks, n, 32));
+        let check = crate::gnark::join(&mut peers, Box::new(check), gnark_msm("bn_msm", &pts, &ks, n, 32));
         out.push(Case { group: "msm", op: "g1_msm", curve: "bn254", size: n, threads: 1, ours, peers, check: None }.with_check(check));
     }
 }

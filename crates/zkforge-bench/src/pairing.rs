@@ -53,14 +53,13 @@ fn gnark_bn_pairs(pairs: &[(bn::G1Affine, bn::G2Affine)]) -> Vec<u8> {
     v
 }
 
-/// gnark's GT value (12 big-endian coefficients, structural order) as canonical limbs.
-fn gnark_gt(bytes: &[u8]) -> Vec<u64> {
-    crate::gnark::be_to_limbs(bytes, 32)
-}
-
-/// Our pairing value, canonical, for the comparison with gnark's.
-fn for_gnark(gt: &pn::Gt) -> Vec<u64> {
-    gt.as_fp12().canon()
+/// gnark-crypto's run of `kind` on `pairs` (when the Go peer is available): its runner and a
+/// check that its output, a GT value as 12 big-endian coefficients in structural order, is
+/// `want` (our value, canonical).
+fn gnark_pairing(kind: &str, pairs: &[(bn::G1Affine, bn::G2Affine)], want: Vec<u64>) -> Option<(Runner, crate::Check)> {
+    let (runner, out) = crate::gnark::load(kind, &gnark_bn_pairs(pairs)).ok()?;
+    let got = crate::gnark::be_to_limbs(&out, 32);
+    Some((runner, Box::new(move || agree(want, vec![("gnark-crypto", got)]))))
 }
 
 fn bls_cases(out: &mut Vec<Case>) {
@@ -241,17 +240,8 @@ fn bn_cases(out: &mut Vec<Case>) {
         };
         let mut peers: Vec<(&'static str, Runner)> = vec![("arkworks", ark)];
         let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = (0..n).map(|i| (g1[i], g2[i])).collect();
-        let check = match crate::gnark::load("bn_pairing_check", &gnark_bn_pairs(&pairs)) {
-            Ok((runner, gt)) => {
-                peers.push(("gnark-crypto", runner));
-                Box::new(move || {
-                    check()?;
-                    let ours = pn::final_exponentiation(&pn::multi_miller_loop(&pairs)).ok_or("zero Miller loop")?;
-                    agree(for_gnark(&ours), vec![("gnark-crypto", gnark_gt(&gt))])
-                }) as Box<dyn FnOnce() -> Result<(), String>>
-            }
-            Err(_) => Box::new(check),
-        };
+        let want = pn::final_exponentiation(&pn::multi_miller_loop(&pairs)).map(|g| g.as_fp12().canon()).unwrap_or_default();
+        let check = crate::gnark::join(&mut peers, Box::new(check), gnark_pairing("bn_pairing_check", &pairs, want));
         out.push(case("pairing_check", "bn254", n, ours, peers).with_check(check));
     }
     let (p, q) = (g1[0], g2[0]);
@@ -259,28 +249,15 @@ fn bn_cases(out: &mut Vec<Case>) {
     let want = pn::pairing(&p, &q).as_fp12().canon();
     let ark_fe = |ml: ark_ec::pairing::MillerLoopOutput<ark_bn254::Bn254>| -> Vec<u64> { ark_bn254::Bn254::final_exponentiation(ml).map(|g| g.0.canon()).unwrap_or_default() };
     let live = (want.clone(), ark_fe(ark_bn254::Bn254::multi_miller_loop([ap], [aq])));
-    // gnark-crypto's Miller loop and final exponentiation, checked through FE(ML)^s
-    let gnark_want = for_gnark(&pn::pairing(&p, &q));
-    let split = |r: Result<(Runner, Vec<u8>), String>| match r {
-        Ok((run, g)) => (Some(run), Some(gnark_gt(&g))),
-        Err(_) => (None, None),
-    };
-    let (gnark_ml, gnark_ml_out) = split(crate::gnark::load("bn_miller_loop", &gnark_bn_pairs(&[(p, q)])));
-    let (gnark_fe, gnark_fe_out) = split(crate::gnark::load("bn_final_exp", &gnark_bn_pairs(&[(p, q)])));
-    let gnark_check = |got: Option<Vec<u64>>| {
-        let want = gnark_want.clone();
-        move || match got {
-            Some(g) => agree(want, vec![("gnark-crypto", g)]),
-            None => Ok(()),
-        }
-    };
-    let (gnark_ml_check, gnark_fe_check) = (gnark_check(gnark_ml_out), gnark_check(gnark_fe_out));
-    fn with_gnark(mut peers: Vec<(&'static str, Runner)>, run: Option<Runner>) -> Vec<(&'static str, Runner)> {
-        if let Some(r) = run {
-            peers.push(("gnark-crypto", r));
-        }
-        peers
-    }
+    // gnark-crypto's Miller loop and final exponentiation, checked through FE(ML)
+    let mut ml_peers: Vec<(&'static str, Runner)> = vec![("arkworks", timed(move || {
+        let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aq]));
+    }))];
+    let ml_check = crate::gnark::join(
+        &mut ml_peers,
+        Box::new(move || agree(live.0, vec![("arkworks", live.1)])),
+        gnark_pairing("bn_miller_loop", &[(p, q)], want.clone()),
+    );
     out.push(case(
         "miller_loop",
         "bn254",
@@ -288,16 +265,8 @@ fn bn_cases(out: &mut Vec<Case>) {
         timed(move || {
             black_box(pn::multi_miller_loop(black_box(&[(p, q)])));
         }),
-        with_gnark(
-            vec![("arkworks", timed(move || {
-                let _ = black_box(ark_bn254::Bn254::multi_miller_loop([ap], [aq]));
-            }))],
-            gnark_ml,
-        ),
-    ).with_check(move || {
-        agree(live.0, vec![("arkworks", live.1)])?;
-        gnark_ml_check()
-    }));
+        ml_peers,
+    ).with_check(ml_check));
     let prep = pn::G2Prepared::new(&q);
     let aprep = <ark_bn254::Bn254 as Pairing>::G2Prepared::from(aq);
     let prepared = (
@@ -318,7 +287,15 @@ fn bn_cases(out: &mut Vec<Case>) {
     ).with_check(move || agree(prepared.0, vec![("zkforge-prepared", prepared.1), ("arkworks", prepared.2)])));
     let f = pn::multi_miller_loop(&[(p, q)]);
     let aml = ark_bn254::Bn254::multi_miller_loop([ap], [aq]);
-    let fe = (want, pn::final_exponentiation(&f).map(|g| g.as_fp12().canon()).unwrap_or_default(), ark_fe(aml));
+    let mut fe_peers: Vec<(&'static str, Runner)> = vec![("arkworks", timed(move || {
+        black_box(ark_bn254::Bn254::final_exponentiation(aml));
+    }))];
+    let fe = (want.clone(), pn::final_exponentiation(&f).map(|g| g.as_fp12().canon()).unwrap_or_default(), ark_fe(aml));
+    let fe_check = crate::gnark::join(
+        &mut fe_peers,
+        Box::new(move || agree(fe.0, vec![("zkforge", fe.1), ("arkworks", fe.2)])),
+        gnark_pairing("bn_final_exp", &[(p, q)], want),
+    );
     out.push(case(
         "final_exponentiation",
         "bn254",
@@ -326,16 +303,8 @@ fn bn_cases(out: &mut Vec<Case>) {
         timed(move || {
             black_box(pn::final_exponentiation(black_box(&f)));
         }),
-        with_gnark(
-            vec![("arkworks", timed(move || {
-                black_box(ark_bn254::Bn254::final_exponentiation(aml));
-            }))],
-            gnark_fe,
-        ),
-    ).with_check(move || {
-        agree(fe.0, vec![("zkforge", fe.1), ("arkworks", fe.2)])?;
-        gnark_fe_check()
-    }));
+        fe_peers,
+    ).with_check(fe_check));
 }
 
 /// Every pairing case.

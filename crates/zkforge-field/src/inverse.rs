@@ -242,7 +242,7 @@ fn carry_propagate(d: &mut S62, l: usize) {
 /// 2166) / 1644), the bound of the safegcd-bounds README (Wuille, convex-hull analysis,
 /// verified for every M <= 2^4096 once M >= 2301079; the same analysis gives libsecp256k1's
 /// 590 for 256 bits). Below 22 bits the bound for 2^22 is used (it covers every smaller M).
-pub(crate) const fn hddivsteps_bound(bits: u32) -> usize {
+const fn hddivsteps_bound(bits: u32) -> usize {
     let b = if bits < 22 { 22 } else { bits as usize };
     (3787 * b + 2166) / 1644
 }

@@ -330,8 +330,7 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             seed
         };
-        for round in 0..3 {
-            let _ = round;
+        for _ in 0..3 {
             let fb = easy_part(&bn254::Fp12::random_with(&mut next)).unwrap();
             let fl = easy_part(&bls12_381::Fp12::random_with(&mut next)).unwrap();
             for &e in &exps {
