@@ -15,6 +15,7 @@
 //! - [`sha3_xmss`]: the SHA3-256 instantiations;
 //! - [`devnet4`]: leanSig's devnet-4 generation (Poseidon1, aborting target sum);
 //! - [`keystore`]: a crash-safe key file that refuses to sign an epoch twice.
+//! - [`named`]: every scheme by name, bytes in and bytes out, signing only through a key store.
 //!
 //! ```
 //! use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
@@ -31,6 +32,7 @@ pub mod keygen;
 mod keccak_x4;
 mod keccak_x8;
 pub mod keystore;
+pub mod named;
 pub mod koalabear;
 pub mod poseidon1;
 pub mod poseidon2;
