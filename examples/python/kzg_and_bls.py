@@ -4,14 +4,19 @@
 2. EIP-7594 cells: compute, drop half, recover, batch-verify.
 3. BLS12-381 as py_arkworks_bls12381 code: a BLS signature (sign = sk * H(m) in G2) and its
    pairing check, then an aggregate of three signatures on distinct messages.
+4. A hash-based (XMSS) signing key in a key store: sign, verify, and the refusal to sign an
+   epoch twice.
 
 Run from the repository root: python examples/python/kzg_and_bls.py
 """
 
+import os
 import random
+import tempfile
 import time
 
 import zkforge.kzg as ckzg
+from zkforge import hashsig
 from zkforge.bls12_381 import G1Point, G2Point, GT, Scalar
 
 rng = random.Random(7)
@@ -43,3 +48,15 @@ assert GT.pairing_check([pks[0], -G1Point()], [G2Point.hash_to_curve(msgs[0], ds
 agg = sigs[0] + sigs[1] + sigs[2]
 ok = GT.pairing_check(pks + [-G1Point()], [G2Point.hash_to_curve(m, dst) for m in msgs] + [agg])
 print(f"aggregate of 3 BLS signatures verifies: {ok}")
+
+# 4. hash-based signatures: the secret key lives only in the store file
+scheme = "poseidon2_toplevel_lifetime8_dim64_base8"
+store = os.path.join(tempfile.mkdtemp(), "validator.key")
+pk = hashsig.keygen(scheme, rng.randbytes(32), store, active_epochs=256)
+msg = rng.randbytes(32)
+sig = hashsig.sign(scheme, store, 7, msg)
+print(f"XMSS signature at epoch 7 ({len(sig)} bytes, SSZ) verifies: {hashsig.verify(scheme, pk, 7, msg, sig)}")
+try:
+    hashsig.sign(scheme, store, 7, rng.randbytes(32))
+except hashsig.EpochAlreadyUsedError as e:
+    print(f"second signature at epoch 7 refused: {e}")

@@ -36,6 +36,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use crate::devnet4::Devnet4;
 use crate::keygen::{check_activation, key_gen_with_progress, ActivationError, KeyMaterial};
 use crate::keystore::{KeyStoreError, Store, StoredKey};
+use crate::hypercube::Layers;
 use crate::koalabear::Kb;
 use crate::scheme::{instance_by_name, Instance, PublicKey, SchemeError, Signature};
 use crate::sha3_xmss::{sha3_instance_by_name, Sha3Instance, Sha3Key, Sha3Signature};
@@ -134,11 +135,14 @@ enum Family {
     Devnet4(Devnet4),
 }
 
-/// A scheme chosen by name.
-#[derive(Clone, Debug)]
+/// A scheme chosen by name. The Poseidon2 permutations and the hypercube layer tables are
+/// built on first use and kept (about half a millisecond to build, several times a
+/// verification), so a caller that verifies many signatures keeps one `NamedScheme`.
 pub struct NamedScheme {
     name: String,
     family: Family,
+    perms: std::sync::OnceLock<Perms>,
+    layers: std::sync::OnceLock<Layers>,
 }
 
 /// Every scheme name the library knows, in the order `zkforge hashsig schemes` lists them.
@@ -226,27 +230,29 @@ fn kb_sizes<const H: usize, const R: usize>(log_lifetime: usize, dimension: usiz
 struct P2<const H: usize, const R: usize>;
 
 impl<const H: usize, const R: usize> P2<H, R> {
-    fn keygen(i: &Instance, name: &str, path: &Path, rng: &mut impl RngCore, a: (u64, u64), wire: Wire, progress: &mut (dyn FnMut(u64, u64) + Send)) -> Result<Vec<u8>, NamedError> {
-        let km = key_gen_with_progress::<PL, T, H, CAP>(&Perms::default(), &i.shape, rng, a.0, a.1, progress);
+    #[allow(clippy::too_many_arguments)]
+    fn keygen(i: &Instance, perms: &Perms, name: &str, path: &Path, rng: &mut impl RngCore, a: (u64, u64), wire: Wire, progress: &mut (dyn FnMut(u64, u64) + Send)) -> Result<Vec<u8>, NamedError> {
+        let km = key_gen_with_progress::<PL, T, H, CAP>(perms, &i.shape, rng, a.0, a.1, progress);
         store_new(path, name, km, |km| encode_pk(km, wire))
     }
 
-    fn sign(i: &Instance, name: &str, path: &Path, epoch: u32, msg: &[u8; 32], wire: Wire) -> Result<Vec<u8>, NamedError> {
-        let (perms, layers) = (Perms::default(), i.layers());
+    #[allow(clippy::too_many_arguments)]
+    fn sign(i: &Instance, perms: &Perms, layers: &Layers, name: &str, path: &Path, epoch: u32, msg: &[u8; 32], wire: Wire) -> Result<Vec<u8>, NamedError> {
         let sig = store_sign::<KeyMaterial<PL, H>, Signature<R, H>>(
             path,
             name,
             epoch as u64,
-            |ks| ks.advance_preparation::<T, CAP>(&perms, &i.shape, epoch as u64),
-            |key| i.sign::<PL, T, H, CAP, R>(&perms, &layers, key, epoch, msg),
-            |key, sig| i.verify::<PL, T, H, CAP, R>(&perms, &layers, &key.root, &key.parameter, epoch, msg, sig),
+            |ks| ks.advance_preparation::<T, CAP>(perms, &i.shape, epoch as u64),
+            |key| i.sign::<PL, T, H, CAP, R>(perms, layers, key, epoch, msg),
+            |key, sig| i.verify::<PL, T, H, CAP, R>(perms, layers, &key.root, &key.parameter, epoch, msg, sig),
         )?;
         Ok(encode_sig(&sig, wire))
     }
 
-    fn verify(i: &Instance, pk: &[u8], epoch: u32, msg: &[u8; 32], sig: &[u8], wire: Wire) -> Result<bool, NamedError> {
+    #[allow(clippy::too_many_arguments)]
+    fn verify(i: &Instance, perms: &Perms, layers: &Layers, pk: &[u8], epoch: u32, msg: &[u8; 32], sig: &[u8], wire: Wire) -> Result<bool, NamedError> {
         let (pk, sig) = decode_pk_sig::<R, H>(pk, sig, wire, i.shape.log_lifetime as usize, i.shape.dimension)?;
-        Ok(i.verify::<PL, T, H, CAP, R>(&Perms::default(), &i.layers(), &pk.root, &pk.parameter, epoch, msg, &sig))
+        Ok(i.verify::<PL, T, H, CAP, R>(perms, layers, &pk.root, &pk.parameter, epoch, msg, &sig))
     }
 }
 
@@ -263,6 +269,12 @@ macro_rules! p2 {
     };
 }
 
+impl core::fmt::Debug for NamedScheme {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("NamedScheme").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
 impl NamedScheme {
     /// The scheme called `name` (see [`scheme_names`]).
     pub fn by_name(name: &str) -> Result<Self, NamedError> {
@@ -275,7 +287,16 @@ impl NamedScheme {
         } else {
             return Err(NamedError::UnknownScheme(name.to_string()));
         };
-        Ok(NamedScheme { name: name.to_string(), family })
+        Ok(NamedScheme { name: name.to_string(), family, perms: Default::default(), layers: Default::default() })
+    }
+
+    fn perms(&self) -> &Perms {
+        self.perms.get_or_init(Perms::default)
+    }
+
+    /// The Poseidon2 instance's hypercube layers (only called for that family).
+    fn layers(&self, i: &Instance) -> &Layers {
+        self.layers.get_or_init(|| i.layers())
     }
 
     /// The scheme's name.
@@ -354,7 +375,7 @@ impl NamedScheme {
         let a = (activation_epoch, active_epochs);
         let name = self.name.as_str();
         match &self.family {
-            Family::Poseidon2(i) => p2!(i, keygen(i, name, path, &mut r, a, wire, progress)),
+            Family::Poseidon2(i) => p2!(i, keygen(i, self.perms(), name, path, &mut r, a, wire, progress)),
             Family::Devnet4(d) => store_new(path, name, d.key_gen(&mut r, a.0, a.1), |km| encode_pk(km, wire)),
             Family::Sha3(i) => store_new(path, name, i.key_gen(&mut r, a.0, a.1), |key: &Sha3Key| i.public_key_bytes(key)),
         }
@@ -370,7 +391,7 @@ impl NamedScheme {
         self.check_wire(wire)?;
         let name = self.name.as_str();
         match &self.family {
-            Family::Poseidon2(i) => p2!(i, sign(i, name, path, epoch, message, wire)),
+            Family::Poseidon2(i) => p2!(i, sign(i, self.perms(), self.layers(i), name, path, epoch, message, wire)),
             Family::Devnet4(d) => {
                 let sig = store_sign::<KeyMaterial<PL, { crate::devnet4::H }>, Signature<{ crate::devnet4::R }, { crate::devnet4::H }>>(
                     path,
@@ -395,7 +416,7 @@ impl NamedScheme {
     pub fn verify(&self, public_key: &[u8], epoch: u32, message: &[u8; 32], signature: &[u8], wire: Wire) -> Result<bool, NamedError> {
         self.check_wire(wire)?;
         match &self.family {
-            Family::Poseidon2(i) => p2!(i, verify(i, public_key, epoch, message, signature, wire)),
+            Family::Poseidon2(i) => p2!(i, verify(i, self.perms(), self.layers(i), public_key, epoch, message, signature, wire)),
             Family::Devnet4(d) => {
                 let (pk, sig) = decode_pk_sig::<{ crate::devnet4::R }, { crate::devnet4::H }>(public_key, signature, wire, d.log_lifetime as usize, d.dimension)?;
                 Ok(d.verify(&pk.root, &pk.parameter, epoch, message, &sig))

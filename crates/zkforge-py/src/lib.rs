@@ -13,7 +13,8 @@
 //!   the FK20 table width as in ckzg (0 = no tables).
 //!
 //! The other modules: `bls.rs` (`zkforge.bls12_381`, py_arkworks_bls12381's API), `bn.rs`
-//! (`zkforge.bn254`, EVM encodings) and `evm.rs` (`zkforge.evm`, the precompiles).
+//! (`zkforge.bn254`, EVM encodings), `evm.rs` (`zkforge.evm`, the precompiles) and
+//! `hashsig.rs` (`zkforge.hashsig`, Generalized XMSS through a key store).
 //!
 //! Every call that computes releases the GIL while it runs. Extensions beyond ckzg:
 //! `load_trusted_setup_mainnet(precompute=8)`, which needs no file (the setup is embedded), and
@@ -27,6 +28,7 @@ use std::sync::Arc;
 mod bls;
 mod bn;
 mod evm;
+mod hashsig;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -316,6 +318,7 @@ fn _zkforge(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bls::register(m)?;
     evm::register(m)?;
     bn::register(m)?;
+    hashsig::register(m)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup, m)?)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup_mainnet, m)?)?;
     m.add_function(wrap_pyfunction!(blob_to_kzg_commitment, m)?)?;

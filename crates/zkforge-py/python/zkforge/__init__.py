@@ -8,9 +8,11 @@ Submodules:
   ``py_arkworks_bls12381``.
 - ``zkforge.bn254``: BN254 points in the EVM encodings, MSMs and pairing checks.
 - ``zkforge.evm``: the EVM precompiles, ``call(address, input, gas) -> (output, gas_used)``.
+- ``zkforge.hashsig``: hash-based signatures (Generalized XMSS, hash-sig and leanSig
+  instances), keys kept in a store that refuses to sign an epoch twice.
 """
 
-from . import bls12_381, bn254, evm, kzg
+from . import bls12_381, bn254, evm, hashsig, kzg
 
-__all__ = ["bls12_381", "bn254", "evm", "kzg"]
+__all__ = ["bls12_381", "bn254", "evm", "hashsig", "kzg"]
 __version__ = "0.1.0"

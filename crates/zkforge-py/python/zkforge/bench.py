@@ -1,9 +1,13 @@
-"""``python -m zkforge.bench``: zkforge against ckzg and py_arkworks_bls12381 in one run.
+"""``python -m zkforge.bench``: zkforge against ckzg, py_arkworks_bls12381 and py_ecc in one run.
 
 Every row runs the same operation on the same inputs through both Python packages, checks that
 the outputs are equal, then takes the median of shuffled rounds and prints the ratio
 zkforge / peer (below 1.00 zkforge is faster). Both sides run on one thread: the KZG setups are
-loaded from the same file (precompute 0, and 8 for the cell rows), as ckzg loads it.
+loaded from the same file (precompute 0, and 8 for the cell rows), as ckzg loads it. The BN254
+rows take py_ecc's ``optimized_bn128`` (pure Python, what the execution-spec tools use) as the peer,
+with the points in the EVM encoding on our side and py_ecc's Jacobian tuples on its side; the
+outputs are compared in the EVM encoding. The hashsig row has no Python peer (leanSig and hash-sig
+are Rust only) and prints '-'.
 
 The call-overhead rows compare a Python-level call with the same operation timed inside Rust
 (``verify_kzg_proof``, and a G1 scalar multiplication).
@@ -20,9 +24,11 @@ import statistics
 import sys
 import time
 
+import tempfile
+
 import zkforge.bls12_381 as zb
 import zkforge.kzg as zk
-from zkforge import _zkforge
+from zkforge import _zkforge, bn254, hashsig
 
 
 def _peer(name):
@@ -131,6 +137,60 @@ def _bls_rows(ark, quick):
     return rows, overhead
 
 
+def _bn_rows(ecc, quick):
+    rng = random.Random(254)
+    ks = [rng.randrange(1, 1 << 254) for _ in range(4)]
+
+    def g1(x, y):
+        return x.to_bytes(32, "big") + y.to_bytes(32, "big")
+
+    zg = g1(1, 2)
+    zp, zq = bn254.g1_mul(zg, ks[0]), bn254.g1_mul(zg, ks[1])
+    g2 = bytes.fromhex(
+        "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2"
+        "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed"
+        "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b"
+        "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa"
+    )
+    zh = bn254.g2_mul(g2, ks[2])
+    # e(k0 G1, k2 G2) * e(-k0 k2 G1, G2) = 1
+    r = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
+    zneg = bn254.g1_neg(bn254.g1_mul(zg, ks[0] * ks[2] % r))
+    if ecc:
+        P, Q = ecc.multiply(ecc.G1, ks[0]), ecc.multiply(ecc.G1, ks[1])
+        H = ecc.multiply(ecc.G2, ks[2])
+        N = ecc.neg(ecc.multiply(ecc.G1, ks[0] * ks[2] % r))
+
+        def enc(p):
+            x, y = ecc.normalize(p)
+            return g1(int(x), int(y))
+
+        def check(pairs):
+            f = ecc.FQ12.one()
+            for p, q in pairs:
+                f = f * ecc.pairing(q, p, final_exponentiate=False)
+            return ecc.final_exponentiate(f) == ecc.FQ12.one()
+
+    def row(name, zf, ef, out_z=lambda x: x, out_e=lambda x: x):
+        return ("bn254", name, zf, (lambda: ef()) if ecc else None, "py_ecc", (out_z, out_e))
+
+    return [
+        row("G1 add", lambda: bn254.g1_add(zp, zq), lambda: ecc.add(P, Q), out_e=lambda p: enc(p)),
+        row("G1 scalar mul", lambda: bn254.g1_mul(zp, ks[3]), lambda: ecc.multiply(P, ks[3]), out_e=lambda p: enc(p)),
+        row("pairing_check(2)", lambda: bn254.pairing_check([zp, zneg], [zh, g2]), lambda: check([(P, H), (N, ecc.G2)])),
+    ]
+
+
+def _hashsig_rows():
+    scheme = "poseidon2_toplevel_lifetime8_dim64_base8"
+    store = os.path.join(tempfile.mkdtemp(), "bench.key")
+    pk = hashsig.keygen(scheme, bytes(32), store, active_epochs=256)
+    msg = bytes(range(32))
+    sig = hashsig.sign(scheme, store, 3, msg)
+    os.remove(store)
+    return [("hashsig", f"verify ({scheme[:-9]}...)", lambda: hashsig.verify(scheme, pk, 3, msg, sig), None, "leanSig (no Python)", (lambda x: x, lambda x: x))]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m zkforge.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5, help="shuffled rounds per row (median taken)")
@@ -140,16 +200,17 @@ def main(argv=None):
     if not os.path.exists(a.setup):
         sys.exit(f"error: trusted setup {a.setup} not found; run from the repository root or pass --setup PATH (c-kzg's trusted_setup.txt)")
     min_s = 0.01 if a.quick else 0.05
-    ck, ark = _peer("ckzg"), _peer("py_arkworks_bls12381")
+    ck, ark, ecc = _peer("ckzg"), _peer("py_arkworks_bls12381"), _peer("py_ecc.optimized_bn128")
     kzg_rows, kzg_over = _kzg_rows(ck, a.setup, a.quick)
     bls_rows, bls_over = _bls_rows(ark, a.quick)
-    rows = [r + (lambda x: x,) for r in kzg_rows] + bls_rows
-    print(f"zkforge {getattr(__import__('zkforge'), '__version__', '')} against ckzg and py_arkworks_bls12381; medians of {a.rounds} shuffled rounds, one thread")
+    same = lambda x: x  # noqa: E731
+    rows = [r + ((same, same),) for r in kzg_rows] + [r[:5] + ((r[5], r[5]),) for r in bls_rows] + _bn_rows(ecc, a.quick) + _hashsig_rows()
+    print(f"zkforge {getattr(__import__('zkforge'), '__version__', '')} against ckzg, py_arkworks_bls12381 and py_ecc; medians of {a.rounds} shuffled rounds, one thread")
     print(f"{'group':<10} {'op':<44} {'zkforge':>11} {'peer':<22} {'peer time':>11} {'ratio':>6}")
-    for group, name, zf, pf, peer, out in rows:
+    for group, name, zf, pf, peer, (out_z, out_p) in rows:
         impls = [("zk", zf)]
         if pf is not None:
-            if out(zf()) != out(pf()):
+            if out_z(zf()) != out_p(pf()):
                 sys.exit(f"error: {group} {name}: zkforge and {peer} give different outputs")
             impls.append(("peer", pf))
         times = {k: [] for k, _ in impls}
@@ -163,7 +224,7 @@ def main(argv=None):
             tp = statistics.median(times["peer"])
             print(f"{group:<10} {name:<44} {_fmt(tz):>11} {peer:<22} {_fmt(tp):>11} {tz / tp:>6.2f}")
         else:
-            print(f"{group:<10} {name:<44} {_fmt(tz):>11} {peer + ' (missing)':<22} {'-':>11} {'-':>6}")
+            print(f"{group:<10} {name:<44} {_fmt(tz):>11} {peer if group == 'hashsig' else peer + ' (missing)':<22} {'-':>11} {'-':>6}")
     for name, py_call, rust_ns in (kzg_over, bls_over):
         py = statistics.median(_time(py_call, min_s) for _ in range(a.rounds))
         iters = max(1, int(min_s * 1e9 / max(py, 1.0)))
