@@ -37,6 +37,28 @@ pub enum BulletproofError {
         /// The bit size.
         bits: usize,
     },
+    /// Minimum-value promises and values differ in number.
+    #[error("{values} values but {minimums} minimum-value promises")]
+    WrongNumMinimums {
+        /// Values given.
+        values: usize,
+        /// Promises given.
+        minimums: usize,
+    },
+    /// A value is below its minimum-value promise (a proof of it could not verify).
+    #[error("value number {index} is below its minimum-value promise")]
+    BelowMinimum {
+        /// Position of the value.
+        index: usize,
+    },
+    /// Tari's format takes only minimum-value promises below 2^n.
+    #[error("the minimum-value promise of value number {index} does not fit in {bits} bits, which Tari's format requires")]
+    MinimumTooLarge {
+        /// Position of the value.
+        index: usize,
+        /// The bit size.
+        bits: usize,
+    },
     /// The byte string has a length no proof of this group has.
     #[error("a {group} range proof cannot be {len} bytes long")]
     WrongLength {

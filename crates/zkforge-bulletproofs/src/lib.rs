@@ -44,4 +44,4 @@ pub use groups::{Bls12381G1, Bn254G1, Ristretto255, Scalar25519};
 pub use inner_product::Encoded;
 pub use merlin::Transcript;
 pub use range_proof::{verify_batch, BatchItem, Commitment, ProverConfig, RangeProof, MAX_BITS, MAX_VALUES};
-pub use range_proof_plus::{verify_batch_plus, verify_batch_plus_in, BatchItemPlus, PlusFormat, RangeProofPlus};
+pub use range_proof_plus::{verify_batch_plus, verify_batch_plus_in, verify_batch_plus_promises, BatchItemPlus, PlusFormat, RangeProofPlus};

@@ -29,7 +29,7 @@
 //! positions, identity commitments for padded values.
 //!
 //! Two transcripts and byte layouts ([`PlusFormat`]): this crate's, and Tari's
-//! (`tari_bulletproofs_plus` 0.5, extension degree 1, no minimum-value promises), whose
+//! (`tari_bulletproofs_plus` 0.5, extension degree 1, with or without minimum-value promises), whose
 //! generators G, H are the same chains as dalek's and whose blinding base is
 //! [`crate::PedersenGens::tari`]; in Tari's format proofs pass between the two crates in both
 //! directions (`tests/tari_interop.rs`).
@@ -66,17 +66,17 @@ pub enum PlusFormat {
     /// This crate's: `dom-sep` "zkforge bulletproofs+ v1", n, m, the commitments as `V`, ...,
     /// the last challenge `e_final`; bytes A, A1, B, r1, s1, d1, (L, R)*.
     Zkforge,
-    /// Tari's `tari_bulletproofs_plus` 0.5 with extension degree 1 and no minimum-value
-    /// promises: `dom-sep` "Bulletproofs+ Range Proof", the bases `H` (value) and `G`
-    /// (blinding), `N`, `T` = 1, `M`, the commitments as `Ci`, a zero `vi - minimum_value` per
-    /// value, ..., the last challenge `e`; bytes 0x01, d1, A, A1, B, r1, s1, (L, R)*. With
+    /// Tari's `tari_bulletproofs_plus` 0.5 with extension degree 1: `dom-sep` "Bulletproofs+
+    /// Range Proof", the bases `H` (value) and `G` (blinding), `N`, `T` = 1, `M`, the
+    /// commitments as `Ci`, each value's minimum-value promise (0 for none) as
+    /// `vi - minimum_value`, ..., the last challenge `e`; bytes 0x01, d1, A, A1, B, r1, s1, (L, R)*. With
     /// [`PedersenGens::tari`] on Ristretto255 proofs pass between the two crates both ways.
     /// Tari takes power-of-two bit sizes and value counts only; so does this format.
     Tari,
 }
 
 /// Tari's transcript preamble (see [`PlusFormat::Tari`]).
-fn tari_preamble<G: BpGroup>(t: &mut Transcript, pc_gens: &PedersenGens<G>, n: u64, commitments: &[Commitment<G>]) -> Result<(), BulletproofError> {
+fn tari_preamble<G: BpGroup>(t: &mut Transcript, pc_gens: &PedersenGens<G>, n: u64, commitments: &[Commitment<G>], minimums: &[u64]) -> Result<(), BulletproofError> {
     t.append_message(b"dom-sep", b"Bulletproofs+ Range Proof");
     validate_and_append_point::<G>(t, b"H", &pc_gens.b, &G::compress(&pc_gens.b))?;
     validate_and_append_point::<G>(t, b"G", &pc_gens.b_blinding, &G::compress(&pc_gens.b_blinding))?;
@@ -86,10 +86,39 @@ fn tari_preamble<G: BpGroup>(t: &mut Transcript, pc_gens: &PedersenGens<G>, n: u
     for c in commitments {
         append_point(t, b"Ci", &c.bytes);
     }
-    for _ in commitments {
-        t.append_u64(b"vi - minimum_value", 0);
+    for j in 0..commitments.len() {
+        t.append_u64(b"vi - minimum_value", minimums.get(j).copied().unwrap_or(0));
     }
     Ok(())
+}
+
+/// This crate's format binds nonzero minimum-value promises after the commitments (all zero
+/// is the statement without promises, and its transcript is that one's).
+fn append_minimums(t: &mut Transcript, minimums: &[u64]) {
+    if minimums.iter().any(|&v| v != 0) {
+        for &v in minimums {
+            t.append_u64(b"min", v);
+        }
+    }
+}
+
+/// The offsets v_j - min_j a proof with promises ranges over (`minimums` empty: no promises).
+fn offsets(values: &[u64], minimums: &[u64]) -> Result<Vec<u64>, BulletproofError> {
+    if minimums.is_empty() {
+        return Ok(values.to_vec());
+    }
+    if minimums.len() != values.len() {
+        return Err(BulletproofError::WrongNumMinimums { values: values.len(), minimums: minimums.len() });
+    }
+    values.iter().zip(minimums).enumerate().map(|(index, (v, m))| v.checked_sub(*m).ok_or(BulletproofError::BelowMinimum { index })).collect()
+}
+
+/// Tari's format takes promises below 2^n only (its verifier refuses the others).
+fn tari_minimums(n: usize, minimums: &[u64]) -> Result<(), BulletproofError> {
+    match minimums.iter().position(|&v| n < 64 && v >> n != 0) {
+        Some(index) => Err(BulletproofError::MinimumTooLarge { index, bits: n }),
+        None => Ok(()),
+    }
 }
 
 /// Tari's format needs power-of-two shapes.
@@ -196,8 +225,44 @@ impl<G: BpGroup> RangeProofPlus<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
+        Self::prove_promise(format, bp_gens, pc_gens, config, transcript, values, &[], blindings, n, rng)
+    }
+
+    /// A proof with minimum-value promises (Tari's `minimum_value_promises`): that
+    /// min_j <= v_j < min_j + 2^n for every value, the commitments still to v_j. `minimums`
+    /// is empty (no promises) or one per value; promises go into the transcript (Tari's
+    /// `vi - minimum_value`, in this crate's format `min` after the commitments when any is
+    /// nonzero), and the verifier takes the same list ([`RangeProofPlus::verify_promise`]).
+    /// Tari's format also needs each promise below 2^n, as Tari's verifier does
+    /// ([`BulletproofError::MinimumTooLarge`]); this crate's takes any.
+    ///
+    /// ```
+    /// use merlin::Transcript;
+    /// use zkforge_bulletproofs::{BpGroup, BulletproofGens, PedersenGens, PlusFormat, ProverConfig, RangeProofPlus, Ristretto255};
+    /// let bp = BulletproofGens::<Ristretto255>::new(32, 1);
+    /// let pc = PedersenGens::tari();
+    /// let (f, r) = (PlusFormat::Tari, [Ristretto255::scalar_from_u64(5)]);
+    /// // 1000 <= 1234 < 1000 + 2^32
+    /// let (p, v) = RangeProofPlus::prove_promise(f, &bp, &pc, &ProverConfig::BULLETPROOFS_PLUS, &mut Transcript::new(b"t"), &[1234], &[1000], &r, 32, &mut rand_core::OsRng).unwrap();
+    /// assert!(p.verify_promise(f, &bp, &pc, None, &mut Transcript::new(b"t"), &v, &[1000], 32).is_ok());
+    /// assert!(p.verify_promise(f, &bp, &pc, None, &mut Transcript::new(b"t"), &v, &[1001], 32).is_err());
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_promise<R: RngCore + CryptoRng>(
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        config: &ProverConfig,
+        transcript: &mut Transcript,
+        values: &[u64],
+        minimums: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
         let m = values.len();
-        let (n_pad, m_pad) = check_prover_inputs(bp_gens, values, blindings, n)?;
+        let offs = offsets(values, minimums)?;
+        let (n_pad, m_pad) = check_prover_inputs(bp_gens, &offs, blindings, n)?;
         let big_n = n_pad * m_pad;
         let g = bp_gens.g_in(n_pad, m_pad);
         let h = bp_gens.h_in(n_pad, m_pad);
@@ -207,13 +272,16 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let mut commitments = match format {
             PlusFormat::Zkforge => {
                 domain_sep(transcript, n as u64, m_pad as u64);
-                commit_values(pc_gens, transcript, values, blindings, m_pad)
+                let c = commit_values(pc_gens, transcript, values, blindings, m_pad);
+                append_minimums(transcript, minimums);
+                c
             }
             PlusFormat::Tari => {
                 tari_shape(n, m)?;
+                tari_minimums(n, minimums)?;
                 let mut scratch = Transcript::new(b"unused");
                 let c = commit_values(pc_gens, &mut scratch, values, blindings, m_pad);
-                tari_preamble(transcript, pc_gens, n as u64, &c)?;
+                tari_preamble(transcript, pc_gens, n as u64, &c, minimums)?;
                 c
             }
         };
@@ -222,7 +290,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let alpha = Secret(G::scalar_random(rng));
         let mut a_terms = Vec::with_capacity(big_n + 1);
         a_terms.push(G::msm_ct(&[alpha.0], &[pc_gens.b_blinding]));
-        let value = |j: usize| if j < m { values[j] } else { 0 };
+        // the bits are those of v_j - min_j: C_j - min_j B commits to them
+        let value = |j: usize| if j < m { offs[j] } else { 0 };
         for j in 0..m_pad {
             let v = value(j);
             for i in 0..n {
@@ -401,7 +470,28 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
         bp_gens.check(n_pad, m_pad)?;
         let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(format, pc_gens, &mut eq, transcript, commitments, n, G::scalar_from_u64(1))?;
+        self.add_to_equation(format, pc_gens, &mut eq, transcript, commitments, &[], n, G::scalar_from_u64(1))?;
+        eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
+    }
+
+    /// Verifies a proof with minimum-value promises (see [`RangeProofPlus::prove_promise`]):
+    /// `minimums` empty or one per commitment, as the prover gave them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify_promise(
+        &self,
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        tables: Option<&GeneratorTables<G>>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        minimums: &[u64],
+        n: usize,
+    ) -> Result<(), BulletproofError> {
+        let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
+        bp_gens.check(n_pad, m_pad)?;
+        let mut eq = Equation::<G>::new(n_pad, m_pad);
+        self.add_to_equation(format, pc_gens, &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
         eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
     }
 
@@ -413,10 +503,14 @@ impl<G: BpGroup> RangeProofPlus<G> {
         eq: &mut Equation<G>,
         transcript: &mut Transcript,
         commitments: &[Commitment<G>],
+        minimums: &[u64],
         n: usize,
         w: G::Scalar,
     ) -> Result<(), BulletproofError> {
         let m = commitments.len();
+        if !minimums.is_empty() && minimums.len() != m {
+            return Err(BulletproofError::WrongNumMinimums { values: m, minimums: minimums.len() });
+        }
         let (n_pad, m_pad) = padded_shape(n, m)?;
         let big_n = n_pad * m_pad;
         if self.l_vec.len() != self.r_vec.len() || self.l_vec.len() >= 32 || big_n != 1 << self.l_vec.len() {
@@ -426,10 +520,12 @@ impl<G: BpGroup> RangeProofPlus<G> {
             PlusFormat::Zkforge => {
                 domain_sep(transcript, n as u64, m_pad as u64);
                 append_commitments(transcript, commitments, m_pad);
+                append_minimums(transcript, minimums);
             }
             PlusFormat::Tari => {
                 tari_shape(n, m).map_err(|_| BulletproofError::VerificationFailed)?;
-                tari_preamble(transcript, pc_gens, n as u64, commitments)?;
+                tari_minimums(n, minimums).map_err(|_| BulletproofError::VerificationFailed)?;
+                tari_preamble(transcript, pc_gens, n as u64, commitments, minimums)?;
             }
         }
         validate_and_append_point::<G>(transcript, b"A", &self.a.point, &self.a.bytes)?;
@@ -507,10 +603,14 @@ impl<G: BpGroup> RangeProofPlus<G> {
         }
         let v_base = -(w_ee * y_pow[big_n + 1]);
         let mut z2j = G::scalar_from_u64(1);
-        for c in commitments {
+        for (j, c) in commitments.iter().enumerate() {
             z2j *= zz;
             ds.push(v_base * z2j);
             dp.push(c.point);
+            // a promise replaces C_j by C_j - min_j B
+            if let Some(&min) = minimums.get(j).filter(|&&v| v != 0) {
+                eq.static_scalars[0] -= v_base * z2j * G::scalar_from_u64(min);
+            }
         }
         Ok(())
     }
@@ -648,7 +748,38 @@ pub fn verify_batch_plus_in<G: BpGroup, R: RngCore + CryptoRng>(
         tables,
         items,
         |it| (it.n, it.commitments.len()),
-        |it, eq, w, _| it.proof.add_to_equation(format, pc_gens, eq, &mut it.transcript, it.commitments, it.n, w),
+        |it, eq, w, _| it.proof.add_to_equation(format, pc_gens, eq, &mut it.transcript, it.commitments, &[], it.n, w),
+        rng,
+    )
+}
+
+/// [`verify_batch_plus_in`] for proofs with minimum-value promises: `minimums[i]` is item
+/// i's list (empty for none).
+pub fn verify_batch_plus_promises<G: BpGroup, R: RngCore + CryptoRng>(
+    format: PlusFormat,
+    bp_gens: &BulletproofGens<G>,
+    pc_gens: &PedersenGens<G>,
+    tables: Option<&GeneratorTables<G>>,
+    items: &mut [BatchItemPlus<'_, G>],
+    minimums: &[&[u64]],
+    rng: &mut R,
+) -> Result<(), BulletproofError> {
+    if minimums.len() != items.len() {
+        return Err(BulletproofError::WrongNumMinimums { values: items.len(), minimums: minimums.len() });
+    }
+    // batch_check calls `add` once per item, in order
+    let mut next = 0;
+    batch_check(
+        bp_gens,
+        pc_gens,
+        tables,
+        items,
+        |it| (it.n, it.commitments.len()),
+        |it, eq, w, _| {
+            let mins = minimums[next];
+            next += 1;
+            it.proof.add_to_equation(format, pc_gens, eq, &mut it.transcript, it.commitments, mins, it.n, w)
+        },
         rng,
     )
 }

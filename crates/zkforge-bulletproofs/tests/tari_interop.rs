@@ -131,3 +131,104 @@ fn tari_format_refuses_other_shapes() {
     bytes[0] = 2;
     assert!(RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &bytes).is_err());
 }
+
+/// Tari's verifier for proofs with minimum-value promises.
+fn tari_verify_promises(n: usize, commitments: &[Commitment<Ristretto255>], minimums: &[Option<u64>], proof_bytes: &[u8]) -> bool {
+    let params = tari_params(n, commitments.len());
+    let cs: Vec<_> = commitments.iter().map(|c| CompressedRistretto::from_slice(&c.bytes).unwrap().decompress().unwrap()).collect();
+    let statement = RangeStatement::init(params, cs, minimums.to_vec(), None).unwrap();
+    let Ok(proof) = RistrettoRangeProof::from_bytes(proof_bytes) else { return false };
+    let mut ts = vec![tari_merlin::Transcript::new(LABEL)];
+    TariProof::verify_batch(&mut ts, &[statement], &[proof], VerifyAction::VerifyOnly).is_ok()
+}
+
+#[test]
+fn minimum_value_promises_both_directions() {
+    let bp = BulletproofGens::<Ristretto255>::new(64, 4);
+    let pc = PedersenGens::<Ristretto255>::tari();
+    let cfg = ProverConfig::BULLETPROOFS_PLUS;
+    let mut rng = ChaCha20Rng::seed_from_u64(737);
+    for &(n, m) in &[(64usize, 1usize), (32, 2), (16, 4), (8, 1)] {
+        // promises: some values with a minimum (v - min < 2^n), one without (Tari's None = 0)
+        let mut values = Vec::new();
+        let mut mins = Vec::new();
+        for j in 0..m {
+            let off: u64 = if n == 64 { rng.gen::<u64>() >> 1 } else { rng.gen::<u64>() >> (64 - n) };
+            // Tari takes promises below 2^n only
+            let min: u64 = if j % 2 == 0 { rng.gen::<u64>() >> (66 - n).min(63) } else { 0 };
+            values.push(min + off);
+            mins.push(min);
+        }
+        let tari_mins: Vec<Option<u64>> = mins.iter().map(|&v| if v == 0 { None } else { Some(v) }).collect();
+        let blind: Vec<_> = values.iter().map(|_| Ristretto255::scalar_random(&mut rng)).collect();
+        // ours, verified by Tari and by ours; a wrong promise fails on both sides
+        let (p, cs) = RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Tari, &bp, &pc, &cfg, &mut Transcript::new(LABEL), &values, &mins, &blind, n, &mut rng).unwrap();
+        let bytes = p.to_bytes_in(PlusFormat::Tari);
+        p.verify_promise(PlusFormat::Tari, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap();
+        assert!(tari_verify_promises(n, &cs, &tari_mins, &bytes), "Tari rejects ours, n = {n}, m = {m}");
+        let mut wrong = mins.clone();
+        wrong[0] ^= 1;
+        let wrong_tari: Vec<Option<u64>> = wrong.iter().map(|&v| Some(v)).collect();
+        assert!(!tari_verify_promises(n, &cs, &wrong_tari, &bytes));
+        assert!(p.verify_promise(PlusFormat::Tari, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &wrong, n).is_err());
+        // without the promises the statement is another one
+        if mins.iter().any(|&v| v != 0) {
+            assert!(p.verify_in(PlusFormat::Tari, &bp, &pc, &mut Transcript::new(LABEL), &cs, n).is_err());
+        }
+        // Tari's proof with the same promises, verified by ours (single and in a batch)
+        let params = tari_params(n, m);
+        let mut openings = Vec::new();
+        let mut tcs = Vec::new();
+        for (v, b) in values.iter().zip(&blind) {
+            let r = curve25519_dalek::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(b)).unwrap();
+            tcs.push(params.pc_gens().commit(&curve25519_dalek::Scalar::from(*v), &[r]).unwrap());
+            openings.push(CommitmentOpening::new(*v, vec![r]));
+        }
+        let statement = RangeStatement::init(params, tcs.clone(), tari_mins.clone(), None).unwrap();
+        let tproof = RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), &statement, &RangeWitness::init(openings).unwrap()).unwrap();
+        let theirs = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).unwrap();
+        theirs.verify_promise(PlusFormat::Tari, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap_or_else(|e| panic!("ours rejects Tari's, n = {n}, m = {m}: {e}"));
+        assert!(theirs.verify_promise(PlusFormat::Tari, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &wrong, n).is_err());
+        let items = vec![
+            BatchItemPlus { proof: &theirs, commitments: &cs, n, transcript: Transcript::new(LABEL) },
+            BatchItemPlus { proof: &p, commitments: &cs, n, transcript: Transcript::new(LABEL) },
+        ];
+        let mut ok = items;
+        zkforge_bulletproofs::verify_batch_plus_promises(PlusFormat::Tari, &bp, &pc, None, &mut ok, &[&mins, &mins], &mut rng).unwrap();
+        let mut bad = vec![
+            BatchItemPlus { proof: &theirs, commitments: &cs, n, transcript: Transcript::new(LABEL) },
+            BatchItemPlus { proof: &p, commitments: &cs, n, transcript: Transcript::new(LABEL) },
+        ];
+        assert!(zkforge_bulletproofs::verify_batch_plus_promises(PlusFormat::Tari, &bp, &pc, None, &mut bad, &[&mins, &wrong], &mut rng).is_err());
+    }
+}
+
+#[test]
+fn promises_in_our_format_and_refusals() {
+    let bp = BulletproofGens::<Ristretto255>::new(64, 2);
+    let pc = PedersenGens::<Ristretto255>::default();
+    let cfg = ProverConfig::BULLETPROOFS_PLUS;
+    let b = [Ristretto255::scalar_from_u64(3), Ristretto255::scalar_from_u64(4)];
+    // 12-bit offsets (padding) over promises, any value count
+    let (p, cs) = RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Zkforge, &bp, &pc, &cfg, &mut Transcript::new(LABEL), &[5000, 77], &[1000, 0], &b, 12, &mut rand_core::OsRng).unwrap();
+    p.verify_promise(PlusFormat::Zkforge, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &[1000, 0], 12).unwrap();
+    assert!(p.verify_promise(PlusFormat::Zkforge, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &[999, 0], 12).is_err());
+    assert!(p.verify(&bp, &pc, &mut Transcript::new(LABEL), &cs, 12).is_err());
+    // all-zero promises are the statement without promises
+    let (q, cq) = RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Zkforge, &bp, &pc, &cfg, &mut Transcript::new(LABEL), &[5, 6], &[0, 0], &b, 12, &mut rand_core::OsRng).unwrap();
+    q.verify(&bp, &pc, &mut Transcript::new(LABEL), &cq, 12).unwrap();
+    // typed refusals: below the minimum, offset too wide, wrong counts
+    use zkforge_bulletproofs::BulletproofError as E;
+    let prove = |v: &[u64], mins: &[u64]| RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Zkforge, &bp, &pc, &cfg, &mut Transcript::new(LABEL), v, mins, &b[..v.len()], 12, &mut rand_core::OsRng).map(|_| ());
+    assert_eq!(prove(&[5, 6], &[6, 0]), Err(E::BelowMinimum { index: 0 }));
+    assert_eq!(prove(&[5, 10000], &[0, 8000]), Ok(()));
+    assert_eq!(prove(&[5, 10000], &[0, 1]), Err(E::ValueOutOfRange { index: 1, bits: 12 }));
+    assert_eq!(prove(&[5, 6], &[1]), Err(E::WrongNumMinimums { values: 2, minimums: 1 }));
+    assert_eq!(p.verify_promise(PlusFormat::Zkforge, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &[1000], 12), Err(E::WrongNumMinimums { values: 2, minimums: 1 }));
+    // this crate's format takes a promise above 2^n; Tari's refuses it, as Tari's verifier does
+    let big = [1u64 << 40, 0];
+    let (r, cr) = RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Zkforge, &bp, &pc, &cfg, &mut Transcript::new(LABEL), &[(1 << 40) + 9, 1], &big, &b, 16, &mut rand_core::OsRng).unwrap();
+    r.verify_promise(PlusFormat::Zkforge, &bp, &pc, None, &mut Transcript::new(LABEL), &cr, &big, 16).unwrap();
+    let tari = RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Tari, &bp, &PedersenGens::tari(), &cfg, &mut Transcript::new(LABEL), &[(1 << 40) + 9, 1], &big, &b, 16, &mut rand_core::OsRng);
+    assert_eq!(tari.map(|_| ()), Err(E::MinimumTooLarge { index: 0, bits: 16 }));
+}
