@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, PedersenGens, PlusFormat, RangeProof, RangeProofPlus, Ristretto255, Transcript};
+use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, ExtendedPedersenGens, PedersenGens, PlusFormat, RangeProof, RangeProofPlus, Ristretto255, Transcript};
 
 fn run<G: BpGroup>(gens: &(BulletproofGens<G>, PedersenGens<G>), n: usize, mut d: &[u8]) {
     let Some((&m, rest)) = d.split_first() else { return };
@@ -37,6 +37,9 @@ fn run<G: BpGroup>(gens: &(BulletproofGens<G>, PedersenGens<G>), n: usize, mut d
     if let Ok(p) = RangeProofPlus::<G>::from_bytes_in(PlusFormat::Tari, d) {
         assert_eq!(p.to_bytes_in(PlusFormat::Tari), d, "decode then encode changes the bytes (Tari format)");
         let _ = p.verify_in(PlusFormat::Tari, &gens.0, &gens.1, &mut Transcript::new(b"fuzz"), &cs, n);
+        // extension degrees above 1 (any bases do for a fuzzed verification)
+        let epc = ExtendedPedersenGens { pc: gens.1, extra_blinding: vec![gens.1.b_blinding; p.extension_degree() - 1] };
+        let _ = p.verify_extended(&gens.0, &epc, &mut Transcript::new(b"fuzz"), &cs, &[], n);
     }
 }
 

@@ -51,6 +51,20 @@ pub enum BulletproofError {
         /// Position of the value.
         index: usize,
     },
+    /// A value's blinding factors are not one per base of the extended commitment (or an
+    /// extension degree outside 1..=6 was asked for).
+    #[error("value number {index} has {got} blinding factors where the extension degree is {expected} (Tari's degrees are 1 to 6)")]
+    WrongExtensionDegree {
+        /// Position of the value.
+        index: usize,
+        /// The extension degree.
+        expected: usize,
+        /// Factors given.
+        got: usize,
+    },
+    /// Extension degrees above 1 exist only in Tari's format.
+    #[error("extended commitments (extension degree above 1) exist only in Tari's format")]
+    ExtensionNeedsTariFormat,
     /// Tari's format takes only minimum-value promises below 2^n.
     #[error("the minimum-value promise of value number {index} does not fit in {bits} bits, which Tari's format requires")]
     MinimumTooLarge {

@@ -29,7 +29,8 @@ impl<G: BpGroup> Default for PedersenGens<G> {
 }
 
 impl PedersenGens<crate::Ristretto255> {
-    /// Tari's Pedersen bases (`tari_bulletproofs_plus`, extension degree 1): B the
+    /// Tari's Pedersen bases (`tari_bulletproofs_plus`, extension degree 1; see
+    /// [`ExtendedPedersenGens::tari`] for the others): B the
     /// ristretto255 basepoint, B_blinding = from_uniform_bytes(SHA3-512(
     /// "RISTRETTO_MASKING_BASEPOINT_1")). For [`crate::PlusFormat::Tari`].
     pub fn tari() -> Self {
@@ -51,6 +52,68 @@ impl<G: BpGroup> PedersenGens<G> {
     /// ```
     pub fn commit(&self, value: G::Scalar, blinding: G::Scalar) -> G::Point {
         G::msm_ct(&[value, blinding], &[self.b, self.b_blinding])
+    }
+}
+
+/// The largest extension degree Tari's format has (`ExtensionDegree::AddFiveBasePoints`).
+pub const MAX_EXTENSION_DEGREE: usize = 6;
+
+/// Tari's extended Pedersen commitments: `commit(v, r_0, ..., r_(T-1)) = v B + sum_k r_k
+/// B_blinding_k` with B_blinding_0 the pair's own blinding base and T - 1 extra bases (the
+/// extension degree T, 1 to 6). For [`crate::RangeProofPlus::prove_extended`].
+#[derive(Clone, Debug)]
+pub struct ExtendedPedersenGens<G: BpGroup> {
+    /// B and B_blinding_0.
+    pub pc: PedersenGens<G>,
+    /// B_blinding_1 .. B_blinding_(T-1).
+    pub extra_blinding: Vec<G::Point>,
+}
+
+impl ExtendedPedersenGens<crate::Ristretto255> {
+    /// Tari's bases of extension degree `degree` (1 to 6): B the ristretto255 basepoint and
+    /// B_blinding_k = from_uniform_bytes(SHA3-512("RISTRETTO_MASKING_BASEPOINT_" || k+1)),
+    /// as `tari_bulletproofs_plus::ristretto::create_pedersen_gens_with_extension_degree`.
+    ///
+    /// ```
+    /// use zkforge_bulletproofs::{BpGroup, ExtendedPedersenGens, Ristretto255};
+    /// let epc = ExtendedPedersenGens::tari(2).unwrap();
+    /// let c = epc.commit(Ristretto255::scalar_from_u64(5), &[Ristretto255::scalar_from_u64(1), Ristretto255::scalar_from_u64(2)]).unwrap();
+    /// assert!(!Ristretto255::is_identity(&c));
+    /// assert!(ExtendedPedersenGens::tari(7).is_err());
+    /// ```
+    pub fn tari(degree: usize) -> Result<Self, crate::BulletproofError> {
+        use sha3::{Digest, Sha3_512};
+        if !(1..=MAX_EXTENSION_DEGREE).contains(&degree) {
+            return Err(crate::BulletproofError::WrongExtensionDegree { index: 0, expected: MAX_EXTENSION_DEGREE, got: degree });
+        }
+        let extra_blinding = (2..=degree)
+            .map(|k| {
+                let h: [u8; 64] = Sha3_512::digest(format!("RISTRETTO_MASKING_BASEPOINT_{k}").as_bytes()).into();
+                curve25519_dalek::ristretto::RistrettoPoint::from_uniform_bytes(&h)
+            })
+            .collect();
+        Ok(Self { pc: PedersenGens::tari(), extra_blinding })
+    }
+}
+
+impl<G: BpGroup> ExtendedPedersenGens<G> {
+    /// The extension degree T (blinding factors per commitment).
+    pub fn degree(&self) -> usize {
+        1 + self.extra_blinding.len()
+    }
+
+    /// v B + sum_k r_k B_blinding_k in constant time; `blindings` must hold T factors.
+    pub fn commit(&self, value: G::Scalar, blindings: &[G::Scalar]) -> Result<G::Point, crate::BulletproofError> {
+        if blindings.len() != self.degree() {
+            return Err(crate::BulletproofError::WrongExtensionDegree { index: 0, expected: self.degree(), got: blindings.len() });
+        }
+        let mut scalars = vec![value];
+        scalars.extend_from_slice(blindings);
+        let mut points = vec![self.pc.b, self.pc.b_blinding];
+        points.extend_from_slice(&self.extra_blinding);
+        let c = G::msm_ct(&scalars, &points);
+        zeroize::Zeroize::zeroize(&mut scalars);
+        Ok(c)
     }
 }
 

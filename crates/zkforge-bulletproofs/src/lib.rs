@@ -38,7 +38,7 @@ pub mod range_proof_plus;
 mod transcript;
 
 pub use error::BulletproofError;
-pub use generators::{BulletproofGens, PedersenGens, GeneratorTables};
+pub use generators::{BulletproofGens, ExtendedPedersenGens, GeneratorTables, PedersenGens, MAX_EXTENSION_DEGREE};
 pub use group::{BpGroup, BpScalar};
 pub use groups::{Bls12381G1, Bn254G1, Ristretto255, Scalar25519};
 pub use inner_product::Encoded;

@@ -29,10 +29,12 @@
 //! positions, identity commitments for padded values.
 //!
 //! Two transcripts and byte layouts ([`PlusFormat`]): this crate's, and Tari's
-//! (`tari_bulletproofs_plus` 0.5, extension degree 1, with or without minimum-value promises), whose
-//! generators G, H are the same chains as dalek's and whose blinding base is
-//! [`crate::PedersenGens::tari`]; in Tari's format proofs pass between the two crates in both
-//! directions (`tests/tari_interop.rs`).
+//! (`tari_bulletproofs_plus` 0.5: extension degrees 1 to 6, with or without minimum-value
+//! promises), whose generators G, H are the same chains as dalek's and whose blinding bases
+//! are [`crate::PedersenGens::tari`] and [`crate::ExtendedPedersenGens::tari`]; in Tari's
+//! format proofs pass between the two crates in both directions (`tests/tari_interop.rs`).
+//! With extension degree T every blinding-side term (alpha in A, d_L and d_R in each round,
+//! d in A1, eta in B, and so d1) becomes T scalars over T bases.
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
@@ -40,7 +42,7 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroize;
 
 use crate::error::BulletproofError;
-use crate::generators::{BulletproofGens, GeneratorTables, PedersenGens};
+use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorTables, PedersenGens, MAX_EXTENSION_DEGREE};
 use crate::group::BpGroup;
 use crate::inner_product::{batch_invert, verification_scalars, Basis, Encoded};
 use crate::range_proof::{BatchItem, ProverConfig, append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
@@ -55,6 +57,8 @@ pub struct RangeProofPlus<G: BpGroup> {
     r1: G::Scalar,
     s1: G::Scalar,
     d1: G::Scalar,
+    /// d1 of the extra blinding bases (Tari's extension degree minus one; empty at degree 1).
+    d1_extra: Vec<G::Scalar>,
     l_vec: Vec<Encoded<G>>,
     r_vec: Vec<Encoded<G>>,
 }
@@ -66,22 +70,26 @@ pub enum PlusFormat {
     /// This crate's: `dom-sep` "zkforge bulletproofs+ v1", n, m, the commitments as `V`, ...,
     /// the last challenge `e_final`; bytes A, A1, B, r1, s1, d1, (L, R)*.
     Zkforge,
-    /// Tari's `tari_bulletproofs_plus` 0.5 with extension degree 1: `dom-sep` "Bulletproofs+
-    /// Range Proof", the bases `H` (value) and `G` (blinding), `N`, `T` = 1, `M`, the
+    /// Tari's `tari_bulletproofs_plus` 0.5: `dom-sep` "Bulletproofs+ Range Proof", the bases
+    /// `H` (value) and each blinding base as `G`, `N`, `T` (the extension degree), `M`, the
     /// commitments as `Ci`, each value's minimum-value promise (0 for none) as
-    /// `vi - minimum_value`, ..., the last challenge `e`; bytes 0x01, d1, A, A1, B, r1, s1, (L, R)*. With
-    /// [`PedersenGens::tari`] on Ristretto255 proofs pass between the two crates both ways.
+    /// `vi - minimum_value`, ..., the last challenge `e`; bytes T, d1 (T scalars), A, A1, B,
+    /// r1, s1, (L, R)*. With [`PedersenGens::tari`] (degree 1) or
+    /// [`ExtendedPedersenGens::tari`] on Ristretto255 proofs pass between the two crates both
+    /// ways.
     /// Tari takes power-of-two bit sizes and value counts only; so does this format.
     Tari,
 }
 
 /// Tari's transcript preamble (see [`PlusFormat::Tari`]).
-fn tari_preamble<G: BpGroup>(t: &mut Transcript, pc_gens: &PedersenGens<G>, n: u64, commitments: &[Commitment<G>], minimums: &[u64]) -> Result<(), BulletproofError> {
+fn tari_preamble<G: BpGroup>(t: &mut Transcript, pc_gens: &PedersenGens<G>, extra: &[G::Point], n: u64, commitments: &[Commitment<G>], minimums: &[u64]) -> Result<(), BulletproofError> {
     t.append_message(b"dom-sep", b"Bulletproofs+ Range Proof");
     validate_and_append_point::<G>(t, b"H", &pc_gens.b, &G::compress(&pc_gens.b))?;
-    validate_and_append_point::<G>(t, b"G", &pc_gens.b_blinding, &G::compress(&pc_gens.b_blinding))?;
+    for g in core::iter::once(&pc_gens.b_blinding).chain(extra) {
+        validate_and_append_point::<G>(t, b"G", g, &G::compress(g))?;
+    }
     t.append_u64(b"N", n);
-    t.append_u64(b"T", 1);
+    t.append_u64(b"T", 1 + extra.len() as u64);
     t.append_u64(b"M", commitments.len() as u64);
     for c in commitments {
         append_point(t, b"Ci", &c.bytes);
@@ -234,7 +242,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
     /// `vi - minimum_value`, in this crate's format `min` after the commitments when any is
     /// nonzero), and the verifier takes the same list ([`RangeProofPlus::verify_promise`]).
     /// Tari's format also needs each promise below 2^n, as Tari's verifier does
-    /// ([`BulletproofError::MinimumTooLarge`]); this crate's takes any.
+    /// ([`BulletproofError::MinimumTooLarge`]); this crate's takes any. (Tari's own prover
+    /// further refuses values of 2^n and above; its verifier does not, nor does ours.)
     ///
     /// ```
     /// use merlin::Transcript;
@@ -260,9 +269,78 @@ impl<G: BpGroup> RangeProofPlus<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
+        Self::prove_core(format, bp_gens, pc_gens, &[], config, transcript, values, minimums, blindings, n, rng)
+    }
+
+    /// A proof over Tari's extended commitments (extension degree T = 1 + the extra bases:
+    /// C_j = v_j B + sum_k gamma_(j,k) B_blinding_k), in Tari's format, with optional
+    /// minimum-value promises as in [`RangeProofPlus::prove_promise`]. `blindings[j]` holds
+    /// value j's T blinding factors. With [`ExtendedPedersenGens::tari`] on Ristretto255 the
+    /// proofs pass between this crate and `tari_bulletproofs_plus` both ways.
+    ///
+    /// ```
+    /// use merlin::Transcript;
+    /// use zkforge_bulletproofs::{BpGroup, BulletproofGens, ExtendedPedersenGens, ProverConfig, RangeProofPlus, Ristretto255};
+    /// let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+    /// let epc = ExtendedPedersenGens::tari(3).unwrap();
+    /// let r: Vec<_> = (1..=3).map(Ristretto255::scalar_from_u64).collect();
+    /// let (p, v) = RangeProofPlus::prove_extended(&bp, &epc, &ProverConfig::BULLETPROOFS_PLUS, &mut Transcript::new(b"t"), &[42], &[], &[r], 64, &mut rand_core::OsRng).unwrap();
+    /// assert_eq!(p.extension_degree(), 3);
+    /// assert!(p.verify_extended(&bp, &epc, &mut Transcript::new(b"t"), &v, &[], 64).is_ok());
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_extended<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        epc: &ExtendedPedersenGens<G>,
+        config: &ProverConfig,
+        transcript: &mut Transcript,
+        values: &[u64],
+        minimums: &[u64],
+        blindings: &[Vec<G::Scalar>],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
+        let t = epc.degree();
+        let mut flat = SecretVec(Vec::with_capacity(blindings.len() * t));
+        for (index, b) in blindings.iter().enumerate() {
+            if b.len() != t {
+                return Err(BulletproofError::WrongExtensionDegree { index, expected: t, got: b.len() });
+            }
+            flat.0.extend_from_slice(b);
+        }
+        if blindings.len() != values.len() {
+            return Err(BulletproofError::WrongNumBlindingFactors { values: values.len(), blindings: blindings.len() });
+        }
+        Self::prove_core(PlusFormat::Tari, bp_gens, &epc.pc, &epc.extra_blinding, config, transcript, values, minimums, &flat.0, n, rng)
+    }
+
+    /// The prover: `extra` the blinding bases beyond B_blinding (Tari's format only when
+    /// nonempty), `blindings` value-major with 1 + extra.len() per value.
+    #[allow(clippy::too_many_arguments)]
+    fn prove_core<R: RngCore + CryptoRng>(
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        extra: &[G::Point],
+        config: &ProverConfig,
+        transcript: &mut Transcript,
+        values: &[u64],
+        minimums: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
         let m = values.len();
+        let t_deg = 1 + extra.len();
+        if t_deg > 1 && format != PlusFormat::Tari {
+            return Err(BulletproofError::ExtensionNeedsTariFormat);
+        }
         let offs = offsets(values, minimums)?;
-        let (n_pad, m_pad) = check_prover_inputs(bp_gens, &offs, blindings, n)?;
+        // the shape checks see one blinding per value (the T per value were counted by the caller)
+        let first_blinding: Vec<G::Scalar> = blindings.iter().step_by(t_deg).copied().collect();
+        let (n_pad, m_pad) = check_prover_inputs(bp_gens, &offs, &first_blinding, n)?;
+        drop(SecretVec(first_blinding));
+        let blind_bases: Vec<G::Point> = core::iter::once(pc_gens.b_blinding).chain(extra.iter().copied()).collect();
         let big_n = n_pad * m_pad;
         let g = bp_gens.g_in(n_pad, m_pad);
         let h = bp_gens.h_in(n_pad, m_pad);
@@ -279,17 +357,26 @@ impl<G: BpGroup> RangeProofPlus<G> {
             PlusFormat::Tari => {
                 tari_shape(n, m)?;
                 tari_minimums(n, minimums)?;
-                let mut scratch = Transcript::new(b"unused");
-                let c = commit_values(pc_gens, &mut scratch, values, blindings, m_pad);
-                tari_preamble(transcript, pc_gens, n as u64, &c, minimums)?;
+                let c = (0..m)
+                    .map(|j| {
+                        let mut scalars = vec![G::scalar_from_u64(values[j])];
+                        scalars.extend_from_slice(&blindings[j * t_deg..(j + 1) * t_deg]);
+                        let mut points = vec![pc_gens.b];
+                        points.extend_from_slice(&blind_bases);
+                        let c = Encoded::<G>::new(G::msm_ct(&scalars, &points));
+                        scalars.zeroize();
+                        c
+                    })
+                    .collect::<Vec<_>>();
+                tari_preamble(transcript, pc_gens, extra, n as u64, &c, minimums)?;
                 c
             }
         };
 
         // A = <a_L, G> + <a_R, H> + alpha B_blinding: per bit G_i or -H_i, selected in constant time
-        let alpha = Secret(G::scalar_random(rng));
+        let alpha = SecretVec((0..t_deg).map(|_| G::scalar_random(rng)).collect());
         let mut a_terms = Vec::with_capacity(big_n + 1);
-        a_terms.push(G::msm_ct(&[alpha.0], &[pc_gens.b_blinding]));
+        a_terms.push(G::msm_ct(&alpha.0, &blind_bases));
         // the bits are those of v_j - min_j: C_j - min_j B commits to them
         let value = |j: usize| if j < m { offs[j] } else { 0 };
         for j in 0..m_pad {
@@ -309,7 +396,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let y_pow = powers::<G>(&y, big_n + 2);
         let mut a_hat = SecretVec(vec![zero; big_n]);
         let mut b_hat = SecretVec(vec![zero; big_n]);
-        let mut alpha_hat = Secret(alpha.0);
+        let mut alpha_hat = SecretVec(alpha.0.clone());
         let mut z2j = one;
         for j in 0..m_pad {
             z2j *= zz;
@@ -322,8 +409,11 @@ impl<G: BpGroup> RangeProofPlus<G> {
                 b_hat.0[p] = a_l - one + d * y_pow[big_n - p] + z;
                 d = d + d;
             }
-            let gamma = if j < m { blindings[j] } else { zero };
-            alpha_hat.0 += z2j * y_pow[big_n + 1] * gamma;
+            if j < m {
+                for (k, ah) in alpha_hat.0.iter_mut().enumerate() {
+                    *ah += z2j * y_pow[big_n + 1] * blindings[j * t_deg + k];
+                }
+            }
         }
 
         // WIP rounds over a basis of points with public coefficients: the folded G'_t is
@@ -346,8 +436,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
             let half = len / 2;
             let y_half = y_pow[half];
             let y_half_inv = G::scalar_invert(&y_half).ok_or(BulletproofError::VerificationFailed)?;
-            let d_l = Secret(G::scalar_random(rng));
-            let d_r = Secret(G::scalar_random(rng));
+            let d_l = SecretVec((0..t_deg).map(|_| G::scalar_random(rng)).collect());
+            let d_r = SecretVec((0..t_deg).map(|_| G::scalar_random(rng)).collect());
             let mut c_l = zero;
             let mut c_r = zero;
             for t in 0..half {
@@ -360,10 +450,14 @@ impl<G: BpGroup> RangeProofPlus<G> {
             sr.0.iter_mut().for_each(Zeroize::zeroize);
             sl.0.clear();
             sr.0.clear();
-            lp.extend_from_slice(&[pc_gens.b, pc_gens.b_blinding]);
-            rp.extend_from_slice(&[pc_gens.b, pc_gens.b_blinding]);
-            sl.0.extend_from_slice(&[c_l, d_l.0]);
-            sr.0.extend_from_slice(&[c_r, d_r.0]);
+            lp.push(pc_gens.b);
+            rp.push(pc_gens.b);
+            lp.extend_from_slice(&blind_bases);
+            rp.extend_from_slice(&blind_bases);
+            sl.0.push(c_l);
+            sr.0.push(c_r);
+            sl.0.extend_from_slice(&d_l.0);
+            sr.0.extend_from_slice(&d_r.0);
             for i in 0..base {
                 let t = i % len;
                 if t < half {
@@ -392,7 +486,9 @@ impl<G: BpGroup> RangeProofPlus<G> {
                 b_hat.0[t] = b_hat.0[t] * e_inv + b_hat.0[half + t] * e;
             }
             basis.fold(len, e_inv, e * y_half_inv, e, e_inv);
-            alpha_hat.0 += d_l.0 * e * e + d_r.0 * e_inv * e_inv;
+            for k in 0..t_deg {
+                alpha_hat.0[k] += d_l.0[k] * e * e + d_r.0[k] * e_inv * e_inv;
+            }
             len = half;
         }
         sl.0.iter_mut().for_each(Zeroize::zeroize);
@@ -403,19 +499,26 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let (a0, b0) = (a_hat.0[0], b_hat.0[0]);
         let r = Secret(G::scalar_random(rng));
         let s = Secret(G::scalar_random(rng));
-        let d = Secret(G::scalar_random(rng));
-        let eta = Secret(G::scalar_random(rng));
+        let d = SecretVec((0..t_deg).map(|_| G::scalar_random(rng)).collect());
+        let eta = SecretVec((0..t_deg).map(|_| G::scalar_random(rng)).collect());
         let y1 = y_pow[1];
-        let a1 = Encoded::<G>::new(G::msm_ct(&[r.0, s.0, y1 * (r.0 * b0 + s.0 * a0), d.0], &[g_fold, h_fold, pc_gens.b, pc_gens.b_blinding]));
-        let b_pt = Encoded::<G>::new(G::msm_ct(&[r.0 * y1 * s.0, eta.0], &[pc_gens.b, pc_gens.b_blinding]));
+        let mut a1_s = SecretVec(vec![r.0, s.0, y1 * (r.0 * b0 + s.0 * a0)]);
+        a1_s.0.extend_from_slice(&d.0);
+        let mut a1_p = vec![g_fold, h_fold, pc_gens.b];
+        a1_p.extend_from_slice(&blind_bases);
+        let a1 = Encoded::<G>::new(G::msm_ct(&a1_s.0, &a1_p));
+        let mut b_s = SecretVec(vec![r.0 * y1 * s.0]);
+        b_s.0.extend_from_slice(&eta.0);
+        let b_pt = Encoded::<G>::new(G::msm_ct(&b_s.0, &a1_p[2..]));
         append_point(transcript, b"A1", &a1.bytes);
         append_point(transcript, b"B", &b_pt.bytes);
         let e = challenge_scalar::<G>(transcript, final_label(format));
         let r1 = r.0 + a0 * e;
         let s1 = s.0 + b0 * e;
-        let d1 = eta.0 + d.0 * e + alpha_hat.0 * e * e;
+        let mut d1s: Vec<G::Scalar> = (0..t_deg).map(|k| eta.0[k] + d.0[k] * e + alpha_hat.0[k] * e * e).collect();
+        let d1 = d1s.remove(0);
         commitments.truncate(m);
-        Ok((Self { a: a_point, a1, b: b_pt, r1, s1, d1, l_vec, r_vec }, commitments))
+        Ok((Self { a: a_point, a1, b: b_pt, r1, s1, d1, d1_extra: d1s, l_vec, r_vec }, commitments))
     }
 
     /// Verifies the proof for the given commitments (one variable-time MSM).
@@ -470,8 +573,33 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
         bp_gens.check(n_pad, m_pad)?;
         let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(format, pc_gens, &mut eq, transcript, commitments, &[], n, G::scalar_from_u64(1))?;
+        self.add_to_equation(format, pc_gens, &[], &mut eq, transcript, commitments, &[], n, G::scalar_from_u64(1))?;
         eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
+    }
+
+    /// Verifies a proof over extended commitments (see [`RangeProofPlus::prove_extended`]):
+    /// the proof's extension degree must be the bases'.
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify_extended(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        epc: &ExtendedPedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        minimums: &[u64],
+        n: usize,
+    ) -> Result<(), BulletproofError> {
+        let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
+        bp_gens.check(n_pad, m_pad)?;
+        let mut eq = Equation::<G>::new(n_pad, m_pad);
+        self.add_to_equation(PlusFormat::Tari, &epc.pc, &epc.extra_blinding, &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
+        eq.check(bp_gens, &epc.pc, None, n_pad, m_pad)
+    }
+
+    /// Tari's extension degree: the number of blinding factors per commitment (1 unless the
+    /// proof was made by [`RangeProofPlus::prove_extended`] or decoded from Tari's bytes).
+    pub fn extension_degree(&self) -> usize {
+        1 + self.d1_extra.len()
     }
 
     /// Verifies a proof with minimum-value promises (see [`RangeProofPlus::prove_promise`]):
@@ -491,7 +619,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
         bp_gens.check(n_pad, m_pad)?;
         let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(format, pc_gens, &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
+        self.add_to_equation(format, pc_gens, &[], &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
         eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
     }
 
@@ -500,6 +628,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         &self,
         format: PlusFormat,
         pc_gens: &PedersenGens<G>,
+        extra: &[G::Point],
         eq: &mut Equation<G>,
         transcript: &mut Transcript,
         commitments: &[Commitment<G>],
@@ -510,6 +639,10 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let m = commitments.len();
         if !minimums.is_empty() && minimums.len() != m {
             return Err(BulletproofError::WrongNumMinimums { values: m, minimums: minimums.len() });
+        }
+        // a proof's extension degree is the bases'
+        if self.d1_extra.len() != extra.len() {
+            return Err(BulletproofError::VerificationFailed);
         }
         let (n_pad, m_pad) = padded_shape(n, m)?;
         let big_n = n_pad * m_pad;
@@ -525,7 +658,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
             PlusFormat::Tari => {
                 tari_shape(n, m).map_err(|_| BulletproofError::VerificationFailed)?;
                 tari_minimums(n, minimums).map_err(|_| BulletproofError::VerificationFailed)?;
-                tari_preamble(transcript, pc_gens, n as u64, commitments, minimums)?;
+                tari_preamble(transcript, pc_gens, extra, n as u64, commitments, minimums)?;
             }
         }
         validate_and_append_point::<G>(transcript, b"A", &self.a.point, &self.a.bytes)?;
@@ -589,6 +722,10 @@ impl<G: BpGroup> RangeProofPlus<G> {
         }
         let ds = &mut eq.dynamic_scalars;
         let dp = &mut eq.dynamic_points;
+        for (d1, g) in self.d1_extra.iter().zip(extra) {
+            ds.push(w * *d1);
+            dp.push(*g);
+        }
         ds.push(-(w * e));
         dp.push(self.a1.point);
         ds.push(-w);
@@ -616,8 +753,12 @@ impl<G: BpGroup> RangeProofPlus<G> {
     }
 
     /// The proof's bytes: A, A1, B (compressed), r1, s1, d1 (32 bytes little-endian each),
-    /// then each round's L and R.
+    /// then each round's L and R. A proof of extension degree above 1 exists only in Tari's
+    /// format, and its `to_bytes` is Tari's layout (which begins with the degree).
     pub fn to_bytes(&self) -> Vec<u8> {
+        if !self.d1_extra.is_empty() {
+            return self.to_bytes_in(PlusFormat::Tari);
+        }
         let mut out = Vec::with_capacity((3 + 2 * self.l_vec.len()) * G::POINT_BYTES + 96);
         for p in [&self.a, &self.a1, &self.b] {
             out.extend_from_slice(&p.bytes);
@@ -637,9 +778,11 @@ impl<G: BpGroup> RangeProofPlus<G> {
         match format {
             PlusFormat::Zkforge => self.to_bytes(),
             PlusFormat::Tari => {
-                let mut out = Vec::with_capacity(1 + (3 + 2 * self.l_vec.len()) * G::POINT_BYTES + 96);
-                out.push(1);
-                out.extend_from_slice(&G::scalar_to_bytes(&self.d1));
+                let mut out = Vec::with_capacity(1 + (3 + 2 * self.l_vec.len()) * G::POINT_BYTES + 64 + 32 * self.extension_degree());
+                out.push(self.extension_degree() as u8);
+                for d1 in core::iter::once(&self.d1).chain(&self.d1_extra) {
+                    out.extend_from_slice(&G::scalar_to_bytes(d1));
+                }
                 for p in [&self.a, &self.a1, &self.b] {
                     out.extend_from_slice(&p.bytes);
                 }
@@ -659,29 +802,38 @@ impl<G: BpGroup> RangeProofPlus<G> {
         match format {
             PlusFormat::Zkforge => Self::from_bytes(bytes),
             PlusFormat::Tari => {
-                // 0x01, d1 | A, A1, B | r1, s1 | (L, R)*  ->  A, A1, B | r1, s1, d1 | (L, R)*
+                // T, d1 (T scalars) | A, A1, B | r1, s1 | (L, R)*  ->  A, A1, B | r1, s1, d1[0] | (L, R)*
                 let pb = G::POINT_BYTES;
-                if bytes.len() < 1 + 32 + 3 * pb + 64 {
-                    return Err(BulletproofError::WrongLength { group: G::NAME, len: bytes.len() });
+                let wrong = BulletproofError::WrongLength { group: G::NAME, len: bytes.len() };
+                let t = *bytes.first().ok_or(wrong.clone())? as usize;
+                if !(1..=MAX_EXTENSION_DEGREE).contains(&t) || bytes.len() < 1 + 32 * t + 3 * pb + 64 {
+                    return Err(wrong);
                 }
-                if bytes[0] != 1 {
-                    return Err(BulletproofError::WrongLength { group: G::NAME, len: bytes.len() });
-                }
+                let head = 1 + 32 * t;
                 let d1 = &bytes[1..33];
-                let rest = &bytes[33..];
+                let mut d1_extra = Vec::with_capacity(t - 1);
+                for k in 1..t {
+                    let off = 1 + 32 * k;
+                    let mut b = [0u8; 32];
+                    b.copy_from_slice(&bytes[off..off + 32]);
+                    d1_extra.push(G::scalar_from_canonical(&b).ok_or(BulletproofError::NonCanonicalScalar { offset: off })?);
+                }
+                let rest = &bytes[head..];
                 let mut ours = Vec::with_capacity(bytes.len() - 1);
                 ours.extend_from_slice(&rest[..3 * pb + 64]);
                 ours.extend_from_slice(d1);
                 ours.extend_from_slice(&rest[3 * pb + 64..]);
-                Self::from_bytes(&ours).map_err(|e| match e {
+                let mut proof = Self::from_bytes(&ours).map_err(|e| match e {
                     // report offsets in the caller's bytes
                     BulletproofError::NonCanonicalScalar { offset } if offset == 3 * pb + 64 => BulletproofError::NonCanonicalScalar { offset: 1 },
-                    BulletproofError::NonCanonicalScalar { offset } => BulletproofError::NonCanonicalScalar { offset: offset + 33 },
-                    BulletproofError::InvalidPoint { group, offset } if offset < 3 * pb => BulletproofError::InvalidPoint { group, offset: offset + 33 },
-                    BulletproofError::InvalidPoint { group, offset } => BulletproofError::InvalidPoint { group, offset: offset + 1 },
+                    BulletproofError::NonCanonicalScalar { offset } => BulletproofError::NonCanonicalScalar { offset: offset + head },
+                    BulletproofError::InvalidPoint { group, offset } if offset < 3 * pb => BulletproofError::InvalidPoint { group, offset: offset + head },
+                    BulletproofError::InvalidPoint { group, offset } => BulletproofError::InvalidPoint { group, offset: offset + head - 32 },
                     BulletproofError::WrongLength { group, .. } => BulletproofError::WrongLength { group, len: bytes.len() },
                     other => other,
-                })
+                })?;
+                proof.d1_extra = d1_extra;
+                Ok(proof)
             }
         }
     }
@@ -714,7 +866,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
             l_vec.push(point(fixed + 2 * k * pb)?);
             r_vec.push(point(fixed + (2 * k + 1) * pb)?);
         }
-        Ok(Self { a, a1, b, r1, s1, d1, l_vec, r_vec })
+        Ok(Self { a, a1, b, r1, s1, d1, d1_extra: Vec::new(), l_vec, r_vec })
     }
 }
 
@@ -748,7 +900,7 @@ pub fn verify_batch_plus_in<G: BpGroup, R: RngCore + CryptoRng>(
         tables,
         items,
         |it| (it.n, it.commitments.len()),
-        |it, eq, w, _| it.proof.add_to_equation(format, pc_gens, eq, &mut it.transcript, it.commitments, &[], it.n, w),
+        |it, eq, w, _| it.proof.add_to_equation(format, pc_gens, &[], eq, &mut it.transcript, it.commitments, &[], it.n, w),
         rng,
     )
 }
@@ -778,7 +930,7 @@ pub fn verify_batch_plus_promises<G: BpGroup, R: RngCore + CryptoRng>(
         |it, eq, w, _| {
             let mins = minimums[next];
             next += 1;
-            it.proof.add_to_equation(format, pc_gens, eq, &mut it.transcript, it.commitments, mins, it.n, w)
+            it.proof.add_to_equation(format, pc_gens, &[], eq, &mut it.transcript, it.commitments, mins, it.n, w)
         },
         rng,
     )

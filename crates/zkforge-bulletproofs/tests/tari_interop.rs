@@ -153,9 +153,9 @@ fn minimum_value_promises_both_directions() {
         let mut values = Vec::new();
         let mut mins = Vec::new();
         for j in 0..m {
-            let off: u64 = if n == 64 { rng.gen::<u64>() >> 1 } else { rng.gen::<u64>() >> (64 - n) };
-            // Tari takes promises below 2^n only
-            let min: u64 = if j % 2 == 0 { rng.gen::<u64>() >> (66 - n).min(63) } else { 0 };
+            // Tari takes promises below 2^n only, and its prover values below 2^n
+            let off: u64 = rng.gen::<u64>() >> (64 - n + 1);
+            let min: u64 = if j % 2 == 0 { rng.gen::<u64>() >> (64 - n + 1) } else { 0 };
             values.push(min + off);
             mins.push(min);
         }
@@ -231,4 +231,66 @@ fn promises_in_our_format_and_refusals() {
     r.verify_promise(PlusFormat::Zkforge, &bp, &pc, None, &mut Transcript::new(LABEL), &cr, &big, 16).unwrap();
     let tari = RangeProofPlus::<Ristretto255>::prove_promise(PlusFormat::Tari, &bp, &PedersenGens::tari(), &cfg, &mut Transcript::new(LABEL), &[(1 << 40) + 9, 1], &big, &b, 16, &mut rand_core::OsRng);
     assert_eq!(tari.map(|_| ()), Err(E::MinimumTooLarge { index: 0, bits: 16 }));
+}
+
+#[test]
+fn extension_degrees_both_directions() {
+    use zkforge_bulletproofs::ExtendedPedersenGens;
+    let bp = BulletproofGens::<Ristretto255>::new(64, 2);
+    let cfg = ProverConfig::BULLETPROOFS_PLUS;
+    let mut rng = ChaCha20Rng::seed_from_u64(738);
+    for t in 1..=6usize {
+        let epc = ExtendedPedersenGens::<Ristretto255>::tari(t).unwrap();
+        let degree = ExtensionDegree::try_from(t).unwrap();
+        let tari_gens = create_pedersen_gens_with_extension_degree(degree);
+        for &(n, m, with_min) in &[(64usize, 1usize, false), (16, 2, true)] {
+            // Tari's prover also wants v < 2^n: min and offset below 2^(n-1)
+            let mins: Vec<u64> = if with_min { (0..m).map(|_| rng.gen::<u64>() >> (64 - n + 1)).collect() } else { vec![] };
+            let values: Vec<u64> = (0..m).map(|j| mins.get(j).copied().unwrap_or(0) + (rng.gen::<u64>() >> (64 - n + 1))).collect();
+            let blind: Vec<Vec<_>> = (0..m).map(|_| (0..t).map(|_| Ristretto255::scalar_random(&mut rng)).collect()).collect();
+            let tari_mins: Vec<Option<u64>> = (0..m).map(|j| mins.get(j).copied()).collect();
+            // the same commitments on both sides
+            let to_dalek = |b: &<Ristretto255 as BpGroup>::Scalar| curve25519_dalek::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(b)).unwrap();
+            let tcs: Vec<_> = values.iter().zip(&blind).map(|(v, b)| tari_gens.commit(&curve25519_dalek::Scalar::from(*v), &b.iter().map(to_dalek).collect::<Vec<_>>()).unwrap()).collect();
+            // ours, verified by Tari and by ours
+            let (p, cs) = RangeProofPlus::<Ristretto255>::prove_extended(&bp, &epc, &cfg, &mut Transcript::new(LABEL), &values, &mins, &blind, n, &mut rng).unwrap();
+            let ours_c: Vec<Commitment<Ristretto255>> = tcs.iter().map(|c| Commitment::new(*c)).collect();
+            assert_eq!(cs, ours_c, "extended commitments, degree {t}");
+            assert_eq!(p.extension_degree(), t);
+            let bytes = p.to_bytes_in(PlusFormat::Tari);
+            assert_eq!(bytes[0] as usize, t);
+            p.verify_extended(&bp, &epc, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap();
+            let params = RangeParameters::init(n, m, tari_gens.clone()).unwrap();
+            let statement = RangeStatement::init(params.clone(), tcs.clone(), tari_mins.clone(), None).unwrap();
+            let tp = RistrettoRangeProof::from_bytes(&bytes).unwrap();
+            let mut ts = vec![tari_merlin::Transcript::new(LABEL)];
+            assert!(TariProof::verify_batch(&mut ts, &[statement.clone()], &[tp], VerifyAction::VerifyOnly).is_ok(), "Tari rejects ours, degree {t}, n = {n}, m = {m}");
+            assert_eq!(RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &bytes).unwrap(), p);
+            // Tari's, verified by ours; the wrong degree of bases fails
+            let openings: Vec<_> = values.iter().zip(&blind).map(|(v, b)| CommitmentOpening::new(*v, b.iter().map(to_dalek).collect())).collect();
+            let tproof = RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), &statement, &RangeWitness::init(openings).unwrap()).unwrap();
+            let theirs = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).unwrap();
+            assert_eq!(theirs.extension_degree(), t);
+            theirs.verify_extended(&bp, &epc, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap_or_else(|e| panic!("ours rejects Tari's, degree {t}: {e}"));
+            let other = ExtendedPedersenGens::<Ristretto255>::tari(if t == 1 { 2 } else { t - 1 }).unwrap();
+            assert!(theirs.verify_extended(&bp, &other, &mut Transcript::new(LABEL), &cs, &mins, n).is_err());
+            assert!(theirs.verify_extended(&bp, &epc, &mut Transcript::new(b"other"), &cs, &mins, n).is_err());
+        }
+    }
+    // refusals: wrong factor counts, degree 7, extension in this crate's format
+    use zkforge_bulletproofs::BulletproofError as E;
+    let epc = ExtendedPedersenGens::<Ristretto255>::tari(3).unwrap();
+    let r = Ristretto255::scalar_from_u64(1);
+    let bad = RangeProofPlus::<Ristretto255>::prove_extended(&bp, &epc, &cfg, &mut Transcript::new(LABEL), &[1], &[], &[vec![r; 2]], 8, &mut rng);
+    assert_eq!(bad.map(|_| ()), Err(E::WrongExtensionDegree { index: 0, expected: 3, got: 2 }));
+    assert!(ExtendedPedersenGens::<Ristretto255>::tari(0).is_err() && ExtendedPedersenGens::<Ristretto255>::tari(7).is_err());
+    assert_eq!(epc.commit(r, &[r]).map(|_| ()), Err(E::WrongExtensionDegree { index: 0, expected: 3, got: 1 }));
+    let (p, _) = RangeProofPlus::<Ristretto255>::prove_extended(&bp, &epc, &cfg, &mut Transcript::new(LABEL), &[1], &[], &[vec![r; 3]], 8, &mut rng).unwrap();
+    let mut bytes = p.to_bytes();
+    assert_eq!(bytes[0], 3, "an extended proof's to_bytes is Tari's layout");
+    assert!(RangeProofPlus::<Ristretto255>::from_bytes(&bytes).is_err());
+    bytes[0] = 7;
+    assert!(RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &bytes).is_err());
+    bytes[0] = 2;
+    assert!(RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &bytes).is_err());
 }
