@@ -37,3 +37,11 @@ def test_msm_releases_the_gil():
     pts = [G1Point() * Scalar(i + 1) for i in range(512)]
     ks = [Scalar(3**i) for i in range(512)]
     assert _progress_during(lambda: [G1Point.multiexp_unchecked(pts, ks) for _ in range(5)]) > 1000
+
+
+def test_hashsig_keygen_releases_the_gil(tmp_path):
+    from zkforge import hashsig
+
+    scheme = "poseidon2_toplevel_lifetime8_dim64_base8"
+    keys = [tmp_path / f"k{i}" for i in range(4)]
+    assert _progress_during(lambda: [hashsig.keygen(scheme, bytes([i]) * 32, k, 256) for i, k in enumerate(keys)]) > 1000
