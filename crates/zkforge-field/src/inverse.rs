@@ -85,11 +85,15 @@ fn from_s62<const N: usize>(a: &S62) -> [u64; N] {
 ///
 /// Per step: g += (+-f if g odd); on a swap also f += g (which turns f into the old g);
 /// then halve g and double (u, v). 17 word operations, no branch.
+///
+/// `steps` (at most 62, public) is the number of steps taken; the matrix is then scaled by
+/// 2^(62 - steps) so that it is a 2^62-scaled transition like a full batch's (the last batch
+/// of an inversion takes only the steps the bound still needs).
 #[inline(always)]
-fn divsteps_62(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+fn divsteps_62(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
     let (mut f, mut g) = (f0, g0);
     let (mut u, mut v, mut q, mut r): (u64, u64, u64, u64) = (1, 0, 0, 1);
-    for _ in 0..62 {
+    for _ in 0..steps {
         // c1: all ones when delta > 0; then x, y, z = -f, -u, -v, else f, u, v
         let c1 = (zeta >> 63) as u64;
         let x = (f ^ c1).wrapping_sub(c1);
@@ -110,7 +114,9 @@ fn divsteps_62(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
         u <<= 1;
         v <<= 1;
     }
-    (zeta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
+    // the matrix is scaled by 2^steps: bring it to 2^62 (entries stay within 2^62 in size)
+    let k = 62 - steps;
+    (zeta, Trans { u: (u << k) as i64, v: (v << k) as i64, q: (q << k) as i64, r: (r << k) as i64 })
 }
 
 /// 62 divsteps (Bernstein-Yang's original delta form, kept as eta = -delta) in variable time,
@@ -299,8 +305,12 @@ fn inverse_limbs<const N: usize, const VARTIME: bool>(a: &[u64; N], modulus: &[u
     } else {
         // zeta = -(delta + 1/2) with delta = 1/2 at the start
         let mut zeta: i64 = -1;
-        for _ in 0..batches(bits) {
-            let (nz, t) = divsteps_62(zeta, low(&f), low(&g));
+        let total = hddivsteps_bound(bits) as u32;
+        let nb = batches(bits);
+        for b in 0..nb {
+            // full batches, then exactly the steps the bound still needs (public counts)
+            let steps = if b + 1 == nb { total - 62 * (nb as u32 - 1) } else { 62 };
+            let (nz, t) = divsteps_62(zeta, low(&f), low(&g), steps);
             zeta = nz;
             update_fg(&mut f, &mut g, &t, l);
             update_de(&mut d, &mut e, &t, &p, inv62, l);
