@@ -1,7 +1,8 @@
 //! Pairing cases: BLS12-381 against blst (`blst_miller_loop_n` + `blst_final_exp`, and its
 //! precomputed-lines Miller loop) and arkworks; BN254 against arkworks. Pairing checks with
 //! 1, 2, 4 and 8 pairs (fresh random points, one final exponentiation), the Miller loop of one
-//! pair (live and prepared) and the final exponentiation alone. gnark-crypto (Go,
+//! pair (live and prepared) and the final exponentiation alone; and the 8-pair check on two
+//! threads against our own one-thread run. gnark-crypto (Go,
 //! GOMAXPROCS=1; [`crate::gnark`]) joins the BN254 rows when Go is present, checked on the
 //! same pairing values (it computes the same power of the Miller loop output as ours: checked
 //! on every row).
@@ -307,10 +308,66 @@ fn bn_cases(out: &mut Vec<Case>) {
     ).with_check(fe_check));
 }
 
+/// Two threads against one (the "peer" is our own one-thread run, an internal row): the
+/// pairing check of 8 pairs with the Miller loop split over a 2-thread pool
+/// (`pairing_check_parallel`, issue 19), checked equal on the same fresh points (the check
+/// value is true: the pairs cancel in twos).
+fn two_thread_cases(out: &mut Vec<Case>) {
+    let mut rng = StdRng::seed_from_u64(37);
+    let two = zkforge_msm::pippenger::pool(2);
+    let b1 = sample_points::<bls::G1Config>(&mut rng, 4);
+    let b2 = sample_points::<bls::G2Config>(&mut rng, 4);
+    let bls_pairs: Arc<Vec<(bls::G1Affine, bls::G2Affine)>> = Arc::new((0..8).map(|i| (if i % 2 == 0 { b1[i / 2] } else { -b1[i / 2] }, b2[i / 2])).collect());
+    let n1 = sample_points::<bn::G1Config>(&mut rng, 4);
+    let n2 = sample_points::<bn::G2Config>(&mut rng, 4);
+    let bn_pairs: Arc<Vec<(bn::G1Affine, bn::G2Affine)>> = Arc::new((0..8).map(|i| (if i % 2 == 0 { n1[i / 2] } else { -n1[i / 2] }, n2[i / 2])).collect());
+    let (p, t) = (bls_pairs.clone(), two.clone());
+    let bls_check = move || if t.install(|| pb::pairing_check_parallel(&p)) && pb::pairing_check(&p) { Ok(()) } else { Err("bls12_381: the 2-thread and 1-thread checks disagree or are false".to_string()) };
+    let (p, t) = (bn_pairs.clone(), two.clone());
+    let bn_check = move || if t.install(|| pn::pairing_check_parallel(&p)) && pn::pairing_check(&p) { Ok(()) } else { Err("bn254: the 2-thread and 1-thread checks disagree or are false".to_string()) };
+    let (p, q, t) = (bls_pairs.clone(), bls_pairs, two.clone());
+    out.push(
+        Case {
+            group: "pairing",
+            op: "pairing_check",
+            curve: "bls12_381",
+            size: 8,
+            threads: 2,
+            ours: timed(move || {
+                black_box(t.install(|| pb::pairing_check_parallel(black_box(&p))));
+            }),
+            peers: vec![("zkforge-1thread", timed(move || {
+                black_box(pb::pairing_check(black_box(&q)));
+            }))],
+            check: None,
+        }
+        .with_check(bls_check),
+    );
+    let (p, q, t) = (bn_pairs.clone(), bn_pairs, two);
+    out.push(
+        Case {
+            group: "pairing",
+            op: "pairing_check",
+            curve: "bn254",
+            size: 8,
+            threads: 2,
+            ours: timed(move || {
+                black_box(t.install(|| pn::pairing_check_parallel(black_box(&p))));
+            }),
+            peers: vec![("zkforge-1thread", timed(move || {
+                black_box(pn::pairing_check(black_box(&q)));
+            }))],
+            check: None,
+        }
+        .with_check(bn_check),
+    );
+}
+
 /// Every pairing case.
 pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     bls_cases(&mut out);
     bn_cases(&mut out);
+    two_thread_cases(&mut out);
     out
 }

@@ -138,6 +138,27 @@ pub fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
     engine::pairing_check::<Bn254, 4>(pairs)
 }
 
+/// [`pairing_check`] with the Miller loop split over the current rayon pool's threads (run it
+/// inside `pool.install(..)`); the same answer, the final exponentiation once.
+///
+/// ```
+/// use zkforge_curve::bn254::{G1Projective, G2Projective};
+/// use zkforge_pairing::bn254::{pairing_check, pairing_check_parallel};
+/// let (g1, g2) = (G1Projective::generator().to_affine(), G2Projective::generator().to_affine());
+/// let pairs = vec![(g1, g2), (-g1, g2), (g1, g2), (-g1, g2)];
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// assert!(pool.install(|| pairing_check_parallel(&pairs)));
+/// assert_eq!(pool.install(|| pairing_check_parallel(&pairs[..3])), pairing_check(&pairs[..3]));
+/// ```
+pub fn pairing_check_parallel(pairs: &[(G1Affine, G2Affine)]) -> bool {
+    engine::pairing_check_parallel::<Bn254, 4>(pairs)
+}
+
+/// [`multi_miller_loop`] split over the current rayon pool's threads (the same value).
+pub fn multi_miller_loop_parallel(pairs: &[(G1Affine, G2Affine)]) -> Fp12 {
+    engine::multi_miller_loop_parallel::<Bn254, 4>(pairs)
+}
+
 /// [`pairing_check`] with prepared G2 points.
 pub fn pairing_check_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> bool {
     engine::pairing_check_prepared::<Bn254, 4>(pairs)

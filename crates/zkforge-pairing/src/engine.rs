@@ -122,6 +122,34 @@ pub fn multi_miller_loop_prepared<P: PairingConfig<N>, const N: usize>(pairs: &[
     miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v)
 }
 
+/// [`multi_miller_loop`] on the threads of the current rayon pool (run it inside
+/// `pool.install(..)` to choose them): the pairs are cut into one contiguous chunk per
+/// thread, each chunk runs its own multi-Miller loop, and the partial products are multiplied
+/// (the loop's output is the product of the pairs' Miller functions, so this is the same
+/// value). One thread, or fewer than two pairs: the plain loop, no task spawned. The chunks
+/// each pay the loop's shared squarings, so two threads gain at most about 1.6x on eight pairs.
+pub fn multi_miller_loop_parallel<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> Fp12<P::Fp, N>
+where
+    PairOf<P, N>: Sync,
+{
+    use rayon::prelude::*;
+    let threads = rayon::current_num_threads().min(pairs.len());
+    if threads <= 1 {
+        return multi_miller_loop::<P, N>(pairs);
+    }
+    let chunk = pairs.len().div_ceil(threads);
+    pairs.par_chunks(chunk).map(multi_miller_loop::<P, N>).reduce(|| Fp12::ONE, |a, b| a * b)
+}
+
+/// [`pairing_check`] with the Miller loop on the current rayon pool's threads
+/// ([`multi_miller_loop_parallel`]); the final exponentiation runs once, on the caller's thread.
+pub fn pairing_check_parallel<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> bool
+where
+    PairOf<P, N>: Sync,
+{
+    final_exponentiation::<P, N>(&multi_miller_loop_parallel::<P, N>(pairs)).is_some_and(|g| g.is_identity())
+}
+
 /// The final exponentiation of a Miller-loop output: the shared easy part, then the curve's
 /// hard part. `None` only for f = 0, which no Miller loop of valid points produces.
 pub fn final_exponentiation<P: PairingConfig<N>, const N: usize>(f: &Fp12<P::Fp, N>) -> Option<Gt<P::Fp, N>> {
