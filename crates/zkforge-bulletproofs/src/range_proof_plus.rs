@@ -570,10 +570,28 @@ impl<G: BpGroup> RangeProofPlus<G> {
         commitments: &[Commitment<G>],
         n: usize,
     ) -> Result<(), BulletproofError> {
+        self.verify_core(format, bp_gens, pc_gens, &[], tables, transcript, commitments, &[], n)
+    }
+
+    /// The one verification path: the equation of this proof (extra blinding bases and
+    /// promises as given, both empty for a plain proof), checked by one MSM.
+    #[allow(clippy::too_many_arguments)]
+    fn verify_core(
+        &self,
+        format: PlusFormat,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        extra: &[G::Point],
+        tables: Option<&GeneratorTables<G>>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        minimums: &[u64],
+        n: usize,
+    ) -> Result<(), BulletproofError> {
         let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
         bp_gens.check(n_pad, m_pad)?;
         let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(format, pc_gens, &[], &mut eq, transcript, commitments, &[], n, G::scalar_from_u64(1))?;
+        self.add_to_equation(format, pc_gens, extra, &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
         eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
     }
 
@@ -589,11 +607,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         minimums: &[u64],
         n: usize,
     ) -> Result<(), BulletproofError> {
-        let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
-        bp_gens.check(n_pad, m_pad)?;
-        let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(PlusFormat::Tari, &epc.pc, &epc.extra_blinding, &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
-        eq.check(bp_gens, &epc.pc, None, n_pad, m_pad)
+        self.verify_core(PlusFormat::Tari, bp_gens, &epc.pc, &epc.extra_blinding, None, transcript, commitments, minimums, n)
     }
 
     /// Tari's extension degree: the number of blinding factors per commitment (1 unless the
@@ -616,11 +630,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         minimums: &[u64],
         n: usize,
     ) -> Result<(), BulletproofError> {
-        let (n_pad, m_pad) = padded_shape(n, commitments.len())?;
-        bp_gens.check(n_pad, m_pad)?;
-        let mut eq = Equation::<G>::new(n_pad, m_pad);
-        self.add_to_equation(format, pc_gens, &[], &mut eq, transcript, commitments, minimums, n, G::scalar_from_u64(1))?;
-        eq.check(bp_gens, pc_gens, tables, n_pad, m_pad)
+        self.verify_core(format, bp_gens, pc_gens, &[], tables, transcript, commitments, minimums, n)
     }
 
     #[allow(clippy::too_many_arguments)]

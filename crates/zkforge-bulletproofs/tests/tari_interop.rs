@@ -31,6 +31,22 @@ fn tari_verify(n: usize, commitments: &[Commitment<Ristretto255>], proof_bytes: 
     TariProof::verify_batch(&mut ts, &[statement], &[proof], VerifyAction::VerifyOnly).is_ok()
 }
 
+/// Tari's proof (degree 1) of `values` with our blinding factors and Tari's promises: its
+/// bytes and its commitments.
+fn tari_prove(n: usize, values: &[u64], blind: &[<Ristretto255 as BpGroup>::Scalar], mins: Vec<Option<u64>>) -> (Vec<u8>, Vec<curve25519_dalek::RistrettoPoint>) {
+    let params = tari_params(n, values.len());
+    let mut openings = Vec::new();
+    let mut tcs = Vec::new();
+    for (v, b) in values.iter().zip(blind) {
+        let r = curve25519_dalek::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(b)).unwrap();
+        tcs.push(params.pc_gens().commit(&curve25519_dalek::Scalar::from(*v), &[r]).unwrap());
+        openings.push(CommitmentOpening::new(*v, vec![r]));
+    }
+    let statement = RangeStatement::init(params, tcs.clone(), mins, None).unwrap();
+    let tproof = RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), &statement, &RangeWitness::init(openings).unwrap()).unwrap();
+    (tproof.to_bytes(), tcs)
+}
+
 #[test]
 fn pedersen_bases_match() {
     let ours = PedersenGens::<Ristretto255>::tari();
@@ -64,17 +80,8 @@ fn both_directions() {
                 assert!(p.verify_in(PlusFormat::Tari, &bp, &pc, &mut Transcript::new(LABEL), &sw, n).is_err());
             }
             // Tari's proof of the same values, verified by ours
-            let params = tari_params(n, m);
-            let mut openings = Vec::new();
-            let mut tcs = Vec::new();
-            for (v, b) in values.iter().zip(&blind) {
-                let r = curve25519_dalek::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(b)).unwrap();
-                tcs.push(params.pc_gens().commit(&curve25519_dalek::Scalar::from(*v), &[r]).unwrap());
-                openings.push(CommitmentOpening::new(*v, vec![r]));
-            }
-            let statement = RangeStatement::init(params, tcs.clone(), vec![None; m], None).unwrap();
-            let tproof = RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), &statement, &RangeWitness::init(openings).unwrap()).unwrap();
-            let ours = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).unwrap();
+            let (tbytes, tcs) = tari_prove(n, &values, &blind, vec![None; m]);
+            let ours = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tbytes).unwrap();
             let our_cs: Vec<Commitment<Ristretto255>> = tcs.iter().map(|c| Commitment::new(*c)).collect();
             assert_eq!(our_cs, cs, "the same openings give the same commitments");
             ours.verify_in(PlusFormat::Tari, &bp, &pc, &mut Transcript::new(LABEL), &our_cs, n).unwrap_or_else(|e| panic!("ours rejects Tari's, n = {n}, m = {m}: {e}"));
@@ -176,17 +183,8 @@ fn minimum_value_promises_both_directions() {
             assert!(p.verify_in(PlusFormat::Tari, &bp, &pc, &mut Transcript::new(LABEL), &cs, n).is_err());
         }
         // Tari's proof with the same promises, verified by ours (single and in a batch)
-        let params = tari_params(n, m);
-        let mut openings = Vec::new();
-        let mut tcs = Vec::new();
-        for (v, b) in values.iter().zip(&blind) {
-            let r = curve25519_dalek::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(b)).unwrap();
-            tcs.push(params.pc_gens().commit(&curve25519_dalek::Scalar::from(*v), &[r]).unwrap());
-            openings.push(CommitmentOpening::new(*v, vec![r]));
-        }
-        let statement = RangeStatement::init(params, tcs.clone(), tari_mins.clone(), None).unwrap();
-        let tproof = RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), &statement, &RangeWitness::init(openings).unwrap()).unwrap();
-        let theirs = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).unwrap();
+        let (tbytes, _) = tari_prove(n, &values, &blind, tari_mins.clone());
+        let theirs = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tbytes).unwrap();
         theirs.verify_promise(PlusFormat::Tari, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap_or_else(|e| panic!("ours rejects Tari's, n = {n}, m = {m}: {e}"));
         assert!(theirs.verify_promise(PlusFormat::Tari, &bp, &pc, None, &mut Transcript::new(LABEL), &cs, &wrong, n).is_err());
         let items = vec![
