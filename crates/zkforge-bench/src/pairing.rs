@@ -321,46 +321,32 @@ fn two_thread_cases(out: &mut Vec<Case>) {
     let n1 = sample_points::<bn::G1Config>(&mut rng, 4);
     let n2 = sample_points::<bn::G2Config>(&mut rng, 4);
     let bn_pairs: Arc<Vec<(bn::G1Affine, bn::G2Affine)>> = Arc::new((0..8).map(|i| (if i % 2 == 0 { n1[i / 2] } else { -n1[i / 2] }, n2[i / 2])).collect());
-    let (p, t) = (bls_pairs.clone(), two.clone());
-    let bls_check = move || if t.install(|| pb::pairing_check_parallel(&p)) && pb::pairing_check(&p) { Ok(()) } else { Err("bls12_381: the 2-thread and 1-thread checks disagree or are false".to_string()) };
-    let (p, t) = (bn_pairs.clone(), two.clone());
-    let bn_check = move || if t.install(|| pn::pairing_check_parallel(&p)) && pn::pairing_check(&p) { Ok(()) } else { Err("bn254: the 2-thread and 1-thread checks disagree or are false".to_string()) };
     let (p, q, t) = (bls_pairs.clone(), bls_pairs, two.clone());
-    out.push(
-        Case {
-            group: "pairing",
-            op: "pairing_check",
-            curve: "bls12_381",
-            size: 8,
-            threads: 2,
-            ours: timed(move || {
-                black_box(t.install(|| pb::pairing_check_parallel(black_box(&p))));
-            }),
-            peers: vec![("zkforge-1thread", timed(move || {
-                black_box(pb::pairing_check(black_box(&q)));
-            }))],
-            check: None,
-        }
-        .with_check(bls_check),
-    );
+    out.push(two_thread_row("bls12_381", move || t.install(|| pb::pairing_check_parallel(black_box(&p))), move || pb::pairing_check(black_box(&q))));
     let (p, q, t) = (bn_pairs.clone(), bn_pairs, two);
-    out.push(
-        Case {
-            group: "pairing",
-            op: "pairing_check",
-            curve: "bn254",
-            size: 8,
-            threads: 2,
-            ours: timed(move || {
-                black_box(t.install(|| pn::pairing_check_parallel(black_box(&p))));
-            }),
-            peers: vec![("zkforge-1thread", timed(move || {
-                black_box(pn::pairing_check(black_box(&q)));
-            }))],
-            check: None,
-        }
-        .with_check(bn_check),
-    );
+    out.push(two_thread_row("bn254", move || t.install(|| pn::pairing_check_parallel(black_box(&p))), move || pn::pairing_check(black_box(&q))));
+}
+
+/// One 8-pair row: `two` on the 2-thread pool against `one` on the caller's thread, checked
+/// to agree and to be true.
+fn two_thread_row(curve: &'static str, two: impl Fn() -> bool + Clone + Send + 'static, one: impl Fn() -> bool + Clone + Send + 'static) -> Case {
+    let (two_c, one_c) = (two.clone(), one.clone());
+    let check = move || if two_c() && one_c() { Ok(()) } else { Err(format!("{curve}: the 2-thread and 1-thread checks disagree or are false")) };
+    Case {
+        group: "pairing",
+        op: "pairing_check",
+        curve,
+        size: 8,
+        threads: 2,
+        ours: timed(move || {
+            black_box(two());
+        }),
+        peers: vec![("zkforge-1thread", timed(move || {
+            black_box(one());
+        }))],
+        check: None,
+    }
+    .with_check(check)
 }
 
 /// Every pairing case.
