@@ -15,7 +15,7 @@ macro_rules! check_curve {
             for n in 0..10usize {
                 // pairs (a_i P, Q), each odd one made (-a_(i-1) P, Q): the check is true for even n
                 let mut pairs = Vec::new();
-                for i in 0..n {
+                for _ in 0..n {
                     let a = $c::Scalar::from_u64(rng.gen::<u64>() | 1);
                     pairs.push(((g1 * a).to_affine(), g2.to_affine()));
                 }
