@@ -107,14 +107,20 @@ impl<G: BpGroup> ExtendedPedersenGens<G> {
         if blindings.len() != self.degree() {
             return Err(crate::BulletproofError::WrongExtensionDegree { index: 0, expected: self.degree(), got: blindings.len() });
         }
-        let mut scalars = vec![value];
-        scalars.extend_from_slice(blindings);
-        let mut points = vec![self.pc.b, self.pc.b_blinding];
-        points.extend_from_slice(&self.extra_blinding);
-        let c = G::msm_ct(&scalars, &points);
-        zeroize::Zeroize::zeroize(&mut scalars);
-        Ok(c)
+        Ok(commit_extended(&self.pc, &self.extra_blinding, value, blindings))
     }
+}
+
+/// v B + sum_k r_k B_blinding_k over B_blinding and `extra` (`blindings` one per base), in
+/// constant time: [`ExtendedPedersenGens::commit`] and the Bulletproofs+ prover's commitments.
+pub(crate) fn commit_extended<G: BpGroup>(pc: &PedersenGens<G>, extra: &[G::Point], value: G::Scalar, blindings: &[G::Scalar]) -> G::Point {
+    let mut scalars = Vec::with_capacity(1 + blindings.len());
+    scalars.push(value);
+    scalars.extend_from_slice(blindings);
+    let points: Vec<G::Point> = [pc.b, pc.b_blinding].into_iter().chain(extra.iter().copied()).collect();
+    let c = G::msm_ct(&scalars, &points);
+    zeroize::Zeroize::zeroize(&mut scalars);
+    c
 }
 
 /// G and H for up to `party_capacity` parties of up to `gens_capacity` bits each.

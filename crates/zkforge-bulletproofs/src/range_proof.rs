@@ -102,10 +102,10 @@ pub(crate) fn padded_shape(n: usize, m: usize) -> Result<(usize, usize), Bulletp
 }
 
 /// Checks a prover's inputs and returns the padded shape (n', m').
-pub(crate) fn check_prover_inputs<G: BpGroup>(bp_gens: &BulletproofGens<G>, values: &[u64], blindings: &[G::Scalar], n: usize) -> Result<(usize, usize), BulletproofError> {
+pub(crate) fn check_prover_inputs<G: BpGroup>(bp_gens: &BulletproofGens<G>, values: &[u64], num_blindings: usize, n: usize) -> Result<(usize, usize), BulletproofError> {
     let m = values.len();
-    if blindings.len() != m {
-        return Err(BulletproofError::WrongNumBlindingFactors { values: m, blindings: blindings.len() });
+    if num_blindings != m {
+        return Err(BulletproofError::WrongNumBlindingFactors { values: m, blindings: num_blindings });
     }
     let (n_pad, m_pad) = padded_shape(n, m)?;
     bp_gens.check(n_pad, m_pad)?;
@@ -265,7 +265,7 @@ impl<G: BpGroup> RangeProof<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<Commitment<G>>), BulletproofError> {
         let m = values.len();
-        let (n_pad, m_pad) = check_prover_inputs(bp_gens, values, blindings, n)?;
+        let (n_pad, m_pad) = check_prover_inputs(bp_gens, values, blindings.len(), n)?;
         let big_n = n_pad * m_pad;
         let g = bp_gens.g_in(n_pad, m_pad);
         let h = bp_gens.h_in(n_pad, m_pad);

@@ -42,7 +42,7 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroize;
 
 use crate::error::BulletproofError;
-use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorTables, PedersenGens, MAX_EXTENSION_DEGREE};
+use crate::generators::{commit_extended, BulletproofGens, ExtendedPedersenGens, GeneratorTables, PedersenGens, MAX_EXTENSION_DEGREE};
 use crate::group::BpGroup;
 use crate::inner_product::{batch_invert, verification_scalars, Basis, Encoded};
 use crate::range_proof::{BatchItem, ProverConfig, append_commitments, batch_check, check_prover_inputs, commit_values, padded_shape, powers, Commitment, Equation, SecretVec};
@@ -336,10 +336,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
             return Err(BulletproofError::ExtensionNeedsTariFormat);
         }
         let offs = offsets(values, minimums)?;
-        // the shape checks see one blinding per value (the T per value were counted by the caller)
-        let first_blinding: Vec<G::Scalar> = blindings.iter().step_by(t_deg).copied().collect();
-        let (n_pad, m_pad) = check_prover_inputs(bp_gens, &offs, &first_blinding, n)?;
-        drop(SecretVec(first_blinding));
+        // T blinding factors per value (prove_extended checked each value's count)
+        let (n_pad, m_pad) = check_prover_inputs(bp_gens, &offs, blindings.len() / t_deg, n)?;
         let blind_bases: Vec<G::Point> = core::iter::once(pc_gens.b_blinding).chain(extra.iter().copied()).collect();
         let big_n = n_pad * m_pad;
         let g = bp_gens.g_in(n_pad, m_pad);
@@ -357,17 +355,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
             PlusFormat::Tari => {
                 tari_shape(n, m)?;
                 tari_minimums(n, minimums)?;
-                let c = (0..m)
-                    .map(|j| {
-                        let mut scalars = vec![G::scalar_from_u64(values[j])];
-                        scalars.extend_from_slice(&blindings[j * t_deg..(j + 1) * t_deg]);
-                        let mut points = vec![pc_gens.b];
-                        points.extend_from_slice(&blind_bases);
-                        let c = Encoded::<G>::new(G::msm_ct(&scalars, &points));
-                        scalars.zeroize();
-                        c
-                    })
-                    .collect::<Vec<_>>();
+                let c: Vec<_> = (0..m).map(|j| Encoded::<G>::new(commit_extended(pc_gens, extra, G::scalar_from_u64(values[j]), &blindings[j * t_deg..(j + 1) * t_deg]))).collect();
                 tari_preamble(transcript, pc_gens, extra, n as u64, &c, minimums)?;
                 c
             }
@@ -904,15 +892,8 @@ pub fn verify_batch_plus_in<G: BpGroup, R: RngCore + CryptoRng>(
     items: &mut [BatchItemPlus<'_, G>],
     rng: &mut R,
 ) -> Result<(), BulletproofError> {
-    batch_check(
-        bp_gens,
-        pc_gens,
-        tables,
-        items,
-        |it| (it.n, it.commitments.len()),
-        |it, eq, w, _| it.proof.add_to_equation(format, pc_gens, &[], eq, &mut it.transcript, it.commitments, &[], it.n, w),
-        rng,
-    )
+    let none: Vec<&[u64]> = vec![&[]; items.len()];
+    verify_batch_plus_promises(format, bp_gens, pc_gens, tables, items, &none, rng)
 }
 
 /// [`verify_batch_plus_in`] for proofs with minimum-value promises: `minimums[i]` is item
