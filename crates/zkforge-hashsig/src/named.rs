@@ -229,7 +229,22 @@ fn kb_sizes<const H: usize, const R: usize>(log_lifetime: usize, dimension: usiz
 /// The Poseidon2 paths, one monomorphised copy per (HASH_LEN, RAND_LEN).
 struct P2<const H: usize, const R: usize>;
 
+/// (next usable epoch, first active epoch, active epochs) of the store at `path` (opened, so
+/// locked and digest-checked, then released).
+fn store_status<K: StoredKey>(path: &Path, name: &str) -> Result<(u64, u64, u64), NamedError> {
+    let ks = Store::<K>::open(path, name).map_err(NamedError::Refused)?;
+    Ok((ks.next_epoch, ks.key.activation_start(), ks.key.active_epochs()))
+}
+
 impl<const H: usize, const R: usize> P2<H, R> {
+    fn sizes(log_lifetime: usize, dimension: usize) -> String {
+        kb_sizes::<H, R>(log_lifetime, dimension)
+    }
+
+    fn status(path: &Path, name: &str) -> Result<(u64, u64, u64), NamedError> {
+        store_status::<KeyMaterial<PL, H>>(path, name)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn keygen(i: &Instance, perms: &Perms, name: &str, path: &Path, rng: &mut impl RngCore, a: (u64, u64), wire: Wire, progress: &mut (dyn FnMut(u64, u64) + Send)) -> Result<Vec<u8>, NamedError> {
         let km = key_gen_with_progress::<PL, T, H, CAP>(perms, &i.shape, rng, a.0, a.1, progress);
@@ -432,25 +447,10 @@ impl NamedScheme {
     /// The store at `path` (checked as for signing, then released): (next usable epoch,
     /// first active epoch, number of active epochs).
     pub fn store_status(&self, path: &Path) -> Result<(u64, u64, u64), NamedError> {
-        fn status<K: StoredKey>(path: &Path, name: &str) -> Result<(u64, u64, u64), NamedError> {
-            let ks = Store::<K>::open(path, name).map_err(NamedError::Refused)?;
-            Ok((ks.next_epoch, ks.key.activation_start(), ks.key.active_epochs()))
-        }
         match &self.family {
-            Family::Poseidon2(i) => p2!(i, status_of(path, &self.name)),
-            Family::Devnet4(_) => status::<KeyMaterial<PL, { crate::devnet4::H }>>(path, &self.name),
-            Family::Sha3(_) => status::<Sha3Key>(path, &self.name),
+            Family::Poseidon2(i) => p2!(i, status(path, &self.name)),
+            Family::Devnet4(_) => store_status::<KeyMaterial<PL, { crate::devnet4::H }>>(path, &self.name),
+            Family::Sha3(_) => store_status::<Sha3Key>(path, &self.name),
         }
-    }
-}
-
-impl<const H: usize, const R: usize> P2<H, R> {
-    fn sizes(log_lifetime: usize, dimension: usize) -> String {
-        kb_sizes::<H, R>(log_lifetime, dimension)
-    }
-
-    fn status_of(path: &Path, name: &str) -> Result<(u64, u64, u64), NamedError> {
-        let ks = Store::<KeyMaterial<PL, H>>::open(path, name).map_err(NamedError::Refused)?;
-        Ok((ks.next_epoch, ks.key.activation_start(), ks.key.active_epochs()))
     }
 }
