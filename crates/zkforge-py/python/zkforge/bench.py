@@ -22,9 +22,8 @@ import os
 import random
 import statistics
 import sys
-import time
-
 import tempfile
+import time
 
 import zkforge.bls12_381 as zb
 import zkforge.kzg as zk
@@ -137,7 +136,7 @@ def _bls_rows(ark, quick):
     return rows, overhead
 
 
-def _bn_rows(ecc, quick):
+def _bn_rows(ecc):
     rng = random.Random(254)
     ks = [rng.randrange(1, 1 << 254) for _ in range(4)]
 
@@ -161,22 +160,22 @@ def _bn_rows(ecc, quick):
         H = ecc.multiply(ecc.G2, ks[2])
         N = ecc.neg(ecc.multiply(ecc.G1, ks[0] * ks[2] % r))
 
-        def enc(p):
-            x, y = ecc.normalize(p)
-            return g1(int(x), int(y))
+    def enc(p):
+        x, y = ecc.normalize(p)
+        return g1(int(x), int(y))
 
-        def check(pairs):
-            f = ecc.FQ12.one()
-            for p, q in pairs:
-                f = f * ecc.pairing(q, p, final_exponentiate=False)
-            return ecc.final_exponentiate(f) == ecc.FQ12.one()
+    def check(pairs):
+        f = ecc.FQ12.one()
+        for p, q in pairs:
+            f = f * ecc.pairing(q, p, final_exponentiate=False)
+        return ecc.final_exponentiate(f) == ecc.FQ12.one()
 
-    def row(name, zf, ef, out_z=lambda x: x, out_e=lambda x: x):
-        return ("bn254", name, zf, (lambda: ef()) if ecc else None, "py_ecc", (out_z, out_e))
+    def row(name, zf, ef, out_e=lambda x: x):
+        return ("bn254", name, zf, ef if ecc else None, "py_ecc", (lambda x: x, out_e))
 
     return [
-        row("G1 add", lambda: bn254.g1_add(zp, zq), lambda: ecc.add(P, Q), out_e=lambda p: enc(p)),
-        row("G1 scalar mul", lambda: bn254.g1_mul(zp, ks[3]), lambda: ecc.multiply(P, ks[3]), out_e=lambda p: enc(p)),
+        row("G1 add", lambda: bn254.g1_add(zp, zq), lambda: ecc.add(P, Q), out_e=enc),
+        row("G1 scalar mul", lambda: bn254.g1_mul(zp, ks[3]), lambda: ecc.multiply(P, ks[3]), out_e=enc),
         row("pairing_check(2)", lambda: bn254.pairing_check([zp, zneg], [zh, g2]), lambda: check([(P, H), (N, ecc.G2)])),
     ]
 
@@ -201,10 +200,11 @@ def main(argv=None):
         sys.exit(f"error: trusted setup {a.setup} not found; run from the repository root or pass --setup PATH (c-kzg's trusted_setup.txt)")
     min_s = 0.01 if a.quick else 0.05
     ck, ark, ecc = _peer("ckzg"), _peer("py_arkworks_bls12381"), _peer("py_ecc.optimized_bn128")
+    missing = {name for name, mod in (("ckzg", ck), ("py_arkworks_bls12381", ark), ("py_ecc", ecc)) if mod is None}
     kzg_rows, kzg_over = _kzg_rows(ck, a.setup, a.quick)
     bls_rows, bls_over = _bls_rows(ark, a.quick)
     same = lambda x: x  # noqa: E731
-    rows = [r + ((same, same),) for r in kzg_rows] + [r[:5] + ((r[5], r[5]),) for r in bls_rows] + _bn_rows(ecc, a.quick) + _hashsig_rows()
+    rows = [r + ((same, same),) for r in kzg_rows] + [r[:5] + ((r[5], r[5]),) for r in bls_rows] + _bn_rows(ecc) + _hashsig_rows()
     print(f"zkforge {getattr(__import__('zkforge'), '__version__', '')} against ckzg, py_arkworks_bls12381 and py_ecc; medians of {a.rounds} shuffled rounds, one thread")
     print(f"{'group':<10} {'op':<44} {'zkforge':>11} {'peer':<22} {'peer time':>11} {'ratio':>6}")
     for group, name, zf, pf, peer, (out_z, out_p) in rows:
@@ -224,7 +224,7 @@ def main(argv=None):
             tp = statistics.median(times["peer"])
             print(f"{group:<10} {name:<44} {_fmt(tz):>11} {peer:<22} {_fmt(tp):>11} {tz / tp:>6.2f}")
         else:
-            print(f"{group:<10} {name:<44} {_fmt(tz):>11} {peer if group == 'hashsig' else peer + ' (missing)':<22} {'-':>11} {'-':>6}")
+            print(f"{group:<10} {name:<44} {_fmt(tz):>11} {peer + ' (missing)' if peer in missing else peer:<22} {'-':>11} {'-':>6}")
     for name, py_call, rust_ns in (kzg_over, bls_over):
         py = statistics.median(_time(py_call, min_s) for _ in range(a.rounds))
         iters = max(1, int(min_s * 1e9 / max(py, 1.0)))
