@@ -8,7 +8,14 @@
 //!
 //! Checked before timing: our proof verifies in dalek and dalek's in ours (Ristretto rows),
 //! Tari's proof verifies in Tari, and every verification timed returns Ok.
-//! Rows on BLS12-381 G1 and BN254 G1 have no peer: they show what our MSM gives there.
+//! The `plus_*_promise_ext2` rows time Tari's two features beyond plain BP+ (a minimum-value
+//! promise and extension degree 2, two blinding factors per commitment) on both sides, each
+//! proof checked in the other library first.
+//! Rows on BLS12-381 G1 and BN254 G1 show what our MSM gives there; the one arkworks peer on
+//! that curve is docknetwork's `bulletproofs_plus_plus` 0.9 (Bulletproofs++, ePrint 2022/510:
+//! a different and smaller argument, base-b digits and a weighted norm-linear argument, over
+//! ark-bls12-381 0.4 with ark-ff's `asm`, its `parallel` default off), timed at bases 2 and
+//! 16 (its public API's choices of digit base) against our Bulletproofs+ on the same curve.
 
 use std::hint::black_box;
 
@@ -259,7 +266,9 @@ pub fn cases() -> Vec<Case> {
     );
 
     out.extend(plus_rows(bp, pc, t1, t16));
+    out.extend(tari_extended_rows(bp));
     out.extend(curve_rows::<Bls12381G1>("bls12_381"));
+    out.extend(bpp_rows());
     out.extend(curve_rows::<Bn254G1>("bn254"));
     out
 }
@@ -411,4 +420,147 @@ fn curve_rows<G: BpGroup>(curve: &'static str) -> Vec<Case> {
             check: None,
         },
     ]
+}
+
+/// Bulletproofs+ with a minimum-value promise at extension degree 2 (Tari's layout and
+/// transcript), 64-bit values, one proof: ours against Tari's, on the same statement.
+fn tari_extended_rows(bp: &'static BulletproofGens<Ristretto255>) -> Vec<Case> {
+    use tari_bulletproofs_plus::{commitment_opening::CommitmentOpening, generators::pedersen_gens::ExtensionDegree, range_parameters::RangeParameters, range_statement::RangeStatement, range_witness::RangeWitness, ristretto};
+    use zkforge_bulletproofs::{ExtendedPedersenGens, PlusFormat};
+    let mut rng = ChaCha20Rng::seed_from_u64(2020_7352);
+    let epc: &'static ExtendedPedersenGens<Ristretto255> = leak(ExtendedPedersenGens::tari(2).expect("degree 2"));
+    let tables: &'static GeneratorTables<Ristretto255> = leak(GeneratorTables::new(bp, &epc.pc, 64, 1).expect("tables"));
+    let v: &'static [u64] = leak(vec![rng.gen::<u64>() | (1 << 63)]);
+    let mins: &'static [u64] = leak(vec![v[0] >> 1]);
+    let blind: &'static Vec<Vec<<Ristretto255 as BpGroup>::Scalar>> = leak(vec![(0..2).map(|_| Ristretto255::scalar_random(&mut rng)).collect()]);
+    let cfg = ProverConfig::BULLETPROOFS_PLUS;
+    let (proof, cs) = RangeProofPlus::<Ristretto255>::prove_extended(bp, epc, &cfg, &mut Transcript::new(LABEL), v, mins, blind, 64, &mut rng).expect("prove");
+    let (proof, cs) = (leak(proof), leak(cs));
+    let to_dalek = |b: &<Ristretto255 as BpGroup>::Scalar| curve25519_dalek_5::Scalar::from_canonical_bytes(Ristretto255::scalar_to_bytes(b)).expect("canonical");
+    let gens = ristretto::create_pedersen_gens_with_extension_degree(ExtensionDegree::try_from(2usize).expect("degree 2"));
+    let params = RangeParameters::init(64, 1, gens.clone()).expect("tari parameters");
+    let tari_c = gens.commit(&curve25519_dalek_5::Scalar::from(v[0]), &blind[0].iter().map(to_dalek).collect::<Vec<_>>()).expect("tari commit");
+    let statement = leak(RangeStatement::init(params, vec![tari_c], vec![Some(mins[0])], None).expect("tari statement"));
+    let witness = leak(RangeWitness::init(vec![CommitmentOpening::new(v[0], blind[0].iter().map(to_dalek).collect())]).expect("tari witness"));
+    let tari_prove = move || ristretto::RistrettoRangeProof::prove(&mut tari_merlin::Transcript::new(LABEL), statement, witness).expect("tari prove");
+    let tproof = leak(tari_prove());
+    let tari_verify = move |p: &ristretto::RistrettoRangeProof| {
+        let mut ts = vec![tari_merlin::Transcript::new(LABEL)];
+        tari_bulletproofs_plus::range_proof::RangeProof::verify_batch(&mut ts, std::slice::from_ref(statement), std::slice::from_ref(p), tari_bulletproofs_plus::range_proof::VerifyAction::VerifyOnly).is_ok()
+    };
+    let check = move || -> Result<(), String> {
+        if cs[0].bytes != tari_c.compress().to_bytes() {
+            return Err("the two sides commit differently".into());
+        }
+        proof.verify_extended_with(bp, epc, Some(tables), &mut Transcript::new(LABEL), cs, mins, 64).map_err(|e| format!("ours rejects ours: {e}"))?;
+        let theirs = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).map_err(|e| e.to_string())?;
+        theirs.verify_extended_with(bp, epc, Some(tables), &mut Transcript::new(LABEL), cs, mins, 64).map_err(|e| format!("ours rejects Tari's: {e}"))?;
+        let ours_in_tari = ristretto::RistrettoRangeProof::from_bytes(&proof.to_bytes_in(PlusFormat::Tari)).map_err(|e| format!("{e:?}"))?;
+        if !tari_verify(&ours_in_tari) || !tari_verify(tproof) {
+            return Err("Tari rejects a proof".into());
+        }
+        Ok(())
+    };
+    let mut r1 = ChaCha20Rng::seed_from_u64(13);
+    vec![
+        Case {
+            group: "bulletproofs",
+            op: "plus_verify_64_promise_ext2",
+            curve: "ristretto255",
+            size: 1,
+            threads: 1,
+            ours: timed(move || {
+                proof.verify_extended_with(bp, epc, Some(tables), &mut Transcript::new(LABEL), cs, mins, 64).expect("verify");
+            }),
+            peers: vec![("tari-bp+0.5-vartime", timed(move || assert!(tari_verify(tproof))))],
+            check: None,
+        }
+        .with_check(check),
+        Case {
+            group: "bulletproofs",
+            op: "plus_prove_64_promise_ext2_ct",
+            curve: "ristretto255",
+            size: 1,
+            threads: 1,
+            ours: timed(move || {
+                black_box(RangeProofPlus::<Ristretto255>::prove_extended(bp, epc, &cfg, &mut Transcript::new(LABEL), v, mins, blind, 64, &mut r1).expect("prove"));
+            }),
+            peers: vec![("tari-bp+0.5-vartime-rounds", timed(move || {
+                black_box(tari_prove());
+            }))],
+            check: None,
+        },
+    ]
+}
+
+/// One 64-bit range proof on BLS12-381 G1: our Bulletproofs+ (the verifier with the
+/// generator tables) against docknetwork's arkworks Bulletproofs++ at digit bases 2 and 16.
+fn bpp_rows() -> Vec<Case> {
+    use ark_bls12_381_04::{Fr as ArkFr, G1Affine as ArkG1};
+    use ark_std_04::UniformRand;
+    use bulletproofs_plus_plus::prelude::{Proof as BppProof, Prover as BppProver, SetupParams};
+    use dock_crypto_utils::transcript::new_merlin_transcript;
+    type G = Bls12381G1;
+    let mut rng = ChaCha20Rng::seed_from_u64(2022_510);
+    let bp: &'static BulletproofGens<G> = leak(BulletproofGens::new(64, 1));
+    let pc: &'static PedersenGens<G> = leak(PedersenGens::default());
+    let t1: &'static GeneratorTables<G> = leak(GeneratorTables::new(bp, pc, 64, 1).expect("tables"));
+    let v: &'static [u64] = leak(values(&mut rng, 1));
+    let blind: &'static [<G as BpGroup>::Scalar] = leak(vec![G::scalar_random(&mut rng)]);
+    let (proof, cs) = RangeProofPlus::<G>::prove(bp, pc, &mut Transcript::new(LABEL), v, blind, 64, &mut rng).expect("prove");
+    let (proof, cs) = (leak(proof), leak(cs));
+    let mut out = Vec::new();
+    let mut verify_peers: Vec<(&'static str, Runner)> = Vec::new();
+    let mut prove_peers: Vec<(&'static str, Runner)> = Vec::new();
+    let mut checks: Vec<Box<dyn Fn() -> Result<(), String>>> = Vec::new();
+    for (base, label_v, label_p) in [(2u16, "arkworks-bp++0.9-base2-vartime", "arkworks-bp++0.9-base2"), (16, "arkworks-bp++0.9-base16-vartime", "arkworks-bp++0.9-base16")] {
+        let setup: &'static SetupParams<ArkG1> = leak(SetupParams::new_for_perfect_range_proof::<blake2::Blake2b512>(b"zkforge-bench", base, 64, 1));
+        let gamma: &'static ArkFr = leak(ArkFr::rand(&mut rng));
+        let big_v: &'static Vec<ArkG1> = leak(vec![setup.compute_pedersen_commitment(v[0], gamma)]);
+        let mut prng = ChaCha20Rng::seed_from_u64(base as u64);
+        let prove = move |rng: &mut ChaCha20Rng| -> BppProof<ArkG1> {
+            let prover = BppProver::new_with_given_base(base, 64, big_v.clone(), v.to_vec(), vec![*gamma]).expect("bp++ prover");
+            prover.prove(rng, setup.clone(), &mut new_merlin_transcript(b"zkforge-bench")).expect("bp++ prove")
+        };
+        let bproof: &'static BppProof<ArkG1> = leak(prove(&mut prng));
+        let verify = move || bproof.verify(64, big_v, setup, &mut new_merlin_transcript(b"zkforge-bench")).is_ok();
+        checks.push(Box::new(move || if verify() { Ok(()) } else { Err(format!("bp++ base {base} rejects its own proof")) }));
+        verify_peers.push((label_v, timed(move || assert!(verify()))));
+        prove_peers.push((label_p, timed(move || {
+            black_box(prove(&mut prng));
+        })));
+    }
+    let check = move || -> Result<(), String> {
+        proof.verify_with(bp, pc, Some(t1), &mut Transcript::new(LABEL), cs, 64).map_err(|e| e.to_string())?;
+        checks.iter().try_for_each(|c| c())
+    };
+    out.push(
+        Case {
+            group: "bulletproofs",
+            op: "plus_verify_64",
+            curve: "bls12_381",
+            size: 1,
+            threads: 1,
+            ours: timed(move || {
+                proof.verify_with(bp, pc, Some(t1), &mut Transcript::new(LABEL), cs, 64).expect("verify");
+            }),
+            peers: verify_peers,
+            check: None,
+        }
+        .with_check(check),
+    );
+    let mut r1 = ChaCha20Rng::seed_from_u64(14);
+    out.push(Case {
+        group: "bulletproofs",
+        op: "plus_prove_64_ct",
+        curve: "bls12_381",
+        size: 1,
+        threads: 1,
+        ours: timed(move || {
+            black_box(RangeProofPlus::<G>::prove(bp, pc, &mut Transcript::new(LABEL), v, blind, 64, &mut r1).expect("prove"));
+        }),
+        peers: prove_peers,
+        check: None,
+    });
+    out
 }

@@ -595,7 +595,36 @@ impl<G: BpGroup> RangeProofPlus<G> {
         minimums: &[u64],
         n: usize,
     ) -> Result<(), BulletproofError> {
-        self.verify_core(PlusFormat::Tari, bp_gens, &epc.pc, &epc.extra_blinding, None, transcript, commitments, minimums, n)
+        self.verify_extended_with(bp_gens, epc, None, transcript, commitments, minimums, n)
+    }
+
+    /// [`RangeProofPlus::verify_extended`] with optional fixed-base tables, built by
+    /// [`GeneratorTables::new`] from `bp_gens` and `epc.pc` for this proof's shape (the extra
+    /// blinding bases stay in the variable-base part of the one MSM). Tables of another
+    /// shape are ignored; tables of other generators make every proof fail.
+    ///
+    /// ```
+    /// use zkforge_bulletproofs::{BulletproofGens, ExtendedPedersenGens, GeneratorTables, ProverConfig, RangeProofPlus, Ristretto255, BpGroup, Transcript};
+    /// let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+    /// let epc = ExtendedPedersenGens::<Ristretto255>::tari(2).unwrap();
+    /// let tables = GeneratorTables::new(&bp, &epc.pc, 64, 1).unwrap();
+    /// let mut rng = rand_core::OsRng;
+    /// let blind = vec![vec![Ristretto255::scalar_random(&mut rng), Ristretto255::scalar_random(&mut rng)]];
+    /// let (proof, cs) = RangeProofPlus::prove_extended(&bp, &epc, &ProverConfig::BULLETPROOFS_PLUS, &mut Transcript::new(b"doc"), &[1000], &[500], &blind, 64, &mut rng).unwrap();
+    /// proof.verify_extended_with(&bp, &epc, Some(&tables), &mut Transcript::new(b"doc"), &cs, &[500], 64).unwrap();
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify_extended_with(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        epc: &ExtendedPedersenGens<G>,
+        tables: Option<&GeneratorTables<G>>,
+        transcript: &mut Transcript,
+        commitments: &[Commitment<G>],
+        minimums: &[u64],
+        n: usize,
+    ) -> Result<(), BulletproofError> {
+        self.verify_core(PlusFormat::Tari, bp_gens, &epc.pc, &epc.extra_blinding, tables, transcript, commitments, minimums, n)
     }
 
     /// Tari's extension degree: the number of blinding factors per commitment (1 unless the

@@ -258,6 +258,12 @@ fn extension_degrees_both_directions() {
             let bytes = p.to_bytes_in(PlusFormat::Tari);
             assert_eq!(bytes[0] as usize, t);
             p.verify_extended(&bp, &epc, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap();
+            // with fixed-base tables for the pair's bases: the same verdicts
+            let tables = zkforge_bulletproofs::GeneratorTables::new(&bp, &epc.pc, n, m).unwrap();
+            p.verify_extended_with(&bp, &epc, Some(&tables), &mut Transcript::new(LABEL), &cs, &mins, n).unwrap();
+            assert!(p.verify_extended_with(&bp, &epc, Some(&tables), &mut Transcript::new(b"other"), &cs, &mins, n).is_err());
+            let wrong_tables = zkforge_bulletproofs::GeneratorTables::new(&bp, &PedersenGens::default(), n, m).unwrap();
+            assert!(p.verify_extended_with(&bp, &epc, Some(&wrong_tables), &mut Transcript::new(LABEL), &cs, &mins, n).is_err());
             let params = RangeParameters::init(n, m, tari_gens.clone()).unwrap();
             let statement = RangeStatement::init(params.clone(), tcs.clone(), tari_mins.clone(), None).unwrap();
             let tp = RistrettoRangeProof::from_bytes(&bytes).unwrap();
@@ -270,6 +276,7 @@ fn extension_degrees_both_directions() {
             let theirs = RangeProofPlus::<Ristretto255>::from_bytes_in(PlusFormat::Tari, &tproof.to_bytes()).unwrap();
             assert_eq!(theirs.extension_degree(), t);
             theirs.verify_extended(&bp, &epc, &mut Transcript::new(LABEL), &cs, &mins, n).unwrap_or_else(|e| panic!("ours rejects Tari's, degree {t}: {e}"));
+            theirs.verify_extended_with(&bp, &epc, Some(&tables), &mut Transcript::new(LABEL), &cs, &mins, n).unwrap_or_else(|e| panic!("ours with tables rejects Tari's, degree {t}: {e}"));
             let other = ExtendedPedersenGens::<Ristretto255>::tari(if t == 1 { 2 } else { t - 1 }).unwrap();
             assert!(theirs.verify_extended(&bp, &other, &mut Transcript::new(LABEL), &cs, &mins, n).is_err());
             assert!(theirs.verify_extended(&bp, &epc, &mut Transcript::new(b"other"), &cs, &mins, n).is_err());
