@@ -513,7 +513,7 @@ fn bpp_rows() -> Vec<Case> {
     let mut verify_peers: Vec<(&'static str, Runner)> = Vec::new();
     let mut prove_peers: Vec<(&'static str, Runner)> = Vec::new();
     let mut checks: Vec<Box<dyn Fn() -> Result<(), String>>> = Vec::new();
-    for (base, label_v, label_p) in [(2u16, "arkworks-bp++0.9-base2-vartime", "arkworks-bp++0.9-base2"), (16, "arkworks-bp++0.9-base16-vartime", "arkworks-bp++0.9-base16")] {
+    for (base, label) in [(2u16, "arkworks-bp++0.9-base2-vartime"), (16, "arkworks-bp++0.9-base16-vartime")] {
         let setup: &'static SetupParams<ArkG1> = leak(SetupParams::new_for_perfect_range_proof::<blake2::Blake2b512>(b"zkforge-bench", base, 64, 1));
         let gamma: &'static ArkFr = leak(ArkFr::rand(&mut rng));
         let big_v: &'static Vec<ArkG1> = leak(vec![setup.compute_pedersen_commitment(v[0], gamma)]);
@@ -525,8 +525,8 @@ fn bpp_rows() -> Vec<Case> {
         let bproof: &'static BppProof<ArkG1> = leak(prove(&mut prng));
         let verify = move || bproof.verify(64, big_v, setup, &mut new_merlin_transcript(b"zkforge-bench")).is_ok();
         checks.push(Box::new(move || if verify() { Ok(()) } else { Err(format!("bp++ base {base} rejects its own proof")) }));
-        verify_peers.push((label_v, timed(move || assert!(verify()))));
-        prove_peers.push((label_p, timed(move || {
+        verify_peers.push((label, timed(move || assert!(verify()))));
+        prove_peers.push((label, timed(move || {
             black_box(prove(&mut prng));
         })));
     }
