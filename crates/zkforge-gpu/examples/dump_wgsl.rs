@@ -3,6 +3,7 @@
 //! `cargo run --release -p zkforge-gpu --example dump_wgsl -- out.wgsl.txt`.
 
 use zkforge_gpu::kernels::{source, Kernel};
+use zkforge_gpu::sort_kernels::{sort_source, SortKernel};
 use zkforge_gpu::GpuCurve;
 fn main() {
     let mut out = String::new();
@@ -11,5 +12,15 @@ fn main() {
             for u in [false, true] { out.push_str(&source(spec, k, 64, u)); }
         }
     }
-    std::fs::write(std::env::args().nth(1).unwrap(), out).unwrap();
+    for k in [SortKernel::Count, SortKernel::ScanPartial, SortKernel::ScanTop, SortKernel::ScanFinal, SortKernel::Runs, SortKernel::Scatter] {
+        out.push_str(&sort_source(k, 64));
+    }
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: dump_wgsl OUT_FILE");
+        std::process::exit(2);
+    };
+    if let Err(e) = std::fs::write(&path, out) {
+        eprintln!("could not write {path}: {e}");
+        std::process::exit(1);
+    }
 }

@@ -3,8 +3,9 @@
 //! placement, multiplication form and workgroup size. Every configuration's result is checked
 //! against zkforge-msm first.
 //!
-//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default]`
-//! (`default`: only the default configuration per size)
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare]`
+//! (`default`: only the default configuration per size; `compare`: the default against the
+//! CPU sort, other segment counts and run lengths, at every size)
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::time::Instant;
@@ -28,7 +29,9 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
     let gpu = GpuMsm::<C>::new(&GpuOptions { allow_cpu_adapter: true, name_contains: None }).expect("adapter");
     println!("# {name} on {}", gpu.adapter_name());
     let mut r = StdRng::seed_from_u64(11);
-    for lg in [20u32, 16, 18, 22].into_iter().filter(|&l| l <= max_log) {
+    // Below 2^16 (a smoke run on a CPU adapter), the one size asked for.
+    let sizes: Vec<u32> = if max_log < 16 { vec![max_log] } else { [20u32, 16, 18, 22].into_iter().filter(|&l| l <= max_log).collect() };
+    for lg in sizes {
         let n = 1usize << lg;
         let pts = points::<C>(n);
         let sc: Vec<[u64; 4]> = (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen::<u64>() >> 2]).collect();
@@ -38,7 +41,7 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         let bases = gpu.upload_bases(&pts).unwrap();
         println!("## {name} n = 2^{lg}: upload (resident bases) {:.2} ms; CPU zkforge-msm (all cores) {cpu_ms:.2} ms", bases.upload_time.as_secs_f64() * 1e3);
         let mut cfgs: Vec<(String, GpuConfig)> = Vec::new();
-        for c in [lg - 4, lg - 3, lg - 2].into_iter().filter(|c| (8..=16).contains(c)) {
+        for c in [lg.saturating_sub(4), lg.saturating_sub(3), lg.saturating_sub(2)].into_iter().filter(|c| (8..=16).contains(c)) {
             cfgs.push((format!("xyzz c={c}"), GpuConfig { window: Some(c), ..Default::default() }));
         }
         let c0 = GpuConfig::for_size(n).window_for(n);
@@ -56,12 +59,41 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         for max_run in [16u32, 256] {
             cfgs.push((format!("xyzz c={c0} max_run={max_run}"), GpuConfig { window: Some(c0), max_run, ..Default::default() }));
         }
-        if std::env::args().nth(3).as_deref() == Some("default") {
-            cfgs = vec![(format!("default (c={c0})"), GpuConfig::for_size(n))];
+        let d = GpuConfig::for_size(n);
+        match std::env::args().nth(3).as_deref() {
+            Some("default") => cfgs = vec![(format!("default (c={c0})"), d)],
+            Some("compare") => {
+                cfgs = vec![(format!("default (c={c0}, GPU sort)"), d), (format!("CPU sort (c={c0})"), GpuConfig { sort: Placement::Cpu, ..d })];
+                for seg in [64u32, 1024, 4096] {
+                    cfgs.push((format!("segments={seg}"), GpuConfig { segments: seg, ..d }));
+                }
+                for max_run in [16u32, 32, 128] {
+                    cfgs.push((format!("max_run={max_run}"), GpuConfig { max_run, ..d }));
+                }
+                cfgs.push(("wg=128".into(), GpuConfig { workgroup: 128, ..d }));
+                cfgs.push(("unrolled".into(), GpuConfig { unroll: Some(true), ..d }));
+                if c0 > 12 {
+                    cfgs.push((format!("c={}", c0 - 1), GpuConfig { window: Some(c0 - 1), ..d }));
+                }
+                if c0 < 16 {
+                    cfgs.push((format!("c={}", c0 + 1), GpuConfig { window: Some(c0 + 1), ..d }));
+                }
+                if lg == 20 || lg < 16 {
+                    for s in [8u32, 16, 32, 64] {
+                        cfgs.push((format!("affine S={s}"), GpuConfig { accumulate: Accumulate::BatchAffine { s }, ..d }));
+                    }
+                }
+            }
+            _ => {}
         }
         println!("| config | median ms | decompose | upload | accumulate | reduce | download | combine |");
         println!("|---|---|---|---|---|---|---|---|");
         for (label, cfg) in cfgs {
+            // One untimed run first: pipelines compile on first use (seconds on some drivers).
+            if let Err(e) = gpu.msm_resident(&bases, &sc, &cfg) {
+                println!("| {label} | error: {e} |");
+                continue;
+            }
             let (got, ph) = match gpu.msm_profiled(&bases, &sc, &cfg) {
                 Ok(x) => x,
                 Err(e) => {

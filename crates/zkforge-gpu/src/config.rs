@@ -17,13 +17,15 @@ pub enum Accumulate {
     },
 }
 
-/// Where the bucket reduction (sum_b b B_b per window) runs.
+/// Where a phase runs: the bucket sort ([`GpuConfig::sort`]) or the bucket reduction,
+/// sum_b b B_b per window ([`GpuConfig::reduce`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Placement {
-    /// On the GPU: each window split into `segments` running sums; the CPU combines the
-    /// segments.
+    /// On the GPU. For the reduction: each window split into `segments` running sums; the
+    /// CPU combines the segments.
     Gpu,
-    /// Bucket sums are downloaded and reduced on the CPU (rayon over windows).
+    /// On the CPU (rayon). For the reduction: bucket sums are downloaded and reduced per
+    /// window.
     Cpu,
 }
 
@@ -32,6 +34,11 @@ pub enum Placement {
 pub struct GpuConfig {
     /// Window width c in 2..=16; `None` picks by size.
     pub window: Option<u32>,
+    /// Where the scalars are decomposed into signed digits and counting-sorted into buckets:
+    /// `Gpu` uploads the scalars (32 bytes a point) and sorts with the kernels of
+    /// `sort_kernels`; `Cpu` sorts on the host (rayon, `plan::layout`) and uploads the
+    /// entries (4 bytes a point and window).
+    pub sort: Placement,
     /// Bucket accumulation method.
     pub accumulate: Accumulate,
     /// Where the bucket reduction runs.
@@ -55,7 +62,7 @@ pub struct GpuConfig {
 
 impl Default for GpuConfig {
     fn default() -> Self {
-        GpuConfig { window: None, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, max_run: 64 }
+        GpuConfig { window: None, sort: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, max_run: 64 }
     }
 }
 

@@ -383,7 +383,19 @@ impl<C: GpuCurve> GpuMsm<C> {
         let nw = plan::windows(c);
         // Chunks small enough that the entries of one fit a buffer.
         let limit = g.limits.max_storage_buffer_binding_size.min(g.limits.max_buffer_size);
-        let chunk = ((limit / (4 * nw as u64)) as usize).clamp(1, 1 << 30).min(cfg.chunk.unwrap_or(usize::MAX));
+        let mut chunk = ((limit / (4 * nw as u64)) as usize).clamp(1, 1 << 30).min(cfg.chunk.unwrap_or(usize::MAX));
+        if cfg.sort == Placement::Gpu {
+            // The GPU sort sizes the run sums by a bound (sort_kernels::runs_bound): keep that
+            // within the limit too when the buckets alone leave room (else the bucket buffer
+            // itself is refused, as with the CPU sort).
+            let run_bytes = 4 * C::WORDS as u64 * 4;
+            let nb = nw as u64 * (1u64 << (c - 1));
+            let room = (limit / run_bytes).saturating_sub(nb);
+            if room > 0 {
+                let m = cfg.max_run.max(1) as u64;
+                chunk = chunk.min(((room.saturating_mul(m)) / nw as u64).clamp(1, 1 << 30) as usize);
+            }
+        }
         let mut acc = Jacobian::<C>::IDENTITY;
         for (k, sc) in reduced.chunks(chunk.max(1)).enumerate() {
             let (r, t) = self.run_chunk(g, buf, sc, (k * chunk) as u32, c, cfg, profile)?;
@@ -406,25 +418,44 @@ impl<C: GpuCurve> GpuMsm<C> {
     ) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
         let mut times = PhaseTimes::default();
         let w = C::WORDS as u64;
-        let t = Instant::now();
         // On CPU adapters runs are capped at 32 points: Mesa 22.3's lavapipe gave wrong
         // BLS12-381 sums for longer batch-affine runs (shorter runs only add merge work).
         let max_run = if g.is_cpu() { cfg.max_run.min(32) } else { cfg.max_run };
-        let lay = plan::layout(scalars, base_index, c, max_run);
-        times.decompose = t.elapsed();
         let h = 1u32 << (c - 1);
-        let nw = lay.nw as u32;
+        let nw = plan::windows(c) as u32;
         let nb = nw * h;
-        let nr = lay.runs() as u32;
         let segs_per_window = cfg.segments.min(h);
         let l = h / segs_per_window;
 
-        let t = Instant::now();
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let vscope = g.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let entries = Self::storage(g, "bucket entries", 4 * lay.entries.len() as u64)?;
-        let offsets = Self::storage(g, "run offsets", 4 * lay.offsets.len() as u64)?;
-        let bucket_runs = Self::storage(g, "bucket runs", 4 * lay.bucket_runs.len() as u64)?;
+        // The bucket layout on the device: entries, run offsets, each bucket's first run, and
+        // the run count the kernels see (exact from the CPU sort, a bound from the GPU's).
+        let (entries, offsets, bucket_runs, nr) = match cfg.sort {
+            Placement::Cpu => {
+                let t = Instant::now();
+                let lay = plan::layout(scalars, base_index, c, max_run);
+                times.decompose = t.elapsed();
+                let t = Instant::now();
+                let entries = Self::storage(g, "bucket entries", 4 * lay.entries.len() as u64)?;
+                let offsets = Self::storage(g, "run offsets", 4 * lay.offsets.len() as u64)?;
+                let bucket_runs = Self::storage(g, "bucket runs", 4 * lay.bucket_runs.len() as u64)?;
+                if !lay.entries.is_empty() {
+                    g.queue.write_buffer(&entries, 0, bytemuck::cast_slice(&lay.entries));
+                }
+                g.queue.write_buffer(&offsets, 0, bytemuck::cast_slice(&lay.offsets));
+                g.queue.write_buffer(&bucket_runs, 0, bytemuck::cast_slice(&lay.bucket_runs));
+                if profile {
+                    g.queue.submit([]);
+                    wait(&g.device)?;
+                }
+                times.upload = t.elapsed();
+                (entries, offsets, bucket_runs, lay.runs() as u32)
+            }
+            Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times)?,
+        };
+
+        let t = Instant::now();
         let partials = Self::storage(g, "run sums", nr as u64 * 4 * w * 4)?;
         let buckets = Self::storage(g, "buckets", nb as u64 * 4 * w * 4)?;
         let s = match cfg.accumulate {
@@ -437,17 +468,8 @@ impl<C: GpuCurve> GpuMsm<C> {
         };
         let nsegs = nw * segs_per_window;
         let segs = Self::storage(g, "segment sums", nsegs as u64 * 2 * 4 * w * 4)?;
-        if !lay.entries.is_empty() {
-            g.queue.write_buffer(&entries, 0, bytemuck::cast_slice(&lay.entries));
-        }
-        g.queue.write_buffer(&offsets, 0, bytemuck::cast_slice(&lay.offsets));
-        g.queue.write_buffer(&bucket_runs, 0, bytemuck::cast_slice(&lay.bucket_runs));
         let params = Self::params(g, [nr, h, s, segs_per_window, l, nw, 0, nb]);
-        if profile {
-            g.queue.submit([]);
-            wait(&g.device)?;
-        }
-        times.upload = t.elapsed();
+        times.upload += t.elapsed();
 
         let t = Instant::now();
         let mut enc = g.device.create_command_encoder(&Default::default());
@@ -480,7 +502,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 times.download = t.elapsed();
                 let t = Instant::now();
                 let pts = to_points::<C>(&words);
-                window_sums = pts.chunks(2 * segs_per_window as usize).map(|win| plan::combine_segments(win, l as usize)).collect();
+                window_sums = pts.par_chunks(2 * segs_per_window as usize).map(|win| plan::combine_segments(win, l as usize)).collect();
                 times.combine = t.elapsed();
             }
             Placement::Cpu => {
@@ -507,6 +529,92 @@ impl<C: GpuCurve> GpuMsm<C> {
         let r = plan::combine_windows(&window_sums, c);
         times.combine += t.elapsed();
         Ok((r, times))
+    }
+}
+
+impl<C: GpuCurve> GpuMsm<C> {
+    /// The bucket layout built on the device from the raw scalars (`sort_kernels`): returns
+    /// the entries, run offsets and buckets' first runs, and the run bound the accumulation
+    /// is dispatched for. The scalar upload is timed as `upload`, the kernels as `decompose`.
+    #[allow(clippy::too_many_arguments)]
+    fn sort_on_gpu(
+        &self,
+        g: &Gpu,
+        scalars: &[[u64; 4]],
+        base_index: u32,
+        c: u32,
+        max_run: u32,
+        wg: u32,
+        profile: bool,
+        times: &mut PhaseTimes,
+    ) -> Result<(wgpu::Buffer, wgpu::Buffer, wgpu::Buffer, u32), GpuError> {
+        use crate::sort_kernels::{runs_bound, SortKernel, SCAN_CHUNK};
+        let n = scalars.len();
+        let nw = plan::windows(c);
+        let h = 1usize << (c - 1);
+        let nb = nw * h;
+        let nr = runs_bound(n, nw, nb, max_run);
+        let nc = nb.div_ceil(SCAN_CHUNK as usize);
+        if nr >= u32::MAX as usize || n * nw >= u32::MAX as usize {
+            return Err(GpuError::TooLarge { what: "the bucket layout", bytes: 4 * (n * nw) as u64, limit: 4 * u32::MAX as u64 });
+        }
+        let t = Instant::now();
+        let sc = Self::storage(g, "scalars", 32 * n as u64)?;
+        let counts = Self::storage(g, "bucket counts", 4 * nb as u64)?;
+        let starts = Self::storage(g, "bucket starts", 4 * (nb as u64 + 1))?;
+        let bucket_runs = Self::storage(g, "bucket runs", 4 * (nb as u64 + 1))?;
+        let partials = Self::storage(g, "scan partials", 8 * nc as u64)?;
+        let entries = Self::storage(g, "bucket entries", 4 * (n * nw) as u64)?;
+        let offsets = Self::storage(g, "run offsets", 4 * (nr as u64 + 1))?;
+        if n > 0 {
+            // The kernels read 8 little-endian 32-bit words a scalar.
+            #[cfg(target_endian = "little")]
+            g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(scalars));
+            #[cfg(not(target_endian = "little"))]
+            {
+                let words: Vec<u32> = scalars.iter().flat_map(|k| k.iter().flat_map(|&l| [l as u32, (l >> 32) as u32])).collect();
+                g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(&words));
+            }
+        }
+        let params = Self::params(g, [n as u32, c, nw as u32, h as u32, nb as u32, max_run, base_index, nr as u32]);
+        if profile {
+            g.queue.submit([]);
+            wait(&g.device)?;
+        }
+        times.upload += t.elapsed();
+        let t = Instant::now();
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        let k = |s| Kernel::Sort(s);
+        enc.clear_buffer(&counts, 0, None);
+        self.dispatch(g, &mut enc, k(SortKernel::Count), wg, None, &[&params, &sc, &counts], n as u32)?;
+        self.dispatch(g, &mut enc, k(SortKernel::ScanPartial), wg, None, &[&params, &counts, &partials], nc as u32)?;
+        self.dispatch(g, &mut enc, k(SortKernel::ScanTop), wg, None, &[&params, &partials, &starts, &bucket_runs], wg)?;
+        self.dispatch(g, &mut enc, k(SortKernel::ScanFinal), wg, None, &[&params, &counts, &partials, &starts, &bucket_runs], nc as u32)?;
+        self.dispatch(g, &mut enc, k(SortKernel::Runs), wg, None, &[&params, &counts, &starts, &bucket_runs, &offsets], nb.max(nr + 1) as u32)?;
+        enc.clear_buffer(&counts, 0, None);
+        self.dispatch(g, &mut enc, k(SortKernel::Scatter), wg, None, &[&params, &sc, &counts, &starts, &entries], n as u32)?;
+        g.queue.submit([enc.finish()]);
+        if profile {
+            wait(&g.device)?;
+        }
+        times.decompose += t.elapsed();
+        Ok((entries, offsets, bucket_runs, nr as u32))
+    }
+
+    /// The bucket layout the GPU sort builds for `scalars` (reduced) with window `c` and
+    /// runs of at most `max_run`: entries, run offsets (the bound's count plus one) and the
+    /// buckets' first runs, downloaded. For tests against [`plan::layout`].
+    #[doc(hidden)]
+    pub fn gpu_layout(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
+        let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_layout needs a GPU adapter".into()))?;
+        let mut times = PhaseTimes::default();
+        let (e, o, b, nr) = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times)?;
+        let nb = plan::windows(c) as u64 * (1u64 << (c - 1));
+        let offsets = Self::read_back(g, &o, 4 * (nr as u64 + 1))?;
+        let bucket_runs = Self::read_back(g, &b, 4 * (nb + 1))?;
+        let total = *offsets.last().unwrap_or(&0) as u64;
+        let entries = if total == 0 { Vec::new() } else { Self::read_back(g, &e, 4 * total)? };
+        Ok((entries, offsets, bucket_runs))
     }
 }
 

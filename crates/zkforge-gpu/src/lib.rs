@@ -6,8 +6,9 @@
 //! The algorithm is the bucket method (Pippenger; Bernstein et al., ePrint 2012/549) laid out
 //! for a GPU as in the ZPrize 2022/2023 MSM entries and Barretenberg's WebGPU MSM (seed 004):
 //!
-//! 1. **decompose** (CPU, rayon): signed c-bit window digits, counting-sorted into per-bucket
-//!    runs of `point index | sign` ([`plan`]);
+//! 1. **decompose** (GPU or CPU, [`GpuConfig::sort`]): signed c-bit window digits,
+//!    counting-sorted into per-bucket runs of `point index | sign` ([`sort_kernels`] on the
+//!    GPU, [`plan`] on the CPU);
 //! 2. **accumulate** (GPU): every bucket's points summed, by XYZZ mixed additions (one
 //!    thread per bucket) or batch-affine additions with one inversion per S buckets
 //!    ([`Accumulate`]);
@@ -42,6 +43,7 @@ pub mod field_gen;
 mod host;
 pub mod kernels;
 pub mod plan;
+pub mod sort_kernels;
 
 pub use config::{Accumulate, GpuConfig, Placement};
 pub use curve::GpuCurve;

@@ -197,7 +197,7 @@ pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> La
                 let mut e = lo;
                 while e < hi {
                     offs.push(e);
-                    e = (e + max_run).min(hi);
+                    e = e.saturating_add(max_run).min(hi);
                 }
             }
             (offs, first)

@@ -114,7 +114,11 @@ fn sizes_and_edges<C: GpuCurve>(g: &GpuMsm<C>, max_log: u32) {
     sizes.push(r.gen_range(1usize << (max_log - 1)..=1 << max_log));
     for n in sizes {
         let pts = awkward::<C>(&mut r, n);
-        check(g, &pts, &random_scalars(&mut r, n), &GpuConfig::default());
+        let sc = random_scalars(&mut r, n);
+        check(g, &pts, &sc, &GpuConfig::default());
+        if n <= 1000 {
+            check(g, &pts, &sc, &GpuConfig { sort: Placement::Cpu, ..Default::default() });
+        }
     }
     // All-zero scalars; all scalars equal (every point in one bucket per window); r - 1 and 1.
     let n = 300;
@@ -131,6 +135,60 @@ fn sizes_and_edges<C: GpuCurve>(g: &GpuMsm<C>, max_log: u32) {
     let same = vec![pts[0]; 64];
     check(g, &same, &vec![k; 64], &GpuConfig::default());
     check(g, &same, &vec![k; 64], &GpuConfig { accumulate: Accumulate::BatchAffine { s: 4 }, ..Default::default() });
+}
+
+/// The GPU sort's layout against the CPU's (`plan::layout`): the same bucket starts, runs and
+/// first runs, the same entries in each bucket (in any order), and the run offsets past the
+/// last run padded with the entry total.
+fn layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
+    let mut r = rng();
+    for (n, c, max_run) in [(1usize, 4u32, 64u32), (300, 2, 1), (1000, 5, 3), (777, 8, 64), (2000, 11, 7), (513, 16, 2), (64, 6, u32::MAX)] {
+        let mut sc = random_scalars(&mut r, n);
+        for (i, k) in sc.iter_mut().enumerate() {
+            *k = zkforge_curve::scalar_mul::reduce_scalar::<C>(k);
+            if i % 5 == 0 {
+                *k = [0; 4];
+            }
+            if i % 11 == 0 {
+                *k = sc_top::<C>();
+            }
+        }
+        let want = zkforge_gpu::plan::layout(&sc, 0, c, max_run);
+        let (entries, offsets, bucket_runs) = g.gpu_layout(&sc, c, max_run).unwrap();
+        assert_eq!(bucket_runs, want.bucket_runs, "first runs, n {n} c {c} max_run {max_run}");
+        let runs = want.runs();
+        assert_eq!(&offsets[..=runs], &want.offsets[..], "run offsets, n {n} c {c} max_run {max_run}");
+        assert!(offsets[runs..].iter().all(|&o| o as usize == want.entries.len()), "padding past the last run");
+        assert_eq!(entries.len(), want.entries.len());
+        let nb = bucket_runs.len() - 1;
+        for b in 0..nb {
+            let (lo, hi) = (want.offsets[want.bucket_runs[b] as usize] as usize, want.offsets[want.bucket_runs[b + 1] as usize] as usize);
+            let mut got = entries[lo..hi].to_vec();
+            let mut exp = want.entries[lo..hi].to_vec();
+            got.sort_unstable();
+            exp.sort_unstable();
+            assert_eq!(got, exp, "bucket {b}, n {n} c {c}");
+        }
+    }
+}
+
+/// r - 1, the largest reduced scalar (every window's digit at its extreme).
+fn sc_top<C: GpuCurve>() -> [u64; 4] {
+    let mut k = C::ORDER;
+    k[0] -= 1;
+    k
+}
+
+#[test]
+fn bls12_381_gpu_sort_layout() {
+    let Some(g) = gpu(&BLS) else { return };
+    layout_matches(g);
+}
+
+#[test]
+fn bn254_gpu_sort_layout() {
+    let Some(g) = gpu(&BN) else { return };
+    layout_matches(g);
 }
 
 #[test]
@@ -154,8 +212,10 @@ fn every_switch<C: GpuCurve>(g: &GpuMsm<C>, workgroups: &[u32]) {
     for s in [1u32, 2, 4, 8, 16, 32, 64, 128, 256] {
         check(g, &pts, &sc, &GpuConfig { window: Some(6), accumulate: Accumulate::BatchAffine { s }, ..Default::default() });
     }
-    for c in [2u32, 3, 5, 8, 11, 16] {
-        check(g, &pts[..100], &sc[..100], &GpuConfig { window: Some(c), ..Default::default() });
+    for sort in [Placement::Gpu, Placement::Cpu] {
+        for c in [2u32, 3, 5, 8, 11, 16] {
+            check(g, &pts[..100], &sc[..100], &GpuConfig { window: Some(c), sort, ..Default::default() });
+        }
     }
     for reduce in [Placement::Gpu, Placement::Cpu] {
         for segments in [1u32, 2, 8, 64, 4096] {
@@ -168,12 +228,15 @@ fn every_switch<C: GpuCurve>(g: &GpuMsm<C>, workgroups: &[u32]) {
     for unroll in [Some(false), Some(true)] {
         check(g, &pts[..50], &sc[..50], &GpuConfig { unroll, ..Default::default() });
     }
-    for max_run in [1u32, 2, 5, 64, 100_000] {
-        check(g, &pts, &sc, &GpuConfig { window: Some(5), max_run, ..Default::default() });
-        check(g, &pts, &sc, &GpuConfig { window: Some(5), max_run, accumulate: Accumulate::BatchAffine { s: 4 }, ..Default::default() });
-    }
-    for chunk in [1usize, 33, 699, 700, 10_000] {
-        check(g, &pts, &sc, &GpuConfig { chunk: Some(chunk), ..Default::default() });
+    for sort in [Placement::Gpu, Placement::Cpu] {
+        for max_run in [1u32, 2, 5, 64, 100_000, u32::MAX] {
+            check(g, &pts, &sc, &GpuConfig { window: Some(5), max_run, sort, ..Default::default() });
+            check(g, &pts, &sc, &GpuConfig { window: Some(5), max_run, sort, accumulate: Accumulate::BatchAffine { s: 4 }, ..Default::default() });
+        }
+        for chunk in [1usize, 33, 699, 700, 10_000] {
+            check(g, &pts, &sc, &GpuConfig { chunk: Some(chunk), sort, ..Default::default() });
+        }
+        check(g, &pts, &sc, &GpuConfig { sort, reduce: Placement::Cpu, ..Default::default() });
     }
 }
 
@@ -222,4 +285,79 @@ fn field_scalars_and_the_doc_example_shape() {
     let points = vec![(gen * Fr::from_u64(2)).to_affine(), (gen * Fr::from_u64(3)).to_affine()];
     let scalars = vec![Fr::from_u64(5), Fr::from_u64(7)];
     assert_eq!(g.msm(&points, &scalars).unwrap(), gen * Fr::from_u64(31));
+}
+
+// ---------- large sizes, on a real GPU only ----------
+
+/// n distinct points (i + 1) G' for a random G' (cheap at millions of points), with the
+/// awkward cases mixed in every 4099 points: identities, repeats and P next to -P.
+fn many_points<C: GpuCurve>(r: &mut StdRng, n: usize) -> Vec<Affine<C>> {
+    let g = zkforge_curve::sample_points::<C>(r, 1)[0];
+    let mut acc = g.to_jacobian();
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        v.push(acc);
+        acc = acc.add_mixed_vartime(&g);
+    }
+    let mut pts = Jacobian::batch_to_affine(&v);
+    for i in (5..n).step_by(4099) {
+        pts[i - 1] = Affine::<C>::IDENTITY;
+        pts[i - 2] = pts[i - 3];
+        pts[i - 4] = -pts[i - 5];
+    }
+    pts
+}
+
+fn large<C: GpuCurve>(name: &str) {
+    let g = match GpuMsm::<C>::new(&GpuOptions::default()) {
+        Ok(g) => g,
+        Err(e) => {
+            assert!(std::env::var("ZKFORGE_REQUIRE_REAL_GPU").as_deref() != Ok("1"), "ZKFORGE_REQUIRE_REAL_GPU=1 but {e}");
+            eprintln!("skipping the large sizes (they need a GPU, not a CPU adapter): {e}");
+            return;
+        }
+    };
+    eprintln!("{name} on {}", g.adapter_name());
+    let mut r = rng();
+    let max_log: u32 = std::env::var("ZKFORGE_GPU_TEST_MAX_LOG").ok().and_then(|s| s.parse().ok()).unwrap_or(22);
+    for lg in (16..=max_log).step_by(2) {
+        let n = (1usize << lg) - r.gen_range(0..64usize);
+        let pts = many_points::<C>(&mut r, n);
+        let sc = random_scalars(&mut r, n);
+        let want: Jacobian<C> = zkforge_msm::msm(&pts, &sc).unwrap();
+        let bases = g.upload_bases(&pts).unwrap();
+        let mut cfgs = vec![GpuConfig::for_size(n), GpuConfig { sort: Placement::Cpu, ..GpuConfig::for_size(n) }];
+        if lg == 18 {
+            cfgs.push(GpuConfig { accumulate: Accumulate::BatchAffine { s: 16 }, ..GpuConfig::for_size(n) });
+            cfgs.push(GpuConfig { reduce: Placement::Cpu, ..GpuConfig::for_size(n) });
+            cfgs.push(GpuConfig { window: Some(12), max_run: 16, segments: 1024, ..GpuConfig::for_size(n) });
+        }
+        for cfg in cfgs {
+            let got = g.msm_resident(&bases, &sc, &cfg).unwrap();
+            assert_eq!(got, want, "{name} n = {n}, {cfg:?}");
+        }
+        // All scalars equal: every point in one bucket per window.
+        if lg == 16 {
+            let k = sc[0];
+            let want: Jacobian<C> = zkforge_msm::msm(&pts, &vec![k; n]).unwrap();
+            assert_eq!(g.msm_resident(&bases, &vec![k; n], &GpuConfig::for_size(n)).unwrap(), want, "{name} equal scalars");
+        }
+        eprintln!("{name} n = {n}: ok");
+    }
+}
+
+/// 2^16 - 2^22 points against zkforge-msm, both sorts (plus batch-affine, CPU reduction and a
+/// narrow window at 2^18). Needs a real GPU: `ZKFORGE_REQUIRE_REAL_GPU=1 cargo test --release
+/// -p zkforge-gpu -- --ignored` (`ZKFORGE_GPU_TEST_MAX_LOG` lowers the top size).
+#[test]
+#[ignore]
+fn bls12_381_large_sizes_on_a_gpu() {
+    large::<bls12_381::G1Config>("BLS12-381");
+}
+
+/// As [`bls12_381_large_sizes_on_a_gpu`], for BN254.
+#[test]
+#[ignore]
+fn bn254_large_sizes_on_a_gpu() {
+    large::<bn254::G1Config>("BN254");
 }
