@@ -3,9 +3,10 @@
 //! placement, multiplication form and workgroup size. Every configuration's result is checked
 //! against zkforge-msm first.
 //!
-//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare]`
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm]`
 //! (`default`: only the default configuration per size; `compare`: the default against the
-//! CPU sort, other segment counts and run lengths, at every size)
+//! CPU sort, other segment counts and run lengths, at every size; `confirm`: the default against
+//! its nearest alternatives and without buffer reuse)
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::time::Instant;
@@ -62,6 +63,21 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         let d = GpuConfig::for_size(n);
         match std::env::args().nth(3).as_deref() {
             Some("default") => cfgs = vec![(format!("default (c={c0})"), d)],
+            Some("confirm") => {
+                cfgs = vec![(format!("default (c={c0}, segments={})", d.segments), d), ("CPU sort".into(), GpuConfig { sort: Placement::Cpu, ..d })];
+                cfgs.push(("buffers not reused".into(), GpuConfig { reuse_buffers: false, ..d }));
+                for seg in [256u32, 1024] {
+                    if seg != d.segments {
+                        cfgs.push((format!("segments={seg}"), GpuConfig { segments: seg, ..d }));
+                    }
+                }
+                cfgs.push(("c=16".into(), GpuConfig { window: Some(16), ..d }));
+                cfgs.push(("c=16 segments=256".into(), GpuConfig { window: Some(16), segments: 256, ..d }));
+                for max_run in [16u32, 32] {
+                    cfgs.push((format!("max_run={max_run}"), GpuConfig { max_run, ..d }));
+                }
+                cfgs.push(("wg=128".into(), GpuConfig { workgroup: 128, ..d }));
+            }
             Some("compare") => {
                 cfgs = vec![(format!("default (c={c0}, GPU sort)"), d), (format!("CPU sort (c={c0})"), GpuConfig { sort: Placement::Cpu, ..d })];
                 for seg in [64u32, 1024, 4096] {

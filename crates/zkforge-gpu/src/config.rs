@@ -54,6 +54,10 @@ pub struct GpuConfig {
     /// Points per chunk: an MSM is split into chunks whose bucket layouts fit the adapter's
     /// buffer limit; `Some(k)` caps chunks at k points (k >= 1).
     pub chunk: Option<usize>,
+    /// Keep the work buffers (layout, run and bucket sums; about as much device memory as the
+    /// largest MSM so far needed) for the next MSM instead of allocating them anew each time;
+    /// `GpuMsm::release_buffers` frees them.
+    pub reuse_buffers: bool,
     /// Longest run of points one accumulation thread sums (>= 1): longer buckets are cut into
     /// runs whose partial sums a merge pass adds, so crowded buckets (the top window's) do not
     /// serialise the accumulation on one thread. CPU adapters cap it at 32 (see `host`).
@@ -62,14 +66,14 @@ pub struct GpuConfig {
 
 impl Default for GpuConfig {
     fn default() -> Self {
-        GpuConfig { window: None, sort: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, max_run: 64 }
+        GpuConfig { window: None, sort: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64 }
     }
 }
 
 impl GpuConfig {
     /// The default for `n` points.
     pub fn for_size(n: usize) -> Self {
-        GpuConfig { window: Some(default_window(n)), ..Default::default() }
+        GpuConfig { window: Some(default_window(n)), segments: default_segments(n), ..Default::default() }
     }
 
     /// The window width used for `n` points.
@@ -105,13 +109,23 @@ impl GpuConfig {
     }
 }
 
-/// Window width by size (measured on an H100, BENCHMARKS.md): 16 from 2^19 points, 15 from
-/// 2^15, below that enough buckets to keep threads busy without leaving most of them empty.
+/// Reduction segments per window by size (H200, BENCHMARKS.md): 1024 from 2^19 points (the GPU
+/// reduction 4x shorter, for a CPU combination of 2 x 1024 points a window), 256 below, where
+/// the two were equal.
+fn default_segments(n: usize) -> u32 {
+    if n >= 1 << 19 {
+        1024
+    } else {
+        256
+    }
+}
+
+/// Window width by size (measured on an H200 with the GPU sort, BENCHMARKS.md): 15 from 2^15
+/// points (c = 16 was 5-12 % slower at 2^20 and 2^22, c = 14 slower from 2^16), below that
+/// enough buckets to keep threads busy without leaving most of them empty.
 fn default_window(n: usize) -> u32 {
     let lg = usize::BITS - n.max(1).leading_zeros();
-    if n >= 1 << 19 {
-        16
-    } else if n >= 1 << 15 {
+    if n >= 1 << 15 {
         15
     } else {
         lg.saturating_sub(3).clamp(4, 13)

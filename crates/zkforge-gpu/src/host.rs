@@ -84,6 +84,10 @@ struct Gpu {
     info: wgpu::AdapterInfo,
     limits: wgpu::Limits,
     pipelines: Mutex<HashMap<(Kernel, u32, bool), wgpu::ComputePipeline>>,
+    /// Work buffers of finished MSMs, by role, for the next one ([`GpuConfig::reuse_buffers`]).
+    /// An MSM takes the buffers it uses out of the pool and puts them back when its result is
+    /// downloaded, so concurrent MSMs never share one.
+    pool: Mutex<HashMap<&'static str, wgpu::Buffer>>,
 }
 
 impl Gpu {
@@ -156,7 +160,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             trace: wgpu::Trace::Off,
         }))
         .map_err(|e| GpuError::Device(format!("could not open {}: {e}", info.name)))?;
-        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()) }), fallback: None, _c: PhantomData })
+        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()) }), fallback: None, _c: PhantomData })
     }
 
     /// [`GpuMsm::new`], or the CPU MSM (zkforge-msm) when no adapter can be opened; then
@@ -222,6 +226,40 @@ impl<C: GpuCurve> GpuMsm<C> {
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
             mapped_at_creation: false,
         }))
+    }
+
+    /// A work buffer of at least `bytes` for `label`: from the pool when `reuse` and the pooled
+    /// one is large enough (its stale contents are never read: every kernel writes or clears
+    /// what it later reads), else new. Recorded in `held` to go back to the pool.
+    fn work_buf(g: &Gpu, held: &mut Vec<(&'static str, wgpu::Buffer)>, reuse: bool, label: &'static str, bytes: u64) -> Result<wgpu::Buffer, GpuError> {
+        let pooled = if reuse { g.pool.lock().unwrap_or_else(|e| e.into_inner()).remove(label) } else { None };
+        let b = match pooled {
+            Some(b) if b.size() >= bytes.max(4) => b,
+            _ => Self::storage(g, label, bytes)?,
+        };
+        held.push((label, b.clone()));
+        Ok(b)
+    }
+
+    /// Puts an MSM's work buffers back into the pool (after its GPU work has finished).
+    fn give_back(g: &Gpu, held: Vec<(&'static str, wgpu::Buffer)>) {
+        let mut pool = g.pool.lock().unwrap_or_else(|e| e.into_inner());
+        for (label, b) in held {
+            match pool.get(label) {
+                Some(old) if old.size() >= b.size() => {}
+                _ => {
+                    pool.insert(label, b);
+                }
+            }
+        }
+    }
+
+    /// Frees the pooled work buffers (they hold about as much device memory as the largest
+    /// MSM run so far needed; the next MSM allocates again).
+    pub fn release_buffers(&self) {
+        if let Some(g) = &self.gpu {
+            g.pool.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
     }
 
     fn params(g: &Gpu, p: [u32; 8]) -> wgpu::Buffer {
@@ -429,6 +467,8 @@ impl<C: GpuCurve> GpuMsm<C> {
 
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let vscope = g.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let mut held = Vec::new();
+        let reuse = cfg.reuse_buffers;
         // The bucket layout on the device: entries, run offsets, each bucket's first run, and
         // the run count the kernels see (exact from the CPU sort, a bound from the GPU's).
         let (entries, offsets, bucket_runs, nr) = match cfg.sort {
@@ -437,9 +477,9 @@ impl<C: GpuCurve> GpuMsm<C> {
                 let lay = plan::layout(scalars, base_index, c, max_run);
                 times.decompose = t.elapsed();
                 let t = Instant::now();
-                let entries = Self::storage(g, "bucket entries", 4 * lay.entries.len() as u64)?;
-                let offsets = Self::storage(g, "run offsets", 4 * lay.offsets.len() as u64)?;
-                let bucket_runs = Self::storage(g, "bucket runs", 4 * lay.bucket_runs.len() as u64)?;
+                let entries = Self::work_buf(g, &mut held, reuse, "bucket entries", 4 * lay.entries.len() as u64)?;
+                let offsets = Self::work_buf(g, &mut held, reuse, "run offsets", 4 * lay.offsets.len() as u64)?;
+                let bucket_runs = Self::work_buf(g, &mut held, reuse, "bucket runs", 4 * lay.bucket_runs.len() as u64)?;
                 if !lay.entries.is_empty() {
                     g.queue.write_buffer(&entries, 0, bytemuck::cast_slice(&lay.entries));
                 }
@@ -452,22 +492,22 @@ impl<C: GpuCurve> GpuMsm<C> {
                 times.upload = t.elapsed();
                 (entries, offsets, bucket_runs, lay.runs() as u32)
             }
-            Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times)?,
+            Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse)?,
         };
 
         let t = Instant::now();
-        let partials = Self::storage(g, "run sums", nr as u64 * 4 * w * 4)?;
-        let buckets = Self::storage(g, "buckets", nb as u64 * 4 * w * 4)?;
+        let partials = Self::work_buf(g, &mut held, reuse, "run sums", nr as u64 * 4 * w * 4)?;
+        let buckets = Self::work_buf(g, &mut held, reuse, "buckets", nb as u64 * 4 * w * 4)?;
         let s = match cfg.accumulate {
             Accumulate::BatchAffine { s } => s,
             Accumulate::Xyzz => 1,
         };
         let scratch = match cfg.accumulate {
-            Accumulate::BatchAffine { .. } => Some(Self::storage(g, "batch-affine scratch", nr as u64 * w * 4)?),
+            Accumulate::BatchAffine { .. } => Some(Self::work_buf(g, &mut held, reuse, "batch-affine scratch", nr as u64 * w * 4)?),
             Accumulate::Xyzz => None,
         };
         let nsegs = nw * segs_per_window;
-        let segs = Self::storage(g, "segment sums", nsegs as u64 * 2 * 4 * w * 4)?;
+        let segs = Self::work_buf(g, &mut held, reuse, "segment sums", nsegs as u64 * 2 * 4 * w * 4)?;
         let params = Self::params(g, [nr, h, s, segs_per_window, l, nw, 0, nb]);
         times.upload += t.elapsed();
 
@@ -525,6 +565,10 @@ impl<C: GpuCurve> GpuMsm<C> {
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(GpuError::Device(format!("out of device memory: {e}")));
         }
+        // The downloads above waited for every kernel of this MSM: its buffers are free.
+        if reuse {
+            Self::give_back(g, held);
+        }
         let t = Instant::now();
         let r = plan::combine_windows(&window_sums, c);
         times.combine += t.elapsed();
@@ -547,6 +591,8 @@ impl<C: GpuCurve> GpuMsm<C> {
         wg: u32,
         profile: bool,
         times: &mut PhaseTimes,
+        held: &mut Vec<(&'static str, wgpu::Buffer)>,
+        reuse: bool,
     ) -> Result<(wgpu::Buffer, wgpu::Buffer, wgpu::Buffer, u32), GpuError> {
         use crate::sort_kernels::{runs_bound, SortKernel, SCAN_CHUNK};
         let n = scalars.len();
@@ -559,13 +605,13 @@ impl<C: GpuCurve> GpuMsm<C> {
             return Err(GpuError::TooLarge { what: "the bucket layout", bytes: 4 * (n * nw) as u64, limit: 4 * u32::MAX as u64 });
         }
         let t = Instant::now();
-        let sc = Self::storage(g, "scalars", 32 * n as u64)?;
-        let counts = Self::storage(g, "bucket counts", 4 * nb as u64)?;
-        let starts = Self::storage(g, "bucket starts", 4 * (nb as u64 + 1))?;
-        let bucket_runs = Self::storage(g, "bucket runs", 4 * (nb as u64 + 1))?;
-        let partials = Self::storage(g, "scan partials", 8 * nc as u64)?;
-        let entries = Self::storage(g, "bucket entries", 4 * (n * nw) as u64)?;
-        let offsets = Self::storage(g, "run offsets", 4 * (nr as u64 + 1))?;
+        let sc = Self::work_buf(g, held, reuse, "scalars", 32 * n as u64)?;
+        let counts = Self::work_buf(g, held, reuse, "bucket counts", 4 * nb as u64)?;
+        let starts = Self::work_buf(g, held, reuse, "bucket starts", 4 * (nb as u64 + 1))?;
+        let bucket_runs = Self::work_buf(g, held, reuse, "bucket runs", 4 * (nb as u64 + 1))?;
+        let partials = Self::work_buf(g, held, reuse, "scan partials", 8 * nc as u64)?;
+        let entries = Self::work_buf(g, held, reuse, "bucket entries", 4 * (n * nw) as u64)?;
+        let offsets = Self::work_buf(g, held, reuse, "run offsets", 4 * (nr as u64 + 1))?;
         if n > 0 {
             // The kernels read 8 little-endian 32-bit words a scalar.
             #[cfg(target_endian = "little")]
@@ -608,7 +654,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn gpu_layout(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_layout needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let (e, o, b, nr) = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times)?;
+        let (e, o, b, nr) = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false)?;
         let nb = plan::windows(c) as u64 * (1u64 << (c - 1));
         let offsets = Self::read_back(g, &o, 4 * (nr as u64 + 1))?;
         let bucket_runs = Self::read_back(g, &b, 4 * (nb + 1))?;

@@ -252,6 +252,43 @@ fn bn254_every_switch() {
     every_switch(g, &[32, 64, 128, 256]);
 }
 
+/// Pooled work buffers: MSMs of shrinking and growing sizes one after another (stale contents
+/// of a larger earlier MSM must never leak into a later one), with either sort and either
+/// accumulation, and four threads at once on one instance (each MSM holds its buffers
+/// exclusively); `reuse_buffers: false` and `release_buffers` too.
+#[test]
+fn buffer_reuse_across_sizes_and_threads() {
+    let Some(g) = gpu(&BN) else { return };
+    let mut r = rng();
+    let pts = awkward::<bn254::G1Config>(&mut r, 1200);
+    let sc = random_scalars(&mut r, 1200);
+    for (n, sort, acc) in [
+        (1200usize, Placement::Gpu, Accumulate::Xyzz),
+        (17, Placement::Gpu, Accumulate::Xyzz),
+        (1200, Placement::Cpu, Accumulate::Xyzz),
+        (300, Placement::Gpu, Accumulate::BatchAffine { s: 8 }),
+        (1, Placement::Cpu, Accumulate::Xyzz),
+        (900, Placement::Gpu, Accumulate::Xyzz),
+    ] {
+        for reuse_buffers in [true, false] {
+            check(g, &pts[..n], &sc[..n], &GpuConfig { window: Some(7), sort, accumulate: acc, reuse_buffers, ..Default::default() });
+        }
+    }
+    g.release_buffers();
+    check(g, &pts[..500], &sc[..500], &GpuConfig::default());
+    std::thread::scope(|s| {
+        for t in 0..4usize {
+            let (pts, sc) = (&pts, &sc);
+            s.spawn(move || {
+                for k in 0..3usize {
+                    let n = 200 + 300 * ((t + k) % 3);
+                    check(g, &pts[..n], &sc[..n], &GpuConfig { window: Some(6), ..Default::default() });
+                }
+            });
+        }
+    });
+}
+
 #[test]
 fn errors_are_typed() {
     let Some(g) = gpu(&BN) else { return };
