@@ -73,7 +73,7 @@ impl Default for GpuConfig {
 impl GpuConfig {
     /// The default for `n` points.
     pub fn for_size(n: usize) -> Self {
-        GpuConfig { window: Some(default_window(n)), segments: default_segments(n), ..Default::default() }
+        GpuConfig { window: Some(default_window(n)), segments: default_segments(n), max_run: default_max_run(n), ..Default::default() }
     }
 
     /// The window width used for `n` points.
@@ -109,14 +109,25 @@ impl GpuConfig {
     }
 }
 
-/// Reduction segments per window by size (H200, BENCHMARKS.md): 1024 from 2^19 points (the GPU
-/// reduction 4x shorter, for a CPU combination of 2 x 1024 points a window), 256 below, where
-/// the two were equal.
+/// Reduction segments per window by size (H200, BENCHMARKS.md): 1024 from 2^15 points (the
+/// GPU reduction 2.5-4x shorter for a CPU combination of 2 x 1024 points a window; equal or
+/// faster at 2^16-2^22 on both curves), 256 below.
 fn default_segments(n: usize) -> u32 {
-    if n >= 1 << 19 {
+    if n >= 1 << 15 {
         1024
     } else {
         256
+    }
+}
+
+/// Longest accumulation run by size (H200, BENCHMARKS.md): 16 from 2^19 points (at 2^20 the
+/// MSM 16 % (BLS12-381) and 12 % (BN254) faster than with 64; 3-4 % at 2^22), 64 below, where
+/// the two were within noise.
+fn default_max_run(n: usize) -> u32 {
+    if n >= 1 << 19 {
+        16
+    } else {
+        64
     }
 }
 
