@@ -102,8 +102,8 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
             }
             _ => {}
         }
-        println!("| config | median ms | decompose | upload | accumulate | reduce | download | combine |");
-        println!("|---|---|---|---|---|---|---|---|");
+        println!("| config | median ms | decompose | upload | accumulate | reduce | download | combine | GPU sort | GPU accumulate | GPU reduce |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|");
         for (label, cfg) in cfgs {
             // One untimed run first: pipelines compile on first use (seconds on some drivers).
             if let Err(e) = gpu.msm_resident(&bases, &sc, &cfg) {
@@ -127,15 +127,19 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
                 .collect();
             ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
             let ms = |d: std::time::Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
+            let gms = |d: Option<std::time::Duration>| d.map_or("-".to_string(), ms);
             println!(
-                "| {label} | {:.2} | {} | {} | {} | {} | {} | {} |",
+                "| {label} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 ts[ts.len() / 2],
                 ms(ph.decompose),
                 ms(ph.upload),
                 ms(ph.accumulate),
                 ms(ph.reduce),
                 ms(ph.download),
-                ms(ph.combine)
+                ms(ph.combine),
+                gms(ph.gpu_sort),
+                gms(ph.gpu_accumulate),
+                gms(ph.gpu_reduce)
             );
         }
     }

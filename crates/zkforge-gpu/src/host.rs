@@ -26,10 +26,11 @@ pub struct GpuOptions {
 }
 
 /// Wall-clock time of each phase of one MSM (the profiled entry point waits for the GPU after
-/// each phase, so the phases add up to a little more than an unprofiled run).
+/// each phase, so the phases add up to a little more than an unprofiled run), and, where the
+/// adapter has timestamp queries, the GPU's own time for the kernels of each phase.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhaseTimes {
-    /// Scalar decomposition and bucket sort on the CPU.
+    /// Scalar decomposition and bucket sort (GPU kernels, or the CPU with `sort: Cpu`).
     pub decompose: Duration,
     /// Upload of the bucket layout.
     pub upload: Duration,
@@ -41,7 +42,39 @@ pub struct PhaseTimes {
     pub download: Duration,
     /// Final combination on the CPU.
     pub combine: Duration,
+    /// GPU timestamps (`None` without `TIMESTAMP_QUERY`, or outside `msm_profiled`): the sort
+    /// kernels' time, summed over their passes (zero with `sort: Cpu`).
+    pub gpu_sort: Option<Duration>,
+    /// GPU timestamps: the accumulation and merge kernels' time.
+    pub gpu_accumulate: Option<Duration>,
+    /// GPU timestamps: the reduction kernel's time (zero with `reduce: Cpu`).
+    pub gpu_reduce: Option<Duration>,
 }
+
+fn add_opt(a: &mut Option<Duration>, b: Option<Duration>) {
+    *a = match (*a, b) {
+        (Some(x), Some(y)) => Some(x + y),
+        (None, y) => y,
+        (x, None) => x,
+    };
+}
+
+/// Phases that GPU timestamps are summed into.
+#[derive(Clone, Copy)]
+enum StampPhase {
+    Sort,
+    Accumulate,
+    Reduce,
+}
+
+/// Timestamp queries around every compute pass of one profiled MSM chunk.
+struct Stamps {
+    set: wgpu::QuerySet,
+    phases: Vec<StampPhase>,
+}
+
+/// Query pairs one chunk can use (it has at most 9 passes).
+const STAMP_PAIRS: u32 = 16;
 
 impl PhaseTimes {
     fn add(&mut self, o: &PhaseTimes) {
@@ -51,6 +84,9 @@ impl PhaseTimes {
         self.reduce += o.reduce;
         self.download += o.download;
         self.combine += o.combine;
+        add_opt(&mut self.gpu_sort, o.gpu_sort);
+        add_opt(&mut self.gpu_accumulate, o.gpu_accumulate);
+        add_opt(&mut self.gpu_reduce, o.gpu_reduce);
     }
     /// Sum of the phases.
     pub fn total(&self) -> Duration {
@@ -88,6 +124,8 @@ struct Gpu {
     /// An MSM takes the buffers it uses out of the pool and puts them back when its result is
     /// downloaded, so concurrent MSMs never share one.
     pool: Mutex<HashMap<&'static str, wgpu::Buffer>>,
+    /// The device was opened with `TIMESTAMP_QUERY`.
+    timestamps: bool,
 }
 
 impl Gpu {
@@ -151,16 +189,17 @@ impl<C: GpuCurve> GpuMsm<C> {
         })?;
         let info = adapter.get_info();
         let limits = adapter.limits();
+        let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("zkforge-gpu"),
-            required_features: wgpu::Features::empty(),
+            required_features: if timestamps { wgpu::Features::TIMESTAMP_QUERY } else { wgpu::Features::empty() },
             required_limits: limits.clone(),
             experimental_features: wgpu::ExperimentalFeatures::disabled(),
             memory_hints: wgpu::MemoryHints::Performance,
             trace: wgpu::Trace::Off,
         }))
         .map_err(|e| GpuError::Device(format!("could not open {}: {e}", info.name)))?;
-        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()) }), fallback: None, _c: PhantomData })
+        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()), timestamps }), fallback: None, _c: PhantomData })
     }
 
     /// [`GpuMsm::new`], or the CPU MSM (zkforge-msm) when no adapter can be opened; then
@@ -241,6 +280,38 @@ impl<C: GpuCurve> GpuMsm<C> {
         Ok(b)
     }
 
+    /// The GPU time of the timestamped passes, summed per phase (sort, accumulate, reduce).
+    fn read_stamps(g: &Gpu, st: &Stamps) -> Result<[Duration; 3], GpuError> {
+        let queries = 2 * st.phases.len() as u32;
+        let mut out = [Duration::ZERO; 3];
+        if queries == 0 {
+            return Ok(out);
+        }
+        let buf = g.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("timestamps"),
+            size: 8 * queries as u64,
+            usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        enc.resolve_query_set(&st.set, 0..queries, &buf, 0);
+        g.queue.submit([enc.finish()]);
+        let words = Self::read_back(g, &buf, 8 * queries as u64)?;
+        let ns_per_tick = g.queue.get_timestamp_period() as f64;
+        for (k, phase) in st.phases.iter().enumerate() {
+            let tick = |q: usize| words[2 * q] as u64 | (words[2 * q + 1] as u64) << 32;
+            let ticks = tick(2 * k + 1).saturating_sub(tick(2 * k));
+            out[*phase as usize] += Duration::from_nanos((ticks as f64 * ns_per_tick) as u64);
+        }
+        Ok(out)
+    }
+
+    /// True when the device records GPU timestamps in [`GpuMsm::msm_profiled`]
+    /// ([`PhaseTimes::gpu_accumulate`] and the others are `Some`).
+    pub fn has_timestamps(&self) -> bool {
+        self.gpu.as_ref().is_some_and(|g| g.timestamps)
+    }
+
     /// Puts an MSM's work buffers back into the pool (after its GPU work has finished).
     fn give_back(g: &Gpu, held: Vec<(&'static str, wgpu::Buffer)>) {
         let mut pool = g.pool.lock().unwrap_or_else(|e| e.into_inner());
@@ -282,6 +353,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         unroll: Option<bool>,
         buffers: &[&wgpu::Buffer],
         threads: u32,
+        stamp: Option<(&mut Stamps, StampPhase)>,
     ) -> Result<(), GpuError> {
         if threads == 0 {
             return Ok(());
@@ -294,7 +366,15 @@ impl<C: GpuCurve> GpuMsm<C> {
         let groups = threads.div_ceil(wg);
         let max = g.limits.max_compute_workgroups_per_dimension.max(1);
         let (x, y) = if groups <= max { (groups, 1) } else { (max, groups.div_ceil(max)) };
-        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: None, timestamp_writes: None });
+        let writes = match stamp {
+            Some((st, phase)) if (st.phases.len() as u32) < STAMP_PAIRS => {
+                let i = 2 * st.phases.len() as u32;
+                st.phases.push(phase);
+                Some(wgpu::ComputePassTimestampWrites { query_set: &st.set, beginning_of_pass_write_index: Some(i), end_of_pass_write_index: Some(i + 1) })
+            }
+            _ => None,
+        };
+        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: None, timestamp_writes: writes });
         pass.set_pipeline(&pipe);
         pass.set_bind_group(0, &bg, &[]);
         pass.dispatch_workgroups(x, y, 1);
@@ -339,7 +419,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         g.queue.write_buffer(&src, 0, bytemuck::cast_slice(pairs));
         let params = Self::params(g, [0, 0, 0, 0, 0, 0, n as u32, 0]);
         let mut enc = g.device.create_command_encoder(&Default::default());
-        self.dispatch(g, &mut enc, Kernel::FieldOps, 64, Some(unroll), &[&params, &src, &dst], n as u32)?;
+        self.dispatch(g, &mut enc, Kernel::FieldOps, 64, Some(unroll), &[&params, &src, &dst], n as u32, None)?;
         g.queue.submit([enc.finish()]);
         Self::read_back(g, &dst, (n * 6 * w * 4) as u64)
     }
@@ -365,7 +445,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         g.queue.write_buffer(&src, 0, bytemuck::cast_slice(&words));
         let params = Self::params(g, [0, 0, 0, 0, 0, 0, points.len() as u32, 0]);
         let mut enc = g.device.create_command_encoder(&Default::default());
-        self.dispatch(g, &mut enc, Kernel::ToMont, 64, None, &[&params, &src, &dst], points.len() as u32)?;
+        self.dispatch(g, &mut enc, Kernel::ToMont, 64, None, &[&params, &src, &dst], points.len() as u32, None)?;
         g.queue.submit([enc.finish()]);
         wait(&g.device)?;
         if let Some(e) = pollster::block_on(scope.pop()) {
@@ -469,6 +549,11 @@ impl<C: GpuCurve> GpuMsm<C> {
         let vscope = g.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut held = Vec::new();
         let reuse = cfg.reuse_buffers;
+        // GPU timestamps around every pass of a profiled run, where the device has them.
+        let mut stamps = (profile && g.timestamps).then(|| Stamps {
+            set: g.device.create_query_set(&wgpu::QuerySetDescriptor { label: Some("phase timestamps"), ty: wgpu::QueryType::Timestamp, count: 2 * STAMP_PAIRS }),
+            phases: Vec::new(),
+        });
         // The bucket layout on the device: entries, run offsets, each bucket's first run, and
         // the run count the kernels see (exact from the CPU sort, a bound from the GPU's).
         let (entries, offsets, bucket_runs, nr) = match cfg.sort {
@@ -492,7 +577,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 times.upload = t.elapsed();
                 (entries, offsets, bucket_runs, lay.runs() as u32)
             }
-            Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse)?,
+            Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse, stamps.as_mut())?,
         };
 
         let t = Instant::now();
@@ -516,11 +601,11 @@ impl<C: GpuCurve> GpuMsm<C> {
         match (cfg.accumulate, &scratch) {
             (Accumulate::BatchAffine { s }, Some(scratch)) => {
                 enc.clear_buffer(&partials, 0, None);
-                self.dispatch(g, &mut enc, Kernel::AccumulateAffine, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials, scratch], nr.div_ceil(s))?;
+                self.dispatch(g, &mut enc, Kernel::AccumulateAffine, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials, scratch], nr.div_ceil(s), stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?;
             }
-            _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials], nr)?,
+            _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials], nr, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?,
         }
-        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, cfg.unroll, &[&params, &partials, &bucket_runs, &buckets], nb)?;
+        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, cfg.unroll, &[&params, &partials, &bucket_runs, &buckets], nb, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?;
         if profile {
             g.queue.submit([enc.finish()]);
             wait(&g.device)?;
@@ -531,7 +616,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let window_sums: Vec<Xyzz<C>>;
         match cfg.reduce {
             Placement::Gpu => {
-                self.dispatch(g, &mut enc, Kernel::Reduce, cfg.workgroup, cfg.unroll, &[&params, &buckets, &segs], nsegs)?;
+                self.dispatch(g, &mut enc, Kernel::Reduce, cfg.workgroup, cfg.unroll, &[&params, &buckets, &segs], nsegs, stamps.as_mut().map(|x| (x, StampPhase::Reduce)))?;
                 g.queue.submit([enc.finish()]);
                 if profile {
                     wait(&g.device)?;
@@ -565,6 +650,12 @@ impl<C: GpuCurve> GpuMsm<C> {
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(GpuError::Device(format!("out of device memory: {e}")));
         }
+        if let Some(st) = &stamps {
+            let [sort, acc, red] = Self::read_stamps(g, st)?;
+            times.gpu_sort = Some(sort);
+            times.gpu_accumulate = Some(acc);
+            times.gpu_reduce = Some(red);
+        }
         // The downloads above waited for every kernel of this MSM: its buffers are free.
         if reuse {
             Self::give_back(g, held);
@@ -593,6 +684,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         times: &mut PhaseTimes,
         held: &mut Vec<(&'static str, wgpu::Buffer)>,
         reuse: bool,
+        mut stamps: Option<&mut Stamps>,
     ) -> Result<(wgpu::Buffer, wgpu::Buffer, wgpu::Buffer, u32), GpuError> {
         use crate::sort_kernels::{runs_bound, SortKernel, SCAN_CHUNK};
         let n = scalars.len();
@@ -632,13 +724,13 @@ impl<C: GpuCurve> GpuMsm<C> {
         let mut enc = g.device.create_command_encoder(&Default::default());
         let k = |s| Kernel::Sort(s);
         enc.clear_buffer(&counts, 0, None);
-        self.dispatch(g, &mut enc, k(SortKernel::Count), wg, None, &[&params, &sc, &counts], n as u32)?;
-        self.dispatch(g, &mut enc, k(SortKernel::ScanPartial), wg, None, &[&params, &counts, &partials], nc as u32)?;
-        self.dispatch(g, &mut enc, k(SortKernel::ScanTop), wg, None, &[&params, &partials, &starts, &bucket_runs], wg)?;
-        self.dispatch(g, &mut enc, k(SortKernel::ScanFinal), wg, None, &[&params, &counts, &partials, &starts, &bucket_runs], nc as u32)?;
-        self.dispatch(g, &mut enc, k(SortKernel::Runs), wg, None, &[&params, &counts, &starts, &bucket_runs, &offsets], nb.max(nr + 1) as u32)?;
+        self.dispatch(g, &mut enc, k(SortKernel::Count), wg, None, &[&params, &sc, &counts], n as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
+        self.dispatch(g, &mut enc, k(SortKernel::ScanPartial), wg, None, &[&params, &counts, &partials], nc as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
+        self.dispatch(g, &mut enc, k(SortKernel::ScanTop), wg, None, &[&params, &partials, &starts, &bucket_runs], wg, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
+        self.dispatch(g, &mut enc, k(SortKernel::ScanFinal), wg, None, &[&params, &counts, &partials, &starts, &bucket_runs], nc as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
+        self.dispatch(g, &mut enc, k(SortKernel::Runs), wg, None, &[&params, &counts, &starts, &bucket_runs, &offsets], nb.max(nr + 1) as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         enc.clear_buffer(&counts, 0, None);
-        self.dispatch(g, &mut enc, k(SortKernel::Scatter), wg, None, &[&params, &sc, &counts, &starts, &entries], n as u32)?;
+        self.dispatch(g, &mut enc, k(SortKernel::Scatter), wg, None, &[&params, &sc, &counts, &starts, &entries], n as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         g.queue.submit([enc.finish()]);
         if profile {
             wait(&g.device)?;
@@ -654,7 +746,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn gpu_layout(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_layout needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let (e, o, b, nr) = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false)?;
+        let (e, o, b, nr) = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
         let nb = plan::windows(c) as u64 * (1u64 << (c - 1));
         let offsets = Self::read_back(g, &o, 4 * (nr as u64 + 1))?;
         let bucket_runs = Self::read_back(g, &b, 4 * (nb + 1))?;

@@ -289,6 +289,37 @@ fn buffer_reuse_across_sizes_and_threads() {
     });
 }
 
+/// The profiled entry point: the same point, every phase timed, and GPU timestamps exactly
+/// when the device has them (the sort's zero with the CPU sort, the reduction's with the CPU
+/// reduction).
+#[test]
+fn profiled_phases_and_timestamps() {
+    let Some(g) = gpu(&BN) else { return };
+    let mut r = rng();
+    let pts = awkward::<bn254::G1Config>(&mut r, 800);
+    let sc = random_scalars(&mut r, 800);
+    let want: Jacobian<bn254::G1Config> = zkforge_msm::msm(&pts, &sc).unwrap();
+    let bases = g.upload_bases(&pts).unwrap();
+    eprintln!("timestamps: {}", g.has_timestamps());
+    for (sort, reduce) in [(Placement::Gpu, Placement::Gpu), (Placement::Cpu, Placement::Cpu)] {
+        let cfg = GpuConfig { sort, reduce, ..GpuConfig::for_size(800) };
+        let (got, ph) = g.msm_profiled(&bases, &sc, &cfg).unwrap();
+        assert_eq!(got, want);
+        assert!(ph.total() > std::time::Duration::ZERO);
+        if g.has_timestamps() {
+            let (s, a, red) = (ph.gpu_sort.unwrap(), ph.gpu_accumulate.unwrap(), ph.gpu_reduce.unwrap());
+            eprintln!("{sort:?}/{reduce:?}: GPU sort {s:?}, accumulate {a:?}, reduce {red:?}");
+            assert!(a > std::time::Duration::ZERO);
+            assert_eq!(s.is_zero(), sort == Placement::Cpu);
+            assert_eq!(red.is_zero(), reduce == Placement::Cpu);
+        } else {
+            assert!(ph.gpu_sort.is_none() && ph.gpu_accumulate.is_none() && ph.gpu_reduce.is_none());
+        }
+        // Unprofiled runs record no timestamps.
+        assert_eq!(g.msm_resident(&bases, &sc, &cfg).unwrap(), want);
+    }
+}
+
 #[test]
 fn errors_are_typed() {
     let Some(g) = gpu(&BN) else { return };
