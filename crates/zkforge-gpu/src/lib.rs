@@ -18,7 +18,9 @@
 //!
 //! Field arithmetic is generated from Rust ([`field_gen`]): 13-bit limbs in `u32`,
 //! Montgomery multiplication with lazy carries, fully unrolled with the modulus inlined. The
-//! GPU's bases can stay resident across MSMs ([`GpuMsm::upload_bases`]); MSMs larger than the
+//! GPU's bases can stay resident across MSMs ([`GpuMsm::upload_bases`]) and the work buffers
+//! are pooled ([`GpuConfig::reuse_buffers`]); [`GpuMsm::msm_profiled`] times every phase, with
+//! GPU timestamps where the device has them. MSMs larger than the
 //! adapter's buffer limits are split into chunks, and bases that cannot fit are refused with
 //! [`GpuError::TooLarge`]. With no adapter, [`GpuMsm::new_or_cpu`] falls back to zkforge-msm
 //! and says why ([`GpuMsm::fallback_reason`]).
