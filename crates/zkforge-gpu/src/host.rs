@@ -454,7 +454,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         Ok(GpuBases { buf: Some(dst), cpu: Vec::new(), n: points.len(), upload_time: t0.elapsed() })
     }
 
-    /// sum_i scalars[i] points[i] with the default configuration (bases uploaded for this call).
+    /// `sum_i scalars[i] points[i]` with the default configuration (bases uploaded for this call).
     pub fn msm<S: MsmScalar<C>>(&self, points: &[Affine<C>], scalars: &[S]) -> Result<Jacobian<C>, GpuError> {
         if points.len() != scalars.len() {
             return Err(GpuError::LengthMismatch { points: points.len(), scalars: scalars.len() });
@@ -463,7 +463,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         self.msm_resident(&bases, scalars, &GpuConfig::for_size(points.len()))
     }
 
-    /// sum_i scalars[i] bases[i] on resident bases.
+    /// `sum_i scalars[i] bases[i]` on resident bases.
     pub fn msm_resident<S: MsmScalar<C>>(&self, bases: &GpuBases<C>, scalars: &[S], cfg: &GpuConfig) -> Result<Jacobian<C>, GpuError> {
         self.run(bases, scalars, cfg, false).map(|(r, _)| r)
     }
