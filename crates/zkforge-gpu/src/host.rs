@@ -501,6 +501,9 @@ impl<C: GpuCurve> GpuMsm<C> {
         let nw = plan::windows(c);
         // Chunks small enough that the entries of one fit a buffer.
         let limit = g.limits.max_storage_buffer_binding_size.min(g.limits.max_buffer_size);
+        // On CPU adapters runs are capped at 32 points: Mesa 22.3's lavapipe gave wrong
+        // BLS12-381 sums for longer batch-affine runs (shorter runs only add merge work).
+        let max_run = if g.is_cpu() { cfg.max_run.min(32) } else { cfg.max_run };
         let mut chunk = ((limit / (4 * nw as u64)) as usize).clamp(1, 1 << 30).min(cfg.chunk.unwrap_or(usize::MAX));
         if cfg.sort == Placement::Gpu {
             // The GPU sort sizes the run sums by a bound (sort_kernels::runs_bound): keep that
@@ -510,13 +513,13 @@ impl<C: GpuCurve> GpuMsm<C> {
             let nb = nw as u64 * (1u64 << (c - 1));
             let room = (limit / run_bytes).saturating_sub(nb);
             if room > 0 {
-                let m = cfg.max_run.max(1) as u64;
+                let m = max_run as u64;
                 chunk = chunk.min(((room.saturating_mul(m)) / nw as u64).clamp(1, 1 << 30) as usize);
             }
         }
         let mut acc = Jacobian::<C>::IDENTITY;
         for (k, sc) in reduced.chunks(chunk.max(1)).enumerate() {
-            let (r, t) = self.run_chunk(g, buf, sc, (k * chunk) as u32, c, cfg, profile)?;
+            let (r, t) = self.run_chunk(g, buf, sc, (k * chunk) as u32, c, max_run, cfg, profile)?;
             acc = acc.add_vartime(&r);
             times.add(&t);
         }
@@ -531,14 +534,12 @@ impl<C: GpuCurve> GpuMsm<C> {
         scalars: &[[u64; 4]],
         base_index: u32,
         c: u32,
+        max_run: u32,
         cfg: &GpuConfig,
         profile: bool,
     ) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
         let mut times = PhaseTimes::default();
         let w = C::WORDS as u64;
-        // On CPU adapters runs are capped at 32 points: Mesa 22.3's lavapipe gave wrong
-        // BLS12-381 sums for longer batch-affine runs (shorter runs only add merge work).
-        let max_run = if g.is_cpu() { cfg.max_run.min(32) } else { cfg.max_run };
         let h = 1u32 << (c - 1);
         let nw = plan::windows(c) as u32;
         let nb = nw * h;
