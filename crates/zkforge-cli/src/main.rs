@@ -2,7 +2,7 @@
 //! Generalized XMSS keys and signatures; `zkforge evm call | vectors` runs the EVM precompiles;
 //! `zkforge kzg commit | prove | verify | cells | verify-cells | recover` makes and checks KZG commitments,
 //! proofs and EIP-7594 cells; `zkforge bulletproofs prove | verify` makes and checks range proofs;
-//! `zkforge msm [--gpu]` runs one timed G1 MSM on the CPU or a GPU (wgpu). With the `bench` feature (`cargo zkbench`, which also
+//! `zkforge msm [--gpu | --cuda]` runs one timed G1 MSM on the CPU or a GPU (wgpu, or CUDA in a build with the `cuda` feature). With the `bench` feature (`cargo zkbench`, which also
 //! builds with BMI2/ADX so that arkworks' assembly is on), `zkforge bench [GROUP...] [--quick]
 //! [--json FILE] [--report FILE.html] [--markdown FILE]` runs the head-to-head benchmarks (ours
 //! against blst, arkworks, halo2curves, c-kzg, dalek and Plonky3 on the same inputs) with progress
@@ -94,7 +94,7 @@ enum Cmd {
         #[command(subcommand)]
         cmd: bulletproofs::BulletproofsCmd,
     },
-    /// One G1 MSM of 2^log random points on BLS12-381 or BN254, on the CPU or (--gpu) a GPU.
+    /// One G1 MSM of 2^log random points on BLS12-381 or BN254, on the CPU or a GPU (--gpu: wgpu; --cuda: CUDA).
     #[command(after_help = msm::EXIT_HELP)]
     Msm(msm::MsmArgs),
     /// Hash-based signatures (Generalized XMSS: Poseidon2, SHA3, leanSig devnet 4).

@@ -1,6 +1,7 @@
 //! `zkforge msm`: one G1 MSM of 2^log random points and scalars on BLS12-381 or BN254, on the
 //! CPU (zkforge-msm, all cores) or with `--gpu` on a GPU through wgpu (zkforge-gpu, bases kept
-//! resident), checked against the CPU result and timed per phase.
+//! resident), or with `--cuda` through the CUDA backend (zkforge-gpu's `cuda` feature, which
+//! this binary must be built with), checked against the CPU result and timed per phase.
 
 use crate::hashsig::CliError;
 use clap::Args;
@@ -10,7 +11,7 @@ use zkforge_curve::{bls12_381, bn254, Jacobian};
 use zkforge_gpu::{GpuConfig, GpuCurve, GpuMsm, GpuOptions};
 
 /// Exit codes of `zkforge msm`.
-pub const EXIT_HELP: &str = "Exit codes: 0 the MSM ran and (with --gpu) matched the CPU result; 1 the GPU result differed from the CPU result; 2 usage error, or --gpu without a usable adapter.";
+pub const EXIT_HELP: &str = "Exit codes: 0 the MSM ran and (with --gpu or --cuda) matched the CPU result; 1 the GPU result differed from the CPU result; 2 usage error, --gpu without a usable adapter, or --cuda without a CUDA device (or in a build without the `cuda` feature).";
 
 /// Arguments of `zkforge msm`.
 #[derive(Args)]
@@ -24,6 +25,10 @@ pub struct MsmArgs {
     /// Run on a GPU (wgpu: Vulkan, Metal or DX12).
     #[arg(long)]
     gpu: bool,
+    /// Run on an NVIDIA GPU through CUDA (needs a build with `--features cuda`, the NVIDIA
+    /// driver, and libnvrtc on the library path).
+    #[arg(long, conflicts_with = "gpu")]
+    cuda: bool,
     /// With --gpu, also accept a CPU adapter such as Mesa's lavapipe (slow; for testing).
     #[arg(long)]
     allow_cpu_adapter: bool,
@@ -63,6 +68,9 @@ fn run_on<C: GpuCurve>(a: &MsmArgs) -> Result<i32, CliError> {
     let t = Instant::now();
     let want = zkforge_msm::msm(&pts, &sc).map_err(|e| usage(e.to_string()))?;
     println!("{} MSM, 2^{} points: CPU (zkforge-msm, all cores) {:.2} ms", C::NAME, a.log, t.elapsed().as_secs_f64() * 1e3);
+    if a.cuda {
+        return run_cuda::<C>(a, &pts, &sc, &want);
+    }
     if !a.gpu {
         return Ok(0);
     }
@@ -77,16 +85,7 @@ fn run_on<C: GpuCurve>(a: &MsmArgs) -> Result<i32, CliError> {
         eprintln!("error: the GPU result differs from the CPU result");
         return Ok(1);
     }
-    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-    println!(
-        "phases (first run, shader compilation included): decompose {:.2} upload {:.2} accumulate {:.2} reduce {:.2} download {:.2} combine {:.2} ms",
-        ms(ph.decompose),
-        ms(ph.upload),
-        ms(ph.accumulate),
-        ms(ph.reduce),
-        ms(ph.download),
-        ms(ph.combine)
-    );
+    println!("phases (first run, shader compilation included): {}", ph.summary());
     for _ in 0..a.runs {
         let t = Instant::now();
         let r = gpu.msm_resident(&bases, &sc, &cfg).map_err(|e| usage(e.to_string()))?;
@@ -97,4 +96,35 @@ fn run_on<C: GpuCurve>(a: &MsmArgs) -> Result<i32, CliError> {
         println!("GPU MSM with resident bases: {:.2} ms (matches the CPU)", t.elapsed().as_secs_f64() * 1e3);
     }
     Ok(0)
+}
+
+#[cfg(feature = "cuda")]
+fn run_cuda<C: GpuCurve>(a: &MsmArgs, pts: &[zkforge_curve::Affine<C>], sc: &[[u64; 4]], want: &Jacobian<C>) -> Result<i32, CliError> {
+    use zkforge_gpu::{CudaConfig, CudaMsm};
+    let cuda = CudaMsm::<C>::new(0).map_err(|e| usage(format!("{e}; run without --cuda for the CPU MSM, or with --gpu for wgpu")))?;
+    println!("device: {}", cuda.device_name());
+    let bases = cuda.upload_bases(pts).map_err(|e| usage(e.to_string()))?;
+    println!("upload of the bases (kept resident): {:.2} ms", bases.upload_time.as_secs_f64() * 1e3);
+    let cfg = CudaConfig::for_size(pts.len());
+    let (got, ph) = cuda.msm_profiled(&bases, sc, &cfg).map_err(|e| usage(e.to_string()))?;
+    if got != *want {
+        eprintln!("error: the CUDA result differs from the CPU result");
+        return Ok(1);
+    }
+    println!("phases (first run): {}", ph.summary());
+    for _ in 0..a.runs {
+        let t = Instant::now();
+        let r = cuda.msm_resident(&bases, sc, &cfg).map_err(|e| usage(e.to_string()))?;
+        if r != *want {
+            eprintln!("error: the CUDA result differs from the CPU result");
+            return Ok(1);
+        }
+        println!("CUDA MSM with resident bases: {:.2} ms (matches the CPU)", t.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(0)
+}
+
+#[cfg(not(feature = "cuda"))]
+fn run_cuda<C: GpuCurve>(_: &MsmArgs, _: &[zkforge_curve::Affine<C>], _: &[[u64; 4]], _: &Jacobian<C>) -> Result<i32, CliError> {
+    Err(usage("this zkforge was built without CUDA support: rebuild it with `--features cuda` (cargo build --release -p zkforge-cli --features cuda), or use --gpu for wgpu".into()))
 }

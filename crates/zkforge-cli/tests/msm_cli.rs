@@ -33,3 +33,21 @@ fn gpu_msm_matches_cpu() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("matches the CPU"));
 }
+
+/// `--cuda`: in a build without the `cuda` feature (the default) a usage error that says how to
+/// get it; with the feature and no CUDA device, a usage error naming what is missing; on an
+/// NVIDIA machine, the MSM matching the CPU.
+#[test]
+fn cuda_flag_says_what_it_needs() {
+    let out = zkforge(&["msm", "--curve", "bn254", "--log", "6", "--cuda", "--runs", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        Some(0) => assert!(String::from_utf8_lossy(&out.stdout).contains("matches the CPU")),
+        Some(2) => {
+            assert!(err.contains("--features cuda") || err.contains("CUDA") || err.contains("libnvrtc"), "{err}");
+            assert!(!err.contains("NoAdapter(") && !err.contains("Err("), "plain words: {err}");
+        }
+        c => panic!("exit {c:?}: {err}"),
+    }
+    assert_eq!(zkforge(&["msm", "--gpu", "--cuda"]).status.code(), Some(2));
+}

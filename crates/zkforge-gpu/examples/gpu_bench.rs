@@ -8,23 +8,12 @@
 //! CPU sort, other segment counts and run lengths, at every size; `confirm`: the default against
 //! its nearest alternatives and without buffer reuse)
 
+#[path = "../tests/common/mod.rs"]
+mod common;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::time::Instant;
-use zkforge_curve::{bls12_381, bn254, Jacobian};
+use zkforge_curve::{bls12_381, bn254};
 use zkforge_gpu::*;
-
-fn points<C: GpuCurve>(n: usize) -> Vec<zkforge_curve::Affine<C>> {
-    // P_i = (i + 1) G', G' a random multiple of G: cheap to make, all distinct.
-    let mut r = StdRng::seed_from_u64(7);
-    let g = zkforge_curve::sample_points::<C>(&mut r, 1)[0];
-    let mut acc = g.to_jacobian();
-    let mut v = Vec::with_capacity(n);
-    for _ in 0..n {
-        v.push(acc);
-        acc = acc.add_mixed_vartime(&g);
-    }
-    Jacobian::batch_to_affine(&v)
-}
 
 fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
     let gpu = GpuMsm::<C>::new(&GpuOptions { allow_cpu_adapter: true, name_contains: None }).expect("adapter");
@@ -34,7 +23,7 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
     let sizes: Vec<u32> = if max_log < 16 { vec![max_log] } else { [20u32, 16, 18, 22].into_iter().filter(|&l| l <= max_log).collect() };
     for lg in sizes {
         let n = 1usize << lg;
-        let pts = points::<C>(n);
+        let pts = common::many_points::<C>(&mut StdRng::seed_from_u64(7), n);
         let sc: Vec<[u64; 4]> = (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen::<u64>() >> 2]).collect();
         let t = Instant::now();
         let want = zkforge_msm::msm(&pts, &sc).unwrap();
@@ -102,7 +91,7 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
             }
             _ => {}
         }
-        println!("| config | median ms | decompose | upload | accumulate | reduce | download | combine | GPU sort | GPU accumulate | GPU reduce |");
+        println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
         println!("|---|---|---|---|---|---|---|---|---|---|---|");
         for (label, cfg) in cfgs {
             // One untimed run first: pipelines compile on first use (seconds on some drivers).
@@ -126,21 +115,7 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
                 })
                 .collect();
             ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
-            let ms = |d: std::time::Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
-            let gms = |d: Option<std::time::Duration>| d.map_or("-".to_string(), ms);
-            println!(
-                "| {label} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                ts[ts.len() / 2],
-                ms(ph.decompose),
-                ms(ph.upload),
-                ms(ph.accumulate),
-                ms(ph.reduce),
-                ms(ph.download),
-                ms(ph.combine),
-                gms(ph.gpu_sort),
-                gms(ph.gpu_accumulate),
-                gms(ph.gpu_reduce)
-            );
+            println!("| {label} | {:.2} | {} |", ts[ts.len() / 2], ph.table_cells());
         }
     }
 }

@@ -83,30 +83,37 @@ impl GpuConfig {
 
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), GpuError> {
-        if let Some(c) = self.window {
-            if !(2..=16).contains(&c) {
-                return Err(GpuError::Config(format!("window width {c} is outside 2..=16")));
-            }
-        }
+        check_shared(self.window, self.max_run, self.chunk, self.segments)?;
         if let Accumulate::BatchAffine { s } = self.accumulate {
             if !(1..=256).contains(&s) {
                 return Err(GpuError::Config(format!("batch-affine S = {s} is outside 1..=256")));
             }
-        }
-        if self.max_run == 0 {
-            return Err(GpuError::Config("max_run must be at least 1 point".into()));
-        }
-        if self.chunk == Some(0) {
-            return Err(GpuError::Config("chunk size must be at least 1 point".into()));
-        }
-        if !self.segments.is_power_of_two() {
-            return Err(GpuError::Config(format!("segments = {} is not a power of two", self.segments)));
         }
         if !self.workgroup.is_power_of_two() || !(32..=256).contains(&self.workgroup) {
             return Err(GpuError::Config(format!("workgroup size {} is not a power of two in 32..=256", self.workgroup)));
         }
         Ok(())
     }
+}
+
+/// The range checks both backends' configurations share: window width, run length, chunk
+/// size and segment count.
+pub(crate) fn check_shared(window: Option<u32>, max_run: u32, chunk: Option<usize>, segments: u32) -> Result<(), GpuError> {
+    if let Some(c) = window {
+        if !(2..=16).contains(&c) {
+            return Err(GpuError::Config(format!("window width {c} is outside 2..=16")));
+        }
+    }
+    if max_run == 0 {
+        return Err(GpuError::Config("max_run must be at least 1 point".into()));
+    }
+    if chunk == Some(0) {
+        return Err(GpuError::Config("chunk size must be at least 1 point".into()));
+    }
+    if !segments.is_power_of_two() {
+        return Err(GpuError::Config(format!("segments = {segments} is not a power of two")));
+    }
+    Ok(())
 }
 
 /// Reduction segments per window by size (H200, BENCHMARKS.md): 1024 from 2^15 points (the
@@ -134,7 +141,7 @@ fn default_max_run(n: usize) -> u32 {
 /// Window width by size (measured on an H200 with the GPU sort, BENCHMARKS.md): 15 from 2^15
 /// points (c = 16 was 5-12 % slower at 2^20 and 2^22, c = 14 slower from 2^16), below that
 /// enough buckets to keep threads busy without leaving most of them empty.
-fn default_window(n: usize) -> u32 {
+pub(crate) fn default_window(n: usize) -> u32 {
     let lg = usize::BITS - n.max(1).leading_zeros();
     if n >= 1 << 15 {
         15

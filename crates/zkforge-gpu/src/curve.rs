@@ -19,6 +19,21 @@ pub trait GpuCurve: CurveConfig {
     fn to_words(x: &Self::Base, out: &mut [u32]);
     /// The element whose Montgomery-13 representation is `w` (a R mod p, below p).
     fn from_mont13_words(w: &[u32]) -> Self::Base;
+    /// zkforge's Montgomery limbs of `x` (a 2^(64 limbs) mod p) as little-endian 32-bit words
+    /// into `out` (`WORDS` long): the CUDA backend's form, R = 2^(32 WORDS).
+    fn to_mont_words(x: &Self::Base, out: &mut [u32]);
+    /// The element whose Montgomery words (as [`GpuCurve::to_mont_words`] writes) are `w`; a
+    /// value >= p (a kernel bug) is reduced rather than trusted.
+    fn from_mont_words(w: &[u32]) -> Self::Base;
+}
+
+fn from_mont<C: FieldConfig<N>, const N: usize>(w: &[u32]) -> Fp<C, N> {
+    let l = limbs_of::<N>(w);
+    Fp::<C, N>::from_mont_limbs(l).unwrap_or_else(|_| {
+        // The words encode l R^-1 for the integer l >= p: (l mod p) R^-1.
+        let r = Fp::<C, N>::from_u64(2).pow(&[64 * N as u64]);
+        reduce_slow::<C, N>(l) * r.invert_fermat().unwrap()
+    })
 }
 
 fn spec_of<C: FieldConfig<N>, const N: usize>(words: usize) -> FieldSpec {
@@ -74,6 +89,12 @@ impl GpuCurve for bls12_381::G1Config {
         static F: OnceLock<zkforge_field::bls12_381::Fp> = OnceLock::new();
         from_mont13(w, F.get_or_init(|| down_factor(Self::spec())))
     }
+    fn to_mont_words(x: &Self::Base, out: &mut [u32]) {
+        words_of(x.to_mont_limbs(), out)
+    }
+    fn from_mont_words(w: &[u32]) -> Self::Base {
+        from_mont(w)
+    }
 }
 
 impl GpuCurve for bn254::G1Config {
@@ -88,6 +109,12 @@ impl GpuCurve for bn254::G1Config {
     fn from_mont13_words(w: &[u32]) -> Self::Base {
         static F: OnceLock<zkforge_field::bn254::Fp> = OnceLock::new();
         from_mont13(w, F.get_or_init(|| down_factor(Self::spec())))
+    }
+    fn to_mont_words(x: &Self::Base, out: &mut [u32]) {
+        words_of(x.to_mont_limbs(), out)
+    }
+    fn from_mont_words(w: &[u32]) -> Self::Base {
+        from_mont(w)
     }
 }
 
@@ -126,6 +153,15 @@ mod tests {
             let mut w = vec![0u32; G::WORDS];
             G::to_words(&(a * r), &mut w);
             assert_eq!(G::from_mont13_words(&w), a);
+            // The CUDA form: zkforge's Montgomery limbs as words, and back; p + (a R64 mod p)
+            // (a value >= p, a kernel bug) reads the same.
+            G::to_mont_words(&a, &mut w);
+            assert_eq!(G::from_mont_words(&w), a);
+            let (sum, carry) = zkforge_field::limbs::add(&a.to_mont_limbs(), &C::MODULUS);
+            if carry == 0 {
+                words_of(sum, &mut w);
+                assert_eq!(G::from_mont_words(&w), a);
+            }
             // p + (a R mod p), when it fits the words, reads the same.
             let mut l = (a * r).to_limbs();
             let (sum, carry) = zkforge_field::limbs::add(&l, &C::MODULUS);

@@ -77,7 +77,7 @@ struct Stamps {
 const STAMP_PAIRS: u32 = 16;
 
 impl PhaseTimes {
-    fn add(&mut self, o: &PhaseTimes) {
+    pub(crate) fn add(&mut self, o: &PhaseTimes) {
         self.decompose += o.decompose;
         self.upload += o.upload;
         self.accumulate += o.accumulate;
@@ -88,6 +88,35 @@ impl PhaseTimes {
         add_opt(&mut self.gpu_accumulate, o.gpu_accumulate);
         add_opt(&mut self.gpu_reduce, o.gpu_reduce);
     }
+    /// The column names of [`PhaseTimes::table_cells`], as a markdown table row's middle.
+    pub const TABLE_HEADER: &'static str = "decompose | upload | accumulate | reduce | download | combine | GPU sort | GPU accumulate | GPU reduce";
+
+    /// The phases in milliseconds as markdown table cells (`-` for GPU times not measured),
+    /// in the order of [`PhaseTimes::TABLE_HEADER`].
+    pub fn table_cells(&self) -> String {
+        let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
+        let g = |d: Option<Duration>| d.map_or("-".to_string(), ms);
+        [ms(self.decompose), ms(self.upload), ms(self.accumulate), ms(self.reduce), ms(self.download), ms(self.combine), g(self.gpu_sort), g(self.gpu_accumulate), g(self.gpu_reduce)].join(" | ")
+    }
+
+    /// One line: every phase in milliseconds, and the GPU's own times where measured.
+    pub fn summary(&self) -> String {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let mut s = format!(
+            "decompose {:.2} upload {:.2} accumulate {:.2} reduce {:.2} download {:.2} combine {:.2} ms",
+            ms(self.decompose),
+            ms(self.upload),
+            ms(self.accumulate),
+            ms(self.reduce),
+            ms(self.download),
+            ms(self.combine)
+        );
+        if let (Some(a), Some(b), Some(c)) = (self.gpu_sort, self.gpu_accumulate, self.gpu_reduce) {
+            s += &format!("; GPU time: sort {:.2} accumulate {:.2} reduce {:.2} ms", ms(a), ms(b), ms(c));
+        }
+        s
+    }
+
     /// Sum of the phases.
     pub fn total(&self) -> Duration {
         self.decompose + self.upload + self.accumulate + self.reduce + self.download + self.combine
@@ -485,10 +514,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         }
         let mut times = PhaseTimes::default();
         let t0 = Instant::now();
-        let reduced: Vec<[u64; 4]> = scalars
-            .par_iter()
-            .map(|s| if S::CANONICAL { s.to_limbs() } else { zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs()) })
-            .collect();
+        let reduced = reduce_scalars::<C, S>(scalars);
         times.decompose += t0.elapsed();
         let Some(g) = &self.gpu else {
             let t = Instant::now();
@@ -627,7 +653,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 let words = Self::read_back(g, &segs, nsegs as u64 * 2 * 4 * w * 4)?;
                 times.download = t.elapsed();
                 let t = Instant::now();
-                let pts = to_points::<C>(&words);
+                let pts = to_points::<C>(&words, C::from_mont13_words);
                 window_sums = pts.par_chunks(2 * segs_per_window as usize).map(|win| plan::combine_segments(win, l as usize)).collect();
                 times.combine = t.elapsed();
             }
@@ -640,7 +666,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 let words = Self::read_back(g, &buckets, nb as u64 * 4 * w * 4)?;
                 times.download = t.elapsed();
                 let t = Instant::now();
-                let pts = to_points::<C>(&words);
+                let pts = to_points::<C>(&words, C::from_mont13_words);
                 window_sums = pts.par_chunks(h as usize).map(plan::reduce_window).collect();
                 times.reduce = t.elapsed();
             }
@@ -757,13 +783,19 @@ impl<C: GpuCurve> GpuMsm<C> {
     }
 }
 
-/// XYZZ points from Montgomery-13 packed words (4 W words each).
-fn to_points<C: GpuCurve>(words: &[u32]) -> Vec<Xyzz<C>> {
+/// The scalars as reduced little-endian limbs (below the group order), in parallel.
+pub(crate) fn reduce_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec<[u64; 4]> {
+    scalars.par_iter().map(|s| if S::CANONICAL { s.to_limbs() } else { zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs()) }).collect()
+}
+
+/// XYZZ points from packed words (4 W words each), each coordinate read by `decode`
+/// (Montgomery-13 words from the wgpu kernels, Montgomery words from the CUDA ones).
+pub(crate) fn to_points<C: GpuCurve>(words: &[u32], decode: fn(&[u32]) -> C::Base) -> Vec<Xyzz<C>> {
     let w = C::WORDS;
     words
         .par_chunks(4 * w)
         .map(|p| {
-            let f = |k: usize| C::from_mont13_words(&p[k * w..(k + 1) * w]);
+            let f = |k: usize| decode(&p[k * w..(k + 1) * w]);
             Xyzz::from_xyzz_unchecked(f(0), f(1), f(2), f(3))
         })
         .collect()

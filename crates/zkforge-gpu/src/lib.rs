@@ -1,7 +1,8 @@
 //! # zkforge-gpu
 //!
 //! G1 multi-scalar multiplication sum_i k_i P_i for BN254 and BLS12-381 on GPUs, in portable
-//! WGSL run through wgpu (Vulkan, Metal, DX12; Mesa's CPU Vulkan driver lavapipe in CI).
+//! WGSL run through wgpu (Vulkan, Metal, DX12; Mesa's CPU Vulkan driver lavapipe in CI), or in
+//! CUDA (feature `cuda`).
 //!
 //! The algorithm is the bucket method (Pippenger; Bernstein et al., ePrint 2012/549) laid out
 //! for a GPU as in the ZPrize 2022/2023 MSM entries and Barretenberg's WebGPU MSM (seed 004):
@@ -25,6 +26,13 @@
 //! [`GpuError::TooLarge`]. With no adapter, [`GpuMsm::new_or_cpu`] falls back to zkforge-msm
 //! and says why ([`GpuMsm::fallback_reason`]).
 //!
+//! **CUDA** (cargo feature `cuda`): [`CudaMsm`] runs the same method as CUDA C kernels from
+//! [`cuda_gen`] (32-bit limbs; the Montgomery product with PTX carry chains or portable 64-bit
+//! accumulations, [`CudaMul`]), compiled at run time by NVRTC and launched through the CUDA
+//! driver API; both libraries load at run time, so building needs no CUDA toolkit. Without a
+//! GPU the kernels are checked by NVRTC, by a host-C++ emulation (`tests/cuda_host_emulation.rs`)
+//! and by a model of the PTX carry chains.
+//!
 //! MSM works on public data: it is variable time.
 //!
 //! ```no_run
@@ -40,6 +48,9 @@
 #![warn(missing_docs)]
 
 pub mod config;
+#[cfg(feature = "cuda")]
+pub mod cuda;
+pub mod cuda_gen;
 pub mod curve;
 pub mod field_gen;
 mod host;
@@ -48,6 +59,9 @@ pub mod plan;
 pub mod sort_kernels;
 
 pub use config::{Accumulate, GpuConfig, Placement};
+#[cfg(feature = "cuda")]
+pub use cuda::{CudaBases, CudaConfig, CudaMsm};
+pub use cuda_gen::CudaMul;
 pub use curve::GpuCurve;
 pub use host::{GpuBases, GpuMsm, GpuOptions, PhaseTimes};
 

@@ -2,7 +2,9 @@
 //! whatever adapter wgpu finds (Mesa's lavapipe in CI). Without an adapter the tests say so
 //! and pass, unless ZKFORGE_REQUIRE_GPU=1 (CI sets it) makes that a failure.
 
-use rand::{rngs::StdRng, Rng, SeedableRng};
+mod common;
+use common::*;
+use rand::Rng;
 use std::sync::OnceLock;
 use zkforge_curve::{bls12_381, bn254, Affine, Jacobian};
 use zkforge_gpu::*;
@@ -23,12 +25,6 @@ fn gpu<C: GpuCurve>(cell: &'static OnceLock<Option<GpuMsm<C>>>) -> Option<&'stat
 }
 static BLS: OnceLock<Option<GpuMsm<bls12_381::G1Config>>> = OnceLock::new();
 static BN: OnceLock<Option<GpuMsm<bn254::G1Config>>> = OnceLock::new();
-
-fn rng() -> StdRng {
-    let seed: u64 = rand::random();
-    eprintln!("seed {seed}");
-    StdRng::seed_from_u64(seed)
-}
 
 // ---------- field arithmetic ----------
 
@@ -77,29 +73,11 @@ field_test!(bn254_field_ops, BN, bn254::G1Config, zkforge_field::bn254::Fp, 4);
 
 // ---------- MSM ----------
 
-fn random_scalars(r: &mut StdRng, n: usize) -> Vec<[u64; 4]> {
-    (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect()
-}
-
 fn check<C: GpuCurve>(g: &GpuMsm<C>, pts: &[Affine<C>], sc: &[[u64; 4]], cfg: &GpuConfig) {
     let want: Jacobian<C> = zkforge_msm::msm(pts, sc).unwrap();
     let bases = g.upload_bases(pts).unwrap();
     let got = g.msm_resident(&bases, sc, cfg).unwrap();
     assert_eq!(got, want, "n = {}, {cfg:?}", pts.len());
-}
-
-/// Bases with the awkward cases mixed in: identities, repeats, P next to -P.
-fn awkward<C: GpuCurve>(r: &mut StdRng, n: usize) -> Vec<Affine<C>> {
-    let mut pts = zkforge_curve::sample_points::<C>(r, n);
-    for i in 0..n {
-        match i % 7 {
-            1 => pts[i] = Affine::<C>::IDENTITY,
-            3 if i > 0 => pts[i] = pts[i - 1],
-            5 if i > 0 => pts[i] = -pts[i - 1],
-            _ => {}
-        }
-    }
-    pts
 }
 
 fn sizes_and_edges<C: GpuCurve>(g: &GpuMsm<C>, max_log: u32) {
@@ -356,25 +334,6 @@ fn field_scalars_and_the_doc_example_shape() {
 }
 
 // ---------- large sizes, on a real GPU only ----------
-
-/// n distinct points (i + 1) G' for a random G' (cheap at millions of points), with the
-/// awkward cases mixed in every 4099 points: identities, repeats and P next to -P.
-fn many_points<C: GpuCurve>(r: &mut StdRng, n: usize) -> Vec<Affine<C>> {
-    let g = zkforge_curve::sample_points::<C>(r, 1)[0];
-    let mut acc = g.to_jacobian();
-    let mut v = Vec::with_capacity(n);
-    for _ in 0..n {
-        v.push(acc);
-        acc = acc.add_mixed_vartime(&g);
-    }
-    let mut pts = Jacobian::batch_to_affine(&v);
-    for i in (5..n).step_by(4099) {
-        pts[i - 1] = Affine::<C>::IDENTITY;
-        pts[i - 2] = pts[i - 3];
-        pts[i - 4] = -pts[i - 5];
-    }
-    pts
-}
 
 fn large<C: GpuCurve>(name: &str) {
     let g = match GpuMsm::<C>::new(&GpuOptions::default()) {

@@ -1,0 +1,109 @@
+//! CUDA MSM sweep (feature `cuda`), with the wgpu/Vulkan MSM on the same inputs when an adapter
+//! is present: end-to-end time with resident bases (median of runs) and per-phase times (wall
+//! clock and CUDA events), both curves, 2^16 - 2^22. Every configuration's result is checked
+//! against zkforge-msm before it is timed.
+//!
+//! `cargo run --release -p zkforge-gpu --features cuda --example cuda_bench -- [max_log] [runs] [default|sweep]`
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use std::time::{Duration, Instant};
+use zkforge_curve::{bls12_381, bn254};
+use zkforge_gpu::*;
+
+fn ms(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1e3)
+}
+
+fn median(mut ts: Vec<f64>) -> f64 {
+    ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    ts[ts.len() / 2]
+}
+
+fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
+    let cuda = CudaMsm::<C>::new(0).expect("CUDA device");
+    let vk = GpuMsm::<C>::new(&GpuOptions::default()).ok();
+    println!("# {name} on {}; wgpu: {}", cuda.device_name(), vk.as_ref().map_or("none".into(), |g| g.adapter_name()));
+    let mut r = StdRng::seed_from_u64(11);
+    let sizes: Vec<u32> = [16u32, 18, 20, 22].into_iter().filter(|&l| l <= max_log).collect();
+    for lg in sizes {
+        let n = 1usize << lg;
+        let pts = common::many_points::<C>(&mut StdRng::seed_from_u64(7), n);
+        let sc: Vec<[u64; 4]> = (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen::<u64>() >> 2]).collect();
+        let t = Instant::now();
+        let want = zkforge_msm::msm(&pts, &sc).unwrap();
+        let cpu_ms = t.elapsed().as_secs_f64() * 1e3;
+        let bases = cuda.upload_bases(&pts).unwrap();
+        println!("## {name} n = 2^{lg}: CUDA upload (resident bases) {} ms; CPU zkforge-msm (all cores) {cpu_ms:.2} ms", ms(bases.upload_time));
+        let d = CudaConfig::for_size(n);
+        let c0 = d.window_for(n);
+        let mut cfgs: Vec<(String, CudaConfig)> = vec![(format!("CUDA default (c={c0}, PTX, max_run={}, segments={})", d.max_run, d.segments), d)];
+        cfgs.push(("CUDA portable mul".into(), CudaConfig { mul: CudaMul::Portable, ..d }));
+        if sweep {
+            for c in [c0 - 2, c0 - 1, c0 + 1].into_iter().filter(|c| (8..=16).contains(c)) {
+                cfgs.push((format!("c={c}"), CudaConfig { window: Some(c), ..d }));
+            }
+            for max_run in [8u32, 16, 32, 64].into_iter().filter(|&m| m != d.max_run) {
+                cfgs.push((format!("max_run={max_run}"), CudaConfig { max_run, ..d }));
+            }
+            for block in [64u32, 256] {
+                cfgs.push((format!("block={block}"), CudaConfig { block, ..d }));
+            }
+            cfgs.push(("segments=256".into(), CudaConfig { segments: 256, ..d }));
+            cfgs.push(("reduce=cpu".into(), CudaConfig { reduce: Placement::Cpu, ..d }));
+            cfgs.push(("buffers not reused".into(), CudaConfig { reuse_buffers: false, ..d }));
+        }
+        println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
+        println!("|---|---|---|---|---|---|---|---|---|---|---|");
+        for (label, cfg) in cfgs {
+            let got = match cuda.msm_resident(&bases, &sc, &cfg) {
+                Ok(x) => x,
+                Err(e) => {
+                    println!("| {label} | error: {e} |");
+                    continue;
+                }
+            };
+            if got != want {
+                println!("| {label} | WRONG RESULT |");
+                continue;
+            }
+            let (got, ph) = cuda.msm_profiled(&bases, &sc, &cfg).unwrap();
+            if got != want {
+                println!("| {label} | WRONG RESULT (profiled) |");
+                continue;
+            }
+            let ts: Vec<f64> = (0..runs)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = cuda.msm_resident(&bases, &sc, &cfg).unwrap();
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
+        }
+        if let Some(vk) = &vk {
+            let vb = vk.upload_bases(&pts).unwrap();
+            let cfg = GpuConfig::for_size(n);
+            assert_eq!(vk.msm_resident(&vb, &sc, &cfg).unwrap(), want, "wgpu");
+            let (_, ph) = vk.msm_profiled(&vb, &sc, &cfg).unwrap();
+            let ts: Vec<f64> = (0..runs)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = vk.msm_resident(&vb, &sc, &cfg).unwrap();
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            println!("| wgpu/Vulkan default | {:.2} | {} |", median(ts), ph.table_cells());
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let max_log = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let runs = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let sweep = args.get(3).map(String::as_str) == Some("sweep");
+    run::<bls12_381::G1Config>("BLS12-381 G1", max_log, runs, sweep);
+    run::<bn254::G1Config>("BN254 G1", max_log, runs, sweep);
+}

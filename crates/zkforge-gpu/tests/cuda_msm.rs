@@ -1,0 +1,281 @@
+//! The CUDA backend (feature `cuda`) against zkforge-field / zkforge-msm. The generated source
+//! is compiled by NVRTC wherever libnvrtc loads (no GPU needed: `nvrtc_compiles_every_form`);
+//! the MSM and field tests need an NVIDIA driver and device, and without one they say so and
+//! pass, unless ZKFORGE_REQUIRE_CUDA=1 makes that a failure.
+#![cfg(feature = "cuda")]
+
+mod common;
+use common::*;
+use rand::Rng;
+use std::sync::OnceLock;
+use zkforge_curve::{bls12_381, bn254, Affine, Jacobian};
+use zkforge_gpu::cuda_gen::cuda_source;
+use zkforge_gpu::*;
+
+fn cuda<C: GpuCurve>(cell: &'static OnceLock<Option<CudaMsm<C>>>) -> Option<&'static CudaMsm<C>> {
+    cell.get_or_init(|| match CudaMsm::<C>::new(0) {
+        Ok(g) => {
+            eprintln!("device: {}", g.device_name());
+            Some(g)
+        }
+        Err(e) => {
+            assert!(std::env::var("ZKFORGE_REQUIRE_CUDA").as_deref() != Ok("1"), "ZKFORGE_REQUIRE_CUDA=1 but {e}");
+            eprintln!("skipping: {e}");
+            None
+        }
+    })
+    .as_ref()
+}
+static BLS: OnceLock<Option<CudaMsm<bls12_381::G1Config>>> = OnceLock::new();
+static BN: OnceLock<Option<CudaMsm<bn254::G1Config>>> = OnceLock::new();
+
+/// Both curves' sources in both multiplication forms compile (PTX for sm_90, and for sm_75
+/// too with ZKFORGE_NVRTC_ALL_ARCHS=1). CI runs this with the nvidia-cuda-nvrtc wheel's
+/// libnvrtc and ZKFORGE_REQUIRE_NVRTC=1.
+#[test]
+fn nvrtc_compiles_every_form() {
+    // SAFETY: only tries to dlopen libnvrtc.
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        for var in ["ZKFORGE_REQUIRE_CUDA", "ZKFORGE_REQUIRE_NVRTC"] {
+            assert!(std::env::var(var).as_deref() != Ok("1"), "{var}=1 but libnvrtc is missing");
+        }
+        eprintln!("skipping: libnvrtc not found");
+        return;
+    }
+    for spec in [bls12_381::G1Config::spec(), bn254::G1Config::spec()] {
+        for mul in [CudaMul::Portable, CudaMul::Ptx] {
+            let archs: &[&'static str] = if std::env::var("ZKFORGE_NVRTC_ALL_ARCHS").as_deref() == Ok("1") { &["compute_75", "compute_90"] } else { &["compute_90"] };
+            for &arch in archs {
+                let opts = cudarc::nvrtc::CompileOptions { arch: Some(arch), options: vec!["--std=c++17".into()], ..Default::default() };
+                let t = std::time::Instant::now();
+                let ptx = cudarc::nvrtc::compile_ptx_with_opts(cuda_source(spec, mul), opts);
+                match ptx {
+                    Ok(p) => {
+                        eprintln!("{}-bit {mul:?} {arch}: {} bytes of PTX in {:?}", spec.bits(), p.to_src().len(), t.elapsed());
+                        // ZKFORGE_PTX_DIR: keep the PTX (to assemble it with ptxas by hand).
+                        if let Ok(dir) = std::env::var("ZKFORGE_PTX_DIR") {
+                            std::fs::write(format!("{dir}/{}_{mul:?}_{arch}.ptx", spec.bits()), p.to_src()).unwrap();
+                        }
+                    }
+                    Err(cudarc::nvrtc::CompileError::CompileError { log, .. }) => panic!("{}-bit {mul:?}: {}", spec.bits(), log.to_string_lossy()),
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+    }
+}
+
+// ---------- field arithmetic (both multiplication forms) ----------
+
+fn field_ops<C: GpuCurve<Base = zkforge_field::mont::Fp<F, N>>, F: zkforge_field::mont::FieldConfig<N>, const N: usize>(g: &CudaMsm<C>) {
+    let (pairs, words) = field_pairs::<C, F, N>(&mut rng(), 3000);
+    for mul in [CudaMul::Ptx, CudaMul::Portable] {
+        check_field_out::<C, F, N>(&pairs, &g.field_ops(&words, mul).unwrap(), &format!("{mul:?}"));
+    }
+}
+
+#[test]
+fn bls12_381_field_ops() {
+    let Some(g) = cuda(&BLS) else { return };
+    field_ops(g);
+}
+
+#[test]
+fn bn254_field_ops() {
+    let Some(g) = cuda(&BN) else { return };
+    field_ops(g);
+}
+
+// ---------- MSM ----------
+
+fn check<C: GpuCurve>(g: &CudaMsm<C>, pts: &[Affine<C>], sc: &[[u64; 4]], cfg: &CudaConfig) {
+    let want: Jacobian<C> = zkforge_msm::msm(pts, sc).unwrap();
+    let bases = g.upload_bases(pts).unwrap();
+    let got = g.msm_resident(&bases, sc, cfg).unwrap();
+    assert_eq!(got, want, "n = {}, {cfg:?}", pts.len());
+}
+
+fn sizes_and_edges<C: GpuCurve>(g: &CudaMsm<C>) {
+    let mut r = rng();
+    check::<C>(g, &[], &[], &CudaConfig::default());
+    let p1 = zkforge_curve::sample_points::<C>(&mut r, 1);
+    check(g, &p1, &random_scalars(&mut r, 1), &CudaConfig::default());
+    check(g, &p1, &[[0; 4]], &CudaConfig::default());
+    let mut sizes = vec![2usize, 3, 17, 100, 1000];
+    sizes.push(r.gen_range(1usize << 13..=1 << 14));
+    for n in sizes {
+        let pts = awkward::<C>(&mut r, n);
+        let sc = random_scalars(&mut r, n);
+        check(g, &pts, &sc, &CudaConfig::for_size(n));
+        check(g, &pts, &sc, &CudaConfig::default());
+    }
+    let n = 300;
+    let pts = awkward::<C>(&mut r, n);
+    check(g, &pts, &vec![[0u64; 4]; n], &CudaConfig::default());
+    let k = random_scalars(&mut r, 1)[0];
+    check(g, &pts, &vec![k; n], &CudaConfig::default());
+    let mut rm1 = C::ORDER;
+    rm1[0] -= 1;
+    let sc: Vec<[u64; 4]> = (0..n).map(|i| if i % 2 == 0 { rm1 } else { [1, 0, 0, 0] }).collect();
+    check(g, &pts, &sc, &CudaConfig::default());
+    let same = vec![pts[0]; 64];
+    check(g, &same, &vec![k; 64], &CudaConfig::default());
+}
+
+#[test]
+fn bls12_381_msm_sizes_and_edges() {
+    let Some(g) = cuda(&BLS) else { return };
+    sizes_and_edges(g);
+}
+
+#[test]
+fn bn254_msm_sizes_and_edges() {
+    let Some(g) = cuda(&BN) else { return };
+    sizes_and_edges(g);
+}
+
+/// Every documented value of every switch.
+fn every_switch<C: GpuCurve>(g: &CudaMsm<C>) {
+    let mut r = rng();
+    let n = 700;
+    let pts = awkward::<C>(&mut r, n);
+    let sc = random_scalars(&mut r, n);
+    for mul in [CudaMul::Ptx, CudaMul::Portable] {
+        for c in [2u32, 3, 5, 8, 11, 16] {
+            check(g, &pts[..100], &sc[..100], &CudaConfig { window: Some(c), mul, ..Default::default() });
+        }
+    }
+    for reduce in [Placement::Gpu, Placement::Cpu] {
+        for segments in [1u32, 2, 8, 64, 4096] {
+            check(g, &pts, &sc, &CudaConfig { window: Some(7), reduce, segments, ..Default::default() });
+        }
+    }
+    for block in [32u32, 64, 128, 256, 512, 1024] {
+        check(g, &pts, &sc, &CudaConfig { block, ..Default::default() });
+    }
+    for max_run in [1u32, 2, 5, 64, 100_000, u32::MAX] {
+        check(g, &pts, &sc, &CudaConfig { window: Some(5), max_run, ..Default::default() });
+    }
+    for chunk in [1usize, 33, 699, 700, 10_000] {
+        check(g, &pts, &sc, &CudaConfig { chunk: Some(chunk), ..Default::default() });
+    }
+    for reuse_buffers in [true, false] {
+        check(g, &pts[..300], &sc[..300], &CudaConfig { reuse_buffers, ..Default::default() });
+    }
+    g.release_buffers();
+    check(g, &pts[..500], &sc[..500], &CudaConfig::default());
+}
+
+#[test]
+fn bls12_381_every_switch() {
+    let Some(g) = cuda(&BLS) else { return };
+    every_switch(g);
+}
+
+#[test]
+fn bn254_every_switch() {
+    let Some(g) = cuda(&BN) else { return };
+    every_switch(g);
+}
+
+/// Four threads on one instance (each MSM holds its pooled buffers exclusively), sizes
+/// shrinking and growing.
+#[test]
+fn concurrent_msms_share_the_pool_safely() {
+    let Some(g) = cuda(&BN) else { return };
+    let mut r = rng();
+    let pts = awkward::<bn254::G1Config>(&mut r, 1200);
+    let sc = random_scalars(&mut r, 1200);
+    std::thread::scope(|s| {
+        for t in 0..4usize {
+            let (pts, sc) = (&pts, &sc);
+            s.spawn(move || {
+                for k in 0..3usize {
+                    let n = 200 + 300 * ((t + k) % 3);
+                    check(g, &pts[..n], &sc[..n], &CudaConfig { window: Some(6), ..Default::default() });
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn profiled_phases_and_errors() {
+    let Some(g) = cuda(&BN) else { return };
+    let mut r = rng();
+    let pts = awkward::<bn254::G1Config>(&mut r, 800);
+    let sc = random_scalars(&mut r, 800);
+    let want: Jacobian<bn254::G1Config> = zkforge_msm::msm(&pts, &sc).unwrap();
+    let bases = g.upload_bases(&pts).unwrap();
+    for reduce in [Placement::Gpu, Placement::Cpu] {
+        let cfg = CudaConfig { reduce, ..CudaConfig::for_size(800) };
+        let (got, ph) = g.msm_profiled(&bases, &sc, &cfg).unwrap();
+        assert_eq!(got, want);
+        let (s, a, red) = (ph.gpu_sort.unwrap(), ph.gpu_accumulate.unwrap(), ph.gpu_reduce.unwrap());
+        eprintln!("{reduce:?}: GPU sort {s:?}, accumulate {a:?}, reduce {red:?}");
+        assert!(a > std::time::Duration::ZERO && s > std::time::Duration::ZERO);
+    }
+    assert_eq!(g.msm(&pts[..4], &sc[..3]), Err(GpuError::LengthMismatch { points: 4, scalars: 3 }));
+    for bad in [
+        CudaConfig { window: Some(1), ..Default::default() },
+        CudaConfig { window: Some(17), ..Default::default() },
+        CudaConfig { segments: 3, ..Default::default() },
+        CudaConfig { block: 16, ..Default::default() },
+        CudaConfig { block: 96, ..Default::default() },
+        CudaConfig { block: 2048, ..Default::default() },
+        CudaConfig { chunk: Some(0), ..Default::default() },
+        CudaConfig { max_run: 0, ..Default::default() },
+    ] {
+        let e = g.msm_resident(&bases, &sc, &bad).unwrap_err();
+        assert!(matches!(e, GpuError::Config(_)), "{bad:?}: {e}");
+    }
+    use zkforge_field::bn254::Fr;
+    let gen = bn254::G1Projective::generator();
+    let points = vec![(gen * Fr::from_u64(2)).to_affine(), (gen * Fr::from_u64(3)).to_affine()];
+    assert_eq!(g.msm(&points, &[Fr::from_u64(5), Fr::from_u64(7)]).unwrap(), gen * Fr::from_u64(31));
+}
+
+// ---------- large sizes ----------
+
+fn large<C: GpuCurve>(cell: &'static OnceLock<Option<CudaMsm<C>>>, name: &str) {
+    let Some(g) = cuda(cell) else { return };
+    let mut r = rng();
+    let max_log: u32 = std::env::var("ZKFORGE_GPU_TEST_MAX_LOG").ok().and_then(|s| s.parse().ok()).unwrap_or(22);
+    for lg in (16..=max_log).step_by(2) {
+        let n = (1usize << lg) - r.gen_range(0..64usize);
+        let pts = many_points::<C>(&mut r, n);
+        let sc = random_scalars(&mut r, n);
+        let want: Jacobian<C> = zkforge_msm::msm(&pts, &sc).unwrap();
+        let bases = g.upload_bases(&pts).unwrap();
+        let mut cfgs = vec![CudaConfig::for_size(n)];
+        if lg == 18 {
+            cfgs.push(CudaConfig { mul: CudaMul::Portable, ..CudaConfig::for_size(n) });
+            cfgs.push(CudaConfig { reduce: Placement::Cpu, ..CudaConfig::for_size(n) });
+            cfgs.push(CudaConfig { window: Some(12), max_run: 64, segments: 256, chunk: Some(100_000), ..CudaConfig::for_size(n) });
+        }
+        for cfg in cfgs {
+            assert_eq!(g.msm_resident(&bases, &sc, &cfg).unwrap(), want, "{name} n = {n}, {cfg:?}");
+        }
+        if lg == 16 {
+            let k = sc[0];
+            let want: Jacobian<C> = zkforge_msm::msm(&pts, &vec![k; n]).unwrap();
+            assert_eq!(g.msm_resident(&bases, &vec![k; n], &CudaConfig::for_size(n)).unwrap(), want, "{name} equal scalars");
+        }
+        eprintln!("{name} n = {n}: ok");
+    }
+}
+
+/// 2^16 - 2^22 points against zkforge-msm (needs an NVIDIA GPU: `cargo test --release -p
+/// zkforge-gpu --features cuda --test cuda_msm -- --ignored`).
+#[test]
+#[ignore]
+fn bls12_381_large_sizes() {
+    large(&BLS, "BLS12-381");
+}
+
+/// As [`bls12_381_large_sizes`], for BN254.
+#[test]
+#[ignore]
+fn bn254_large_sizes() {
+    large(&BN, "BN254");
+}
