@@ -38,8 +38,10 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
         println!("## {name} n = 2^{lg}: CUDA upload (resident bases) {} ms; CPU zkforge-msm (all cores) {cpu_ms:.2} ms", ms(bases.upload_time));
         let d = CudaConfig::for_size(n);
         let c0 = d.window_for(n);
-        let mut cfgs: Vec<(String, CudaConfig)> = vec![(format!("CUDA default (c={c0}, PTX, max_run={}, segments={})", d.max_run, d.segments), d)];
-        cfgs.push(("CUDA portable mul".into(), CudaConfig { mul: CudaMul::Portable, ..d }));
+        let mut cfgs: Vec<(String, CudaConfig)> = vec![(format!("CUDA default (c={c0}, {:?} mul, max_run={}, segments={})", d.mul, d.max_run, d.segments), d)];
+        for mul in CudaMul::ALL.into_iter().filter(|&m| m != d.mul) {
+            cfgs.push((format!("CUDA {mul:?} mul"), CudaConfig { mul, ..d }));
+        }
         if sweep {
             for c in [c0 - 2, c0 - 1, c0 + 1].into_iter().filter(|c| (8..=16).contains(c)) {
                 cfgs.push((format!("c={c}"), CudaConfig { window: Some(c), ..d }));

@@ -1,4 +1,4 @@
-//! Prints the generated CUDA source: `cargo run -p zkforge-gpu --example dump_cuda -- [bn254|bls12_381] [ptx|portable]`.
+//! Prints the generated CUDA source: `cargo run -p zkforge-gpu --example dump_cuda -- [bn254|bls12_381] [ptx|portable|wide]`.
 use zkforge_curve::{bls12_381, bn254};
 use zkforge_gpu::cuda_gen::{cuda_source, CudaMul};
 use zkforge_gpu::GpuCurve;
@@ -6,7 +6,11 @@ use zkforge_gpu::GpuCurve;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let curve = args.get(1).map(String::as_str).unwrap_or("bls12_381");
-    let mul = if args.get(2).map(String::as_str) == Some("portable") { CudaMul::Portable } else { CudaMul::Ptx };
+    let mul = match args.get(2).map(String::as_str) {
+        Some("portable") => CudaMul::Portable,
+        Some("wide") => CudaMul::Wide,
+        _ => CudaMul::Ptx,
+    };
     let spec = if curve == "bn254" { bn254::G1Config::spec() } else { bls12_381::G1Config::spec() };
     print!("{}", cuda_source(spec, mul));
 }

@@ -27,8 +27,8 @@
 //! and says why ([`GpuMsm::fallback_reason`]).
 //!
 //! **CUDA** (cargo feature `cuda`): [`CudaMsm`] runs the same method as CUDA C kernels from
-//! [`cuda_gen`] (32-bit limbs; the Montgomery product with PTX carry chains or portable 64-bit
-//! accumulations, [`CudaMul`]), compiled at run time by NVRTC and launched through the CUDA
+//! [`cuda_gen`] (32-bit limbs; the Montgomery product with wide products, PTX carry chains or
+//! portable 64-bit accumulations, [`CudaMul`]), compiled at run time by NVRTC and launched through the CUDA
 //! driver API; both libraries load at run time, so building needs no CUDA toolkit. Without a
 //! GPU the kernels are checked by NVRTC, by a host-C++ emulation (`tests/cuda_host_emulation.rs`)
 //! and by a model of the PTX carry chains.

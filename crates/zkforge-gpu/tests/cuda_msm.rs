@@ -29,7 +29,7 @@ fn cuda<C: GpuCurve>(cell: &'static OnceLock<Option<CudaMsm<C>>>) -> Option<&'st
 static BLS: OnceLock<Option<CudaMsm<bls12_381::G1Config>>> = OnceLock::new();
 static BN: OnceLock<Option<CudaMsm<bn254::G1Config>>> = OnceLock::new();
 
-/// Both curves' sources in both multiplication forms compile (PTX for sm_90, and for sm_75
+/// Both curves' sources in every multiplication form compile (PTX for sm_90, and for sm_75
 /// too with ZKFORGE_NVRTC_ALL_ARCHS=1). CI runs this with the nvidia-cuda-nvrtc wheel's
 /// libnvrtc and ZKFORGE_REQUIRE_NVRTC=1.
 #[test]
@@ -43,7 +43,7 @@ fn nvrtc_compiles_every_form() {
         return;
     }
     for spec in [bls12_381::G1Config::spec(), bn254::G1Config::spec()] {
-        for mul in [CudaMul::Portable, CudaMul::Ptx] {
+        for mul in CudaMul::ALL {
             let archs: &[&'static str] = if std::env::var("ZKFORGE_NVRTC_ALL_ARCHS").as_deref() == Ok("1") { &["compute_75", "compute_90"] } else { &["compute_90"] };
             for &arch in archs {
                 let opts = cudarc::nvrtc::CompileOptions { arch: Some(arch), options: vec!["--std=c++17".into()], ..Default::default() };
@@ -69,7 +69,7 @@ fn nvrtc_compiles_every_form() {
 
 fn field_ops<C: GpuCurve<Base = zkforge_field::mont::Fp<F, N>>, F: zkforge_field::mont::FieldConfig<N>, const N: usize>(g: &CudaMsm<C>) {
     let (pairs, words) = field_pairs::<C, F, N>(&mut rng(), 3000);
-    for mul in [CudaMul::Ptx, CudaMul::Portable] {
+    for mul in CudaMul::ALL {
         check_field_out::<C, F, N>(&pairs, &g.field_ops(&words, mul).unwrap(), &format!("{mul:?}"));
     }
 }
@@ -140,7 +140,7 @@ fn every_switch<C: GpuCurve>(g: &CudaMsm<C>) {
     let n = 700;
     let pts = awkward::<C>(&mut r, n);
     let sc = random_scalars(&mut r, n);
-    for mul in [CudaMul::Ptx, CudaMul::Portable] {
+    for mul in CudaMul::ALL {
         for c in [2u32, 3, 5, 8, 11, 16] {
             check(g, &pts[..100], &sc[..100], &CudaConfig { window: Some(c), mul, ..Default::default() });
         }
@@ -249,7 +249,9 @@ fn large<C: GpuCurve>(cell: &'static OnceLock<Option<CudaMsm<C>>>, name: &str) {
         let bases = g.upload_bases(&pts).unwrap();
         let mut cfgs = vec![CudaConfig::for_size(n)];
         if lg == 18 {
-            cfgs.push(CudaConfig { mul: CudaMul::Portable, ..CudaConfig::for_size(n) });
+            for mul in CudaMul::ALL {
+                cfgs.push(CudaConfig { mul, ..CudaConfig::for_size(n) });
+            }
             cfgs.push(CudaConfig { reduce: Placement::Cpu, ..CudaConfig::for_size(n) });
             cfgs.push(CudaConfig { window: Some(12), max_run: 64, segments: 256, chunk: Some(100_000), ..CudaConfig::for_size(n) });
         }
