@@ -203,18 +203,38 @@ fn emit_mul_portable(s: &mut String, p: &[u32], np0: u32) {
     let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
 }
 
-/// CIOS with PTX carry chains. Row i: t += a b_i as two chains (low halves into t_0 .. t_(W-1)
-/// with the carry into t_W, t_(W+1); high halves into t_1 .. t_W with the carry into
-/// t_(W+1)); then t += m p the same way, and the columns shift down one word. Between rows
-/// t < 2p < 2^(32 W), so t_W and t_(W+1) hold at most a few bits and never overflow.
-fn emit_mul_ptx(s: &mut String, p: &[u32], np0: u32) {
+/// The frame both PTX forms share: CIOS over the W rows, each row i emitting `t += a b_i` and
+/// then `t += m p` (m = t_0 (-p^-1) mod 2^32) as one asm statement each, then shifting the
+/// columns down a word. `row(x, y)` returns a row's PTX: operands %0 .. %(W+1) are t_0 ..
+/// t_(W+1), %(W+2) is y, and x_j is `x(j)` (a register operand or an immediate).
+fn emit_mul_asm(s: &mut String, p: &[u32], np0: u32, row: &dyn Fn(&dyn Fn(usize) -> String) -> String) {
     let w = p.len();
     let _ = writeln!(s, "__device__ __forceinline__ Fp fp_mul(const Fp& a, const Fp& b) {{");
     let _ = writeln!(s, "  u32 {};", (0..w + 2).map(|k| format!("t{k} = 0u")).collect::<Vec<_>>().join(", "));
     let _ = writeln!(s, "  u32 m, bi;");
-    // One row, t += y x: operands %0 .. %(W+1) are t, %(W+2) is y, and x_j is `x(j)` (a
-    // register operand or an immediate); `ins` lists the inputs after y.
-    let row = |s: &mut String, x: &dyn Fn(usize) -> String, y: &str, ins: &str| {
+    let outs: Vec<String> = (0..w + 2).map(|k| format!("\"+r\"(t{k})")).collect();
+    let outs = outs.join(", ");
+    let a_ins: String = (0..w).map(|j| format!(", \"r\"(a.v[{j}])")).collect();
+    for i in 0..w {
+        let _ = writeln!(s, "  bi = b.v[{i}];");
+        let _ = writeln!(s, "  asm(\"{}\" : {outs} : \"r\"(bi){a_ins});", row(&|j| format!("%{}", w + 3 + j)));
+        let _ = writeln!(s, "  m = t0 * {np0}u;");
+        let _ = writeln!(s, "  asm(\"{}\" : {outs} : \"r\"(m));", row(&|j| format!("{}", p[j])));
+        // Shift down: t0 is now 0 mod 2^32.
+        let shift: String = (0..w + 1).map(|k| format!("t{k} = t{}; ", k + 1)).collect();
+        let _ = writeln!(s, "  {shift}t{} = 0u;", w + 1);
+    }
+    let _ = writeln!(s, "  Fp r; {}", (0..w).map(|j| format!("r.v[{j}] = t{j};")).collect::<String>());
+    let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
+}
+
+/// CIOS with PTX carry chains. Row t += x y as two chains (low halves into t_0 .. t_(W-1) with
+/// the carry into t_W, t_(W+1); high halves into t_1 .. t_W with the carry into t_(W+1)).
+/// Between rows t < 2p < 2^(32 W), so t_W and t_(W+1) hold at most a few bits and never
+/// overflow.
+fn emit_mul_ptx(s: &mut String, p: &[u32], np0: u32) {
+    let w = p.len();
+    emit_mul_asm(s, p, np0, &|x| {
         let mut asm = String::new();
         for j in 0..w {
             let op = if j == 0 { "mad.lo.cc.u32" } else { "madc.lo.cc.u32" };
@@ -226,21 +246,8 @@ fn emit_mul_ptx(s: &mut String, p: &[u32], np0: u32) {
             let _ = write!(asm, "{op} %{}, %{}, {}, %{}; ", j + 1, w + 2, x(j), j + 1);
         }
         let _ = write!(asm, "addc.u32 %{}, %{}, 0;", w + 1, w + 1);
-        let outs: Vec<String> = (0..w + 2).map(|k| format!("\"+r\"(t{k})")).collect();
-        let _ = writeln!(s, "  asm(\"{asm}\" : {} : \"r\"({y}){ins});", outs.join(", "));
-    };
-    let a_ins: String = (0..w).map(|j| format!(", \"r\"(a.v[{j}])")).collect();
-    for i in 0..w {
-        let _ = writeln!(s, "  bi = b.v[{i}];");
-        row(s, &|j| format!("%{}", w + 3 + j), "bi", &a_ins);
-        let _ = writeln!(s, "  m = t0 * {np0}u;");
-        row(s, &|j| format!("{}", p[j]), "m", "");
-        // Shift down: t0 is now 0 mod 2^32.
-        let shift: String = (0..w + 1).map(|k| format!("t{k} = t{}; ", k + 1)).collect();
-        let _ = writeln!(s, "  {shift}t{} = 0u;", w + 1);
-    }
-    let _ = writeln!(s, "  Fp r; {}", (0..w).map(|j| format!("r.v[{j}] = t{j};")).collect::<String>());
-    let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
+        asm
+    });
 }
 
 /// CIOS with wide products: row t += x y (x = a or p, y = b_i or m) forms the W products
@@ -249,11 +256,7 @@ fn emit_mul_ptx(s: &mut String, p: &[u32], np0: u32) {
 /// and the odd set into t_1 .. t_(W+1) with two add-with-carry chains.
 fn emit_mul_wide(s: &mut String, p: &[u32], np0: u32) {
     let w = p.len();
-    let _ = writeln!(s, "__device__ __forceinline__ Fp fp_mul(const Fp& a, const Fp& b) {{");
-    let _ = writeln!(s, "  u32 {};", (0..w + 2).map(|k| format!("t{k} = 0u")).collect::<Vec<_>>().join(", "));
-    let _ = writeln!(s, "  u32 m, bi;");
-    // Operands: %0 .. %(W+1) are t, %(W+2) is y, x_j is `x(j)`.
-    let row = |s: &mut String, x: &dyn Fn(usize) -> String, y: &str, ins: &str| {
+    emit_mul_asm(s, p, np0, &|x| {
         let mut asm = String::from("{ .reg .u64 %%q<2>; .reg .u32 %%e<2>, %%f<2>; ");
         // Even products into t_0 .. t_(W-1), carry into t_W, t_(W+1).
         for j in (0..w).step_by(2) {
@@ -269,20 +272,8 @@ fn emit_mul_wide(s: &mut String, p: &[u32], np0: u32) {
             let _ = write!(asm, "{op} %{j}, %{j}, %%f0; addc.cc.u32 %{}, %{}, %%f1; ", j + 1, j + 1);
         }
         let _ = write!(asm, "addc.u32 %{}, %{}, 0; }}", w + 1, w + 1);
-        let outs: Vec<String> = (0..w + 2).map(|k| format!("\"+r\"(t{k})")).collect();
-        let _ = writeln!(s, "  asm(\"{asm}\" : {} : \"r\"({y}){ins});", outs.join(", "));
-    };
-    let a_ins: String = (0..w).map(|j| format!(", \"r\"(a.v[{j}])")).collect();
-    for i in 0..w {
-        let _ = writeln!(s, "  bi = b.v[{i}];");
-        row(s, &|j| format!("%{}", w + 3 + j), "bi", &a_ins);
-        let _ = writeln!(s, "  m = t0 * {np0}u;");
-        row(s, &|j| format!("{}", p[j]), "m", "");
-        let shift: String = (0..w + 1).map(|k| format!("t{k} = t{}; ", k + 1)).collect();
-        let _ = writeln!(s, "  {shift}t{} = 0u;", w + 1);
-    }
-    let _ = writeln!(s, "  Fp r; {}", (0..w).map(|j| format!("r.v[{j}] = t{j};")).collect::<String>());
-    let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
+        asm
+    });
 }
 
 const CURVE: &str = r#"
