@@ -203,11 +203,14 @@ fn emit_mul_portable(s: &mut String, p: &[u32], np0: u32) {
     let _ = writeln!(s, "  return fp_reduce_once(r);\n}}");
 }
 
+/// A PTX form's row emitter: given the operand text of x_j, the row's PTX.
+type RowAsm<'a> = dyn Fn(&dyn Fn(usize) -> String) -> String + 'a;
+
 /// The frame both PTX forms share: CIOS over the W rows, each row i emitting `t += a b_i` and
 /// then `t += m p` (m = t_0 (-p^-1) mod 2^32) as one asm statement each, then shifting the
 /// columns down a word. `row(x, y)` returns a row's PTX: operands %0 .. %(W+1) are t_0 ..
 /// t_(W+1), %(W+2) is y, and x_j is `x(j)` (a register operand or an immediate).
-fn emit_mul_asm(s: &mut String, p: &[u32], np0: u32, row: &dyn Fn(&dyn Fn(usize) -> String) -> String) {
+fn emit_mul_asm(s: &mut String, p: &[u32], np0: u32, row: &RowAsm) {
     let w = p.len();
     let _ = writeln!(s, "__device__ __forceinline__ Fp fp_mul(const Fp& a, const Fp& b) {{");
     let _ = writeln!(s, "  u32 {};", (0..w + 2).map(|k| format!("t{k} = 0u")).collect::<Vec<_>>().join(", "));
