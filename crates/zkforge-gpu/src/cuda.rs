@@ -261,12 +261,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         if bytes > free as u64 {
             return Err(GpuError::TooLarge { what: "the bases", bytes, limit: free as u64 });
         }
-        let mut words = vec![0u32; points.len() * 2 * w];
-        words.par_chunks_mut(2 * w).zip(points.par_iter()).for_each(|(o, p)| {
-            // The identity is (0, 0), whose Montgomery words are zero too.
-            C::to_mont_words(&p.x(), &mut o[..w]);
-            C::to_mont_words(&p.y(), &mut o[w..]);
-        });
+        let words = crate::host::pack_points(points, C::to_mont_words);
         let buf = if words.is_empty() { self.stream.alloc_zeros::<u32>(1) } else { self.stream.clone_htod(&words) }.map_err(dev("uploading the bases"))?;
         self.stream.synchronize().map_err(dev("uploading the bases"))?;
         Ok(CudaBases { buf, n: points.len(), upload_time: t0.elapsed(), _c: PhantomData })
@@ -355,7 +350,8 @@ impl<C: GpuCurve> CudaMsm<C> {
             ("run offsets", nr + 1),
             ("run sums", nr * 4 * w),
             ("buckets", nb * 4 * w),
-            ("segment sums", nsegs * 2 * 4 * w),
+            // Only the GPU reduction writes segment sums.
+            ("segment sums", if cfg.reduce == Placement::Gpu { nsegs * 2 * 4 * w } else { 0 }),
         ];
         let need: u64 = sizes.iter().map(|(_, s)| 4 * *s as u64).sum();
         let pooled: u64 = if cfg.reuse_buffers { self.pool.lock().unwrap_or_else(|e| e.into_inner()).values().map(|b| 4 * b.len() as u64).sum() } else { 0 };

@@ -463,11 +463,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let w = C::WORDS;
         let bytes = (points.len() * 2 * w * 4) as u64;
         Self::check_size(g, "the bases", bytes)?;
-        let mut words = vec![0u32; points.len() * 2 * w];
-        words.par_chunks_mut(2 * w).zip(points.par_iter()).for_each(|(o, p)| {
-            C::to_words(&p.x(), &mut o[..w]);
-            C::to_words(&p.y(), &mut o[w..]);
-        });
+        let words = pack_points(points, C::to_words);
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let src = Self::storage(g, "bases (canonical)", bytes)?;
         let dst = Self::storage(g, "bases", bytes)?;
@@ -786,6 +782,19 @@ impl<C: GpuCurve> GpuMsm<C> {
 /// The scalars as reduced little-endian limbs (below the group order), in parallel.
 pub(crate) fn reduce_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec<[u64; 4]> {
     scalars.par_iter().map(|s| if S::CANONICAL { s.to_limbs() } else { zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs()) }).collect()
+}
+
+/// Affine points as packed words (2 W words each, x then y), each coordinate written by
+/// `encode` (canonical words for the wgpu kernels, Montgomery words for the CUDA ones); the
+/// identity (0, 0) packs to zeros in both forms.
+pub(crate) fn pack_points<C: GpuCurve>(points: &[Affine<C>], encode: fn(&C::Base, &mut [u32])) -> Vec<u32> {
+    let w = C::WORDS;
+    let mut words = vec![0u32; points.len() * 2 * w];
+    words.par_chunks_mut(2 * w).zip(points.par_iter()).for_each(|(o, p)| {
+        encode(&p.x(), &mut o[..w]);
+        encode(&p.y(), &mut o[w..]);
+    });
+    words
 }
 
 /// XYZZ points from packed words (4 W words each), each coordinate read by `decode`
