@@ -147,6 +147,53 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
     mont_mul(a, a, p)
 }
 
+/// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InverseSteps {
+    /// The measured best: [`InverseSteps::Packed`].
+    Auto,
+    /// Batches of 62 steps on four matrix words (27 word operations a step).
+    Wide,
+    /// Batches of 60 steps as two runs of 30 with each matrix row packed into one word
+    /// (Pornin's packed update factors, ePrint 2020/972): 20 word operations a step, and the two
+    /// runs' matrices multiplied before the one big update per batch.
+    Packed,
+}
+
+// 0 = auto, 1 = wide, 2 = packed
+static INVERSE_STEPS: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how constant-time inversions run their steps for the whole process. Every value gives
+/// the same results (tested); only speed differs. The step count is fixed by the modulus size
+/// in every form, so each stays constant time.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_inverse_steps, InverseSteps};
+/// use zkforge_field::bls12_381::Fp;
+/// let x = Fp::from_u64(12345);
+/// set_inverse_steps(InverseSteps::Wide);
+/// let wide = x.invert().unwrap();
+/// set_inverse_steps(InverseSteps::Auto);
+/// assert_eq!(x.invert().unwrap(), wide);
+/// ```
+pub fn set_inverse_steps(s: InverseSteps) {
+    INVERSE_STEPS.store(
+        match s {
+            InverseSteps::Auto => 0,
+            InverseSteps::Wide => 1,
+            InverseSteps::Packed => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// Whether constant-time inversions use the packed steps (see [`set_inverse_steps`]).
+#[inline(always)]
+pub(crate) fn inverse_steps_packed() -> bool {
+    INVERSE_STEPS.load(Ordering::Relaxed) != 1
+}
+
 /// How runs of cyclotomic squarings are computed ([`crate::tower::Fp12::cyclotomic_square_n`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CyclotomicSquaring {
