@@ -127,8 +127,9 @@ fn divsteps_62(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
 /// `steps` (at most 30, public) hddivsteps like [`divsteps_62`], with each row of the
 /// transition matrix packed into one word: uv = u + 2^32 v and qr = q + 2^32 r. Every update of
 /// the rows is linear (negate, add, mask with all ones or zero, double), so it acts on both
-/// entries of a packed row at once and a step costs 20 word operations instead of 27 (the
-/// step loop is bound by the four integer ALUs: about 5 cycles a step instead of 7). After k
+/// entries of a packed row at once and a step costs 20 word operations instead of 27 (measured
+/// effect in BENCHMARKS.md: the step is bound by its f-g dependency chain more than by the
+/// operation count, so the gain is smaller than the count suggests). After k
 /// steps every entry is at most 2^k in size, so after 30 both entries of a row unpack exactly
 /// from their signed 32-bit fields (at 31, u = 2^31 and v = 0 would not). The same packing of
 /// the update factors is Pornin's (ePrint 2020/972, section 3), applied here to the divsteps.
