@@ -110,30 +110,54 @@ def gen_sqr_n(n):
 
 
 def gen_mul_wide(n):
-    """The full 2n-word product a*b (no reduction), row by row with the two carry chains; the
-    low word of the accumulator is final after each row and is stored at once."""
+    """The full 2n-word product a*b (no reduction), row by row with the two carry chains. The
+    accumulator A holds words i..i+n-1 of the running sum after row i; each row's low products
+    are written over the accumulator words they absorb (the register rotation of blst's
+    __mulx_384), so a row needs no flag-clearing XOR: its two chains end in the top word by
+    ADOX/ADCX of a zero register, which leaves CF and OF clear for the next row. The low word
+    is final after each row and is stored at once."""
     lines = []
-    T = [f"{{t{k}}}" for k in range(n + 1)]
-    for i in range(n):
-        lines.append(f"mov rdx, qword ptr [{{b}} + {8*i}]")
-        if i == 0:
-            lines.append(f"mulx {T[1]}, {T[0]}, qword ptr [{{a}}]")
-            for j in range(1, n):
-                lines.append(f"mulx {T[j+1]}, {{lo}}, qword ptr [{{a}} + {8*j}]")
-                lines.append(("add" if j == 1 else "adc") + f" {T[j]}, {{lo}}")
-            lines.append(f"adc {T[n]}, 0")
+    A = [f"{{t{k}}}" for k in range(n)]
+    Z = f"{{t{n}}}"
+    # row 0: A = a * b[0] (one chain)
+    lines.append("mov rdx, qword ptr [{b}]")
+    lines.append("mulx {hi}, {lo}, qword ptr [{a}]")
+    lines.append(f"xor {Z[:-1]}:e}}, {Z[:-1]}:e}}")
+    lines.append("mov qword ptr [{out}], {lo}")
+    carry = "{hi}"
+    for j in range(1, n):
+        if j < n - 1:
+            nxt = "{lo}" if carry == "{hi}" else "{hi}"
+            lines.append(f"mulx {nxt}, {A[j-1]}, qword ptr [{{a}} + {8*j}]")
+            lines.append(f"adcx {A[j-1]}, {carry}")
+            carry = nxt
         else:
-            # the top word starts at zero; zeroing it with XOR also clears CF and OF
-            lines.append(f"xor {T[n][:-1]}:e}}, {T[n][:-1]}:e}}")
-            for j in range(n):
-                lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}} + {8*j}]")
-                lines.append(f"adcx {T[j]}, {{lo}}")
-                lines.append(f"adox {T[j+1]}, {{hi}}")
-            lines.append(f"adc {T[n]}, 0")
-        lines.append(f"mov qword ptr [{{out}} + {8*i}], {T[0]}")
-        T = T[1:] + T[:1]
+            lines.append(f"mulx {A[n-1]}, {A[n-2]}, qword ptr [{{a}} + {8*j}]")
+            lines.append(f"adcx {A[n-2]}, {carry}")
+            lines.append(f"adcx {A[n-1]}, {Z}")
+    for i in range(1, n):
+        lines.append(f"mov rdx, qword ptr [{{b}} + {8*i}]")
+        lines.append("mulx {hi}, {lo}, qword ptr [{a}]")
+        lines.append(f"adcx {{lo}}, {A[0]}")
+        lines.append(f"adox {A[1]}, {{hi}}")
+        lines.append(f"mov qword ptr [{{out}} + {8*i}], {{lo}}")
+        for j in range(1, n):
+            if j < n - 2:
+                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{a}} + {8*j}]")
+                lines.append(f"adcx {A[j-1]}, {A[j]}")
+                lines.append(f"adox {A[j+1]}, {{hi}}")
+            elif j == n - 2:
+                # the top word is about to be overwritten: absorb it into the high half
+                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{a}} + {8*j}]")
+                lines.append(f"adcx {A[j-1]}, {A[j]}")
+                lines.append(f"adox {{hi}}, {A[n-1]}")
+            else:
+                lines.append(f"mulx {A[n-1]}, {A[n-2]}, qword ptr [{{a}} + {8*j}]")
+                lines.append(f"adcx {A[n-2]}, {{hi}}")
+                lines.append(f"adox {A[n-1]}, {Z}")
+                lines.append(f"adcx {A[n-1]}, {Z}")
     for k in range(n):
-        lines.append(f"mov qword ptr [{{out}} + {8*(n + k)}], {T[k]}")
+        lines.append(f"mov qword ptr [{{out}} + {8*(n + k)}], {A[k]}")
     return lines
 
 
@@ -197,22 +221,38 @@ def gen_sqr_wide(n):
 
 def gen_redc(n):
     """Montgomery reduction of a 2n-word t < p 2^(64n): U = (t_lo + m p) / 2^(64n) <= p by n
-    reduction rows over the low half, then U + t_hi < 2p, then one masked subtraction."""
+    reduction rows over the low half, then U + t_hi < 2p, then one masked subtraction.
+    Each row's accumulator (t_lo + m p) / 2^64 < 2^(64(n-1)) + p fits n words, and the rows
+    use the register rotation of `gen_mul_wide` (no flag-clearing XOR per row)."""
     lines = []
-    T = [f"{{t{k}}}" for k in range(n + 1)]
+    A = [f"{{t{k}}}" for k in range(n)]
+    Z = f"{{t{n}}}"
     for k in range(n):
-        lines.append(f"mov {T[k]}, qword ptr [{{t}} + {8*k}]")
-    lines.append(f"xor {T[n][:-1]}:e}}, {T[n][:-1]}:e}}")
+        lines.append(f"mov {A[k]}, qword ptr [{{t}} + {8*k}]")
     for i in range(n):
-        lines.append(f"mov rdx, {T[0]}")
+        lines.append(f"mov rdx, {A[0]}")
         lines.append(f"imul rdx, qword ptr [{{p}} + {8*n}]")
-        lines.append("xor {lo:e}, {lo:e}")
-        for j in range(n):
-            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{p}} + {8*j}]")
-            lines.append(f"adcx {T[j]}, {{lo}}")
-            lines.append(f"adox {T[j+1]}, {{hi}}")
-        lines.append(f"adc {T[n]}, 0")
-        T = T[1:] + T[:1]
+        # IMUL leaves CF and OF undefined: clear them (Z stays zero)
+        lines.append(f"xor {Z[:-1]}:e}}, {Z[:-1]}:e}}")
+        # word 0 of A + m p is zero by the choice of m; only its carry is kept
+        lines.append("mulx {hi}, {lo}, qword ptr [{p}]")
+        lines.append(f"adcx {{lo}}, {A[0]}")
+        lines.append(f"adox {A[1]}, {{hi}}")
+        for j in range(1, n):
+            if j < n - 2:
+                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{p}} + {8*j}]")
+                lines.append(f"adcx {A[j-1]}, {A[j]}")
+                lines.append(f"adox {A[j+1]}, {{hi}}")
+            elif j == n - 2:
+                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{p}} + {8*j}]")
+                lines.append(f"adcx {A[j-1]}, {A[j]}")
+                lines.append(f"adox {{hi}}, {A[n-1]}")
+            else:
+                lines.append(f"mulx {A[n-1]}, {A[n-2]}, qword ptr [{{p}} + {8*j}]")
+                lines.append(f"adcx {A[n-2]}, {{hi}}")
+                lines.append(f"adox {A[n-1]}, {Z}")
+                lines.append(f"adcx {A[n-1]}, {Z}")
+    T = A
     for k in range(n):
         lines.append(("add" if k == 0 else "adc") + f" {T[k]}, qword ptr [{{t}} + {8*(n + k)}]")
     # subtract p; on a borrow add it back: rdx = borrow (0 or 1) and MULX by it makes each

@@ -162,6 +162,23 @@ fn wide_kernels<C: FieldConfig<N>, const N: usize>() {
         assert_eq!(wide::redc(&w, &p), want);
         assert_eq!(backend::redc(&w, &p), want);
     }
+    // the exact product on any limbs: all ones, zero, and random full-width words
+    {
+        use rand::RngCore;
+        let mut words: Vec<[u64; N]> = vec![[u64::MAX; N], [0; N], [1; N]];
+        for _ in 0..10 * iters() {
+            let mut a = [0u64; N];
+            a.iter_mut().for_each(|x| *x = rng.next_u64());
+            words.push(a);
+        }
+        for (i, a) in words.iter().enumerate() {
+            for b in [&words[0], &words[(i * 7 + 3) % words.len()]] {
+                let mut k = backend::Wide::ZERO;
+                backend::mul_wide(&mut k, a, b);
+                assert_eq!(k, wide::mul_wide(a, b), "{} {a:?} {b:?}", C::NAME);
+            }
+        }
+    }
     for (i, a) in xs.iter().enumerate() {
         let b = &xs[(i * 7 + 3) % xs.len()];
         assert_eq!(backend::redc(a, &p), wide::redc(a, &p), "{}", C::NAME);

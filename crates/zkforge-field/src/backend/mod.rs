@@ -300,7 +300,7 @@ pub fn sqr_wide<const N: usize>(out: &mut Wide<N>, a: &[u64; N]) {
             return;
         }
     }
-    *out = wide::mul_wide(a, a);
+    mul_wide_portable(out, a, a);
 }
 
 /// True when the tower of an `n_limbs`-limb field reduces lazily (see [`set_tower`]).
@@ -450,7 +450,24 @@ pub fn mul_wide<const N: usize>(out: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
             return;
         }
     }
+    mul_wide_portable(out, a, b);
+}
+
+/// The portable path of [`mul_wide`], kept out of line: the tower inlines the wide kernels
+/// dozens of times per Fp12 product, and an inlined copy of the fallback beside each
+/// assembly block more than doubles the hot functions' code (64 KB for the wide Fp6 product),
+/// which then misses the instruction cache.
+#[cold]
+#[inline(never)]
+fn mul_wide_portable<const N: usize>(out: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
     *out = wide::mul_wide(a, b);
+}
+
+/// The portable path of [`redc`], out of line (see [`mul_wide_portable`]).
+#[cold]
+#[inline(never)]
+fn redc_portable<const N: usize>(t: &Wide<N>, p: &[u64; 8]) -> [u64; N] {
+    wide::redc(t, p)
 }
 
 /// t R^-1 mod p, fully reduced, for a [`Wide`] t < p R.
@@ -472,7 +489,7 @@ pub fn redc<const N: usize>(t: &Wide<N>, p: &[u64; 8]) -> [u64; N] {
             return r;
         }
     }
-    wide::redc(t, p)
+    redc_portable(t, p)
 }
 
 /// Which 2N-word addition or subtraction [`wide_op`] runs.
@@ -514,6 +531,17 @@ unsafe fn wide_op<const N: usize>(op: WideOp, out: *mut Wide<N>, a: *const Wide<
             return;
         }
     }
+    // SAFETY: the caller's contract (valid, and `out` not otherwise borrowed).
+    unsafe { wide_op_portable(op, out, a, b, p) }
+}
+
+/// The portable path of [`wide_op`], out of line (see [`mul_wide_portable`]).
+///
+/// # Safety
+/// As for [`wide_op`].
+#[cold]
+#[inline(never)]
+unsafe fn wide_op_portable<const N: usize>(op: WideOp, out: *mut Wide<N>, a: *const Wide<N>, b: *const Wide<N>, p: &[u64; 8]) {
     // SAFETY: the caller's contract (valid, and `out` not otherwise borrowed).
     unsafe {
         let (a, b) = (&*a, &*b);
