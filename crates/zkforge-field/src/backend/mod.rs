@@ -455,8 +455,8 @@ pub fn mul_wide<const N: usize>(out: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
 
 /// The portable path of [`mul_wide`], kept out of line: the tower inlines the wide kernels
 /// dozens of times per Fp12 product, and an inlined copy of the fallback beside each
-/// assembly block more than doubles the hot functions' code (64 KB for the wide Fp6 product),
-/// which then misses the instruction cache.
+/// assembly block doubled the hot functions' code (64 KB for the wide Fp6 product, 32 KB
+/// without). The time moved within noise (BENCHMARKS.md, issue 19 sixth part).
 #[cold]
 #[inline(never)]
 fn mul_wide_portable<const N: usize>(out: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
