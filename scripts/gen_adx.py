@@ -109,6 +109,31 @@ def gen_sqr_n(n):
     return lines
 
 
+def rotated_row_rest(A, Z, src):
+    """Words 1..n-1 of a rotated row (see `gen_mul_wide`): rdx times src[j] added into the
+    accumulator A, each low product written over the word it absorbs, so the row's result lands
+    one word down (A[j-1] := word j); the row's word 0 was handled by the caller. The two chains
+    end in the top word with the zero register Z, leaving CF and OF clear."""
+    n = len(A)
+    lines = []
+    for j in range(1, n):
+        if j < n - 2:
+            lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{src} + {8*j}]")
+            lines.append(f"adcx {A[j-1]}, {A[j]}")
+            lines.append(f"adox {A[j+1]}, {{hi}}")
+        elif j == n - 2:
+            # the top word is about to be overwritten: absorb it into the high half
+            lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{src} + {8*j}]")
+            lines.append(f"adcx {A[j-1]}, {A[j]}")
+            lines.append(f"adox {{hi}}, {A[n-1]}")
+        else:
+            lines.append(f"mulx {A[n-1]}, {A[n-2]}, qword ptr [{src} + {8*j}]")
+            lines.append(f"adcx {A[n-2]}, {{hi}}")
+            lines.append(f"adox {A[n-1]}, {Z}")
+            lines.append(f"adcx {A[n-1]}, {Z}")
+    return lines
+
+
 def gen_mul_wide(n):
     """The full 2n-word product a*b (no reduction), row by row with the two carry chains. The
     accumulator A holds words i..i+n-1 of the running sum after row i; each row's low products
@@ -141,21 +166,7 @@ def gen_mul_wide(n):
         lines.append(f"adcx {{lo}}, {A[0]}")
         lines.append(f"adox {A[1]}, {{hi}}")
         lines.append(f"mov qword ptr [{{out}} + {8*i}], {{lo}}")
-        for j in range(1, n):
-            if j < n - 2:
-                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{a}} + {8*j}]")
-                lines.append(f"adcx {A[j-1]}, {A[j]}")
-                lines.append(f"adox {A[j+1]}, {{hi}}")
-            elif j == n - 2:
-                # the top word is about to be overwritten: absorb it into the high half
-                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{a}} + {8*j}]")
-                lines.append(f"adcx {A[j-1]}, {A[j]}")
-                lines.append(f"adox {{hi}}, {A[n-1]}")
-            else:
-                lines.append(f"mulx {A[n-1]}, {A[n-2]}, qword ptr [{{a}} + {8*j}]")
-                lines.append(f"adcx {A[n-2]}, {{hi}}")
-                lines.append(f"adox {A[n-1]}, {Z}")
-                lines.append(f"adcx {A[n-1]}, {Z}")
+        lines += rotated_row_rest(A, Z, "{a}")
     for k in range(n):
         lines.append(f"mov qword ptr [{{out}} + {8*(n + k)}], {A[k]}")
     return lines
@@ -238,20 +249,7 @@ def gen_redc(n):
         lines.append("mulx {hi}, {lo}, qword ptr [{p}]")
         lines.append(f"adcx {{lo}}, {A[0]}")
         lines.append(f"adox {A[1]}, {{hi}}")
-        for j in range(1, n):
-            if j < n - 2:
-                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{p}} + {8*j}]")
-                lines.append(f"adcx {A[j-1]}, {A[j]}")
-                lines.append(f"adox {A[j+1]}, {{hi}}")
-            elif j == n - 2:
-                lines.append(f"mulx {{hi}}, {A[j-1]}, qword ptr [{{p}} + {8*j}]")
-                lines.append(f"adcx {A[j-1]}, {A[j]}")
-                lines.append(f"adox {{hi}}, {A[n-1]}")
-            else:
-                lines.append(f"mulx {A[n-1]}, {A[n-2]}, qword ptr [{{p}} + {8*j}]")
-                lines.append(f"adcx {A[n-2]}, {{hi}}")
-                lines.append(f"adox {A[n-1]}, {Z}")
-                lines.append(f"adcx {A[n-1]}, {Z}")
+        lines += rotated_row_rest(A, Z, "{p}")
     T = A
     for k in range(n):
         lines.append(("add" if k == 0 else "adc") + f" {T[k]}, qword ptr [{{t}} + {8*(n + k)}]")

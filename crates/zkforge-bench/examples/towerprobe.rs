@@ -9,21 +9,11 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use rand::{rngs::StdRng, SeedableRng};
+use zkforge_bench::field::{blst_fp12, blst_fp2};
 use zkforge_field::bls12_381 as bls;
 
 const CHUNK: u32 = 2_000;
 const ROUNDS: usize = 40;
-
-fn blst_fp(x: &bls::Fp) -> blst::blst_fp {
-    blst::blst_fp { l: x.to_mont_limbs() }
-}
-fn blst_fp2(x: &bls::Fp2) -> blst::blst_fp2 {
-    blst::blst_fp2 { fp: [blst_fp(&x.c0), blst_fp(&x.c1)] }
-}
-fn blst_fp12(x: &bls::Fp12) -> blst::blst_fp12 {
-    let f6 = |y: &bls::Fp6| blst::blst_fp6 { fp2: [blst_fp2(&y.c0), blst_fp2(&y.c1), blst_fp2(&y.c2)] };
-    blst::blst_fp12 { fp6: [f6(&x.c0), f6(&x.c1)] }
-}
 
 /// Fastest chunk (ns per operation) of a chain x <- f(x, y).
 fn chunk<T: Copy>(x: &mut T, y: &T, f: &impl Fn(&T, &T) -> T) -> f64 {

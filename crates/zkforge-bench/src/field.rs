@@ -115,13 +115,16 @@ fn h2_fr(x: &bn::Fr) -> halo2curves::bn256::Fr {
 }
 
 // ---- conversions of tower elements ----
-fn blst_fp(x: &bls::Fp) -> blst::blst_fp {
+/// The same element as blst's type (both keep Montgomery form with R = 2^384).
+pub fn blst_fp(x: &bls::Fp) -> blst::blst_fp {
     blst::blst_fp { l: x.to_mont_limbs() }
 }
-fn blst_fp2(x: &bls::Fp2) -> blst::blst_fp2 {
+/// The same Fp2 element as blst's type.
+pub fn blst_fp2(x: &bls::Fp2) -> blst::blst_fp2 {
     blst::blst_fp2 { fp: [blst_fp(&x.c0), blst_fp(&x.c1)] }
 }
-fn blst_fp12(x: &bls::Fp12) -> blst::blst_fp12 {
+/// The same Fp12 element as blst's type (the towers match coefficient by coefficient).
+pub fn blst_fp12(x: &bls::Fp12) -> blst::blst_fp12 {
     let f6 = |y: &bls::Fp6| blst::blst_fp6 { fp2: [blst_fp2(&y.c0), blst_fp2(&y.c1), blst_fp2(&y.c2)] };
     blst::blst_fp12 { fp6: [f6(&x.c0), f6(&x.c1)] }
 }
