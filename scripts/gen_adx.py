@@ -234,7 +234,8 @@ def gen_redc(n):
     """Montgomery reduction of a 2n-word t < p 2^(64n): U = (t_lo + m p) / 2^(64n) <= p by n
     reduction rows over the low half, then U + t_hi < 2p, then one masked subtraction.
     Each row's accumulator (t_lo + m p) / 2^64 < 2^(64(n-1)) + p fits n words, and the rows
-    use the register rotation of `gen_mul_wide` (no flag-clearing XOR per row)."""
+    use the register rotation of `gen_mul_wide` (here each row still clears the flags, which
+    the IMUL that computes m leaves undefined)."""
     lines = []
     A = [f"{{t{k}}}" for k in range(n)]
     Z = f"{{t{n}}}"
@@ -250,19 +251,18 @@ def gen_redc(n):
         lines.append(f"adcx {{lo}}, {A[0]}")
         lines.append(f"adox {A[1]}, {{hi}}")
         lines += rotated_row_rest(A, Z, "{p}")
-    T = A
     for k in range(n):
-        lines.append(("add" if k == 0 else "adc") + f" {T[k]}, qword ptr [{{t}} + {8*(n + k)}]")
+        lines.append(("add" if k == 0 else "adc") + f" {A[k]}, qword ptr [{{t}} + {8*(n + k)}]")
     # subtract p; on a borrow add it back: rdx = borrow (0 or 1) and MULX by it makes each
     # word of p or 0 without touching the carry flag (AND would clear it)
     lines.append("xor edx, edx")
     for k in range(n):
-        lines.append(("sub" if k == 0 else "sbb") + f" {T[k]}, qword ptr [{{p}} + {8*k}]")
+        lines.append(("sub" if k == 0 else "sbb") + f" {A[k]}, qword ptr [{{p}} + {8*k}]")
     lines.append("setc dl")
     for k in range(n):
         lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{p}} + {8*k}]")
-        lines.append(("add" if k == 0 else "adc") + f" {T[k]}, {{lo}}")
-    return lines, T
+        lines.append(("add" if k == 0 else "adc") + f" {A[k]}, {{lo}}")
+    return lines, A
 
 def gen_dbl(n, op):
     """2n-word a + b or a - b. `add`/`sub` then correct modulo p 2^(64n) on the high half
