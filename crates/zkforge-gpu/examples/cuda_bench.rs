@@ -22,7 +22,9 @@ fn median(mut ts: Vec<f64>) -> f64 {
 }
 
 fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
+    let t = Instant::now();
     let cuda = CudaMsm::<C>::new(0).expect("CUDA device");
+    println!("# {name}: device opened and default kernels ready in {} ms (ZKFORGE_CUDA_KERNELS={:?})", ms(t.elapsed()), std::env::var("ZKFORGE_CUDA_KERNELS").ok());
     let vk = GpuMsm::<C>::new(&GpuOptions::default()).ok();
     println!("# {name} on {}; wgpu: {}", cuda.device_name(), vk.as_ref().map_or("none".into(), |g| g.adapter_name()));
     let mut r = StdRng::seed_from_u64(11);
@@ -49,12 +51,24 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
             for max_run in [8u32, 16, 32, 64].into_iter().filter(|&m| m != d.max_run) {
                 cfgs.push((format!("max_run={max_run}"), CudaConfig { max_run, ..d }));
             }
+            for acc_regs in [64u32, 96, 128] {
+                cfgs.push((format!("acc_regs={acc_regs}"), CudaConfig { acc_regs, ..d }));
+            }
             for block in [64u32, 256] {
                 cfgs.push((format!("block={block}"), CudaConfig { block, ..d }));
             }
-            cfgs.push(("segments=256".into(), CudaConfig { segments: 256, ..d }));
+            for segments in [256u32, 512, 1024, 2048, 4096].into_iter().filter(|&s| s != d.segments) {
+                cfgs.push((format!("segments={segments}"), CudaConfig { segments, ..d }));
+            }
+            cfgs.push(("max_run=8, segments=256".into(), CudaConfig { max_run: 8, segments: 256, ..d }));
+            cfgs.push(("max_run=8, segments=512".into(), CudaConfig { max_run: 8, segments: 512, ..d }));
+            for tree_roots in [1u32, 8, 128].into_iter().filter(|&r| r != d.tree_roots) {
+                cfgs.push((format!("tree_roots={tree_roots}"), CudaConfig { tree_roots, ..d }));
+            }
+            cfgs.push(("combine=cpu".into(), CudaConfig { combine: Placement::Cpu, ..d }));
             cfgs.push(("reduce=cpu".into(), CudaConfig { reduce: Placement::Cpu, ..d }));
             cfgs.push(("buffers not reused".into(), CudaConfig { reuse_buffers: false, ..d }));
+            cfgs.push(("pinned=false".into(), CudaConfig { pinned: false, ..d }));
         }
         println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
         println!("|---|---|---|---|---|---|---|---|---|---|---|");
@@ -83,6 +97,30 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
                 })
                 .collect();
             println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
+        }
+        // A skewed scalar set: every scalar equal (one bucket a window, n / max_run runs in it),
+        // with the tree merge (default) and, at small sizes, without it.
+        let skew = vec![sc[0]; n];
+        let want_skew = zkforge_msm::msm(&pts, &skew).unwrap();
+        let mut skew_cfgs = vec![("equal scalars (tree merge)".to_string(), d)];
+        if lg <= 16 {
+            skew_cfgs.push(("equal scalars, merge_serial=MAX".to_string(), CudaConfig { merge_serial: u32::MAX, ..d }));
+        }
+        for (label, cfg) in skew_cfgs {
+            match cuda.msm_profiled(&bases, &skew, &cfg) {
+                Ok((got, ph)) if got == want_skew => {
+                    let ts: Vec<f64> = (0..runs)
+                        .map(|_| {
+                            let t = Instant::now();
+                            let _ = cuda.msm_resident(&bases, &skew, &cfg).unwrap();
+                            t.elapsed().as_secs_f64() * 1e3
+                        })
+                        .collect();
+                    println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
+                }
+                Ok(_) => println!("| {label} | WRONG RESULT |"),
+                Err(e) => println!("| {label} | error: {e} |"),
+            }
         }
         if let Some(vk) = &vk {
             let vb = vk.upload_bases(&pts).unwrap();

@@ -14,11 +14,11 @@
 //! MSM works on public data: it is variable time.
 
 use crate::config::Placement;
-use crate::cuda_gen::{cuda_source, CudaMul};
+use crate::cuda_gen::{cuda_source_with, CudaMul};
 use crate::plan;
 use crate::sort_kernels::{runs_bound, SCAN_CHUNK};
 use crate::{GpuCurve, GpuError, PhaseTimes};
-use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, LaunchConfig, PinnedHostSlice, PushKernelArg};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -41,21 +41,48 @@ pub struct CudaConfig {
     pub reduce: Placement,
     /// Segments per window of the GPU reduction: a power of two (capped at 2^(c-1)).
     pub segments: u32,
+    /// With the GPU reduction, where a window's segment sums are combined: on the GPU
+    /// (`tree_segments`, tree levels down to `tree_roots` triples a window, which come down
+    /// and the host joins) or on the host (every segment sum comes down, the windows are
+    /// summed in parts in parallel).
+    pub combine: Placement,
+    /// Triples a window the GPU tree stops at (a power of two; capped at the segments): 1 runs
+    /// the tree to the top; more leave the last levels, whose few threads are latency-bound,
+    /// to the host.
+    pub tree_roots: u32,
     /// Longest run of points one accumulation thread sums (>= 1).
     pub max_run: u32,
-    /// Threads per block of the point kernels: a power of two in 32..=1024.
+    /// Threads per block of the point kernels: a power of two in 32..=1024. A kernel whose
+    /// registers do not allow that many threads in a block (the accumulation kernel takes
+    /// 96-152 registers a thread, so at most 256 or 512) runs with the largest power of two
+    /// it allows.
     pub block: u32,
+    /// The most run sums one merge thread adds in a row (>= 1). A bucket with more runs (a
+    /// skewed scalar set, say every scalar equal, or a top window of few buckets) is first
+    /// summed in a tree by `fold_runs` passes, each halving its runs; `u32::MAX` never folds.
+    pub merge_serial: u32,
+    /// Registers a thread of the accumulation kernel may use (`__maxnreg__`): 0 leaves it to
+    /// the compiler (96 for BN254, 152 for BLS12-381 in the wide form), else 32..=255. Each
+    /// value is a separately compiled module.
+    pub acc_regs: u32,
     /// Points per chunk (`None`: 2^26; an MSM is split into chunks whose work buffers fit).
     pub chunk: Option<usize>,
     /// Keep the work buffers for the next MSM ([`CudaMsm::release_buffers`] frees them).
     pub reuse_buffers: bool,
+    /// Stage the scalars (reduced straight into it) and the downloaded sums in page-locked
+    /// host memory, pooled like the work buffers: the copies run at DMA speed and the
+    /// reduction touches no fresh pages. Falls back to ordinary memory if the driver refuses.
+    pub pinned: bool,
 }
 
 impl Default for CudaConfig {
     fn default() -> Self {
-        CudaConfig { window: None, mul: CudaMul::Wide, reduce: Placement::Gpu, segments: 256, max_run: 64, block: 128, chunk: None, reuse_buffers: true }
+        CudaConfig { window: None, mul: CudaMul::Wide, reduce: Placement::Gpu, combine: Placement::Gpu, tree_roots: 32, segments: 256, max_run: 64, block: 128, merge_serial: 16, acc_regs: 0, chunk: None, reuse_buffers: true, pinned: true }
     }
 }
+
+/// Parts a window's segment sums are split in for the host's parallel combination.
+const HOST_COMBINE_PARTS: usize = 16;
 
 /// The largest chunk (points) of one pass: entries (n windows words) stay far below 2^32.
 const MAX_CHUNK: usize = 1 << 26;
@@ -64,8 +91,16 @@ impl CudaConfig {
     /// The default for `n` points.
     pub fn for_size(n: usize) -> Self {
         let g = crate::GpuConfig::for_size(n);
-        // The wgpu backend's measured choices (H200), until the CUDA kernels are measured.
-        CudaConfig { window: g.window, segments: g.segments, max_run: g.max_run, ..Default::default() }
+        // Window and segments as the wgpu backend (H200); runs as the CUDA sweep on the H200
+        // measured (BENCHMARKS.md): 8 points below 2^19, 16 up to 2^20, 32 above.
+        let max_run = if n < 1 << 19 {
+            8
+        } else if n < 1 << 21 {
+            16
+        } else {
+            32
+        };
+        CudaConfig { window: g.window, segments: g.segments, max_run, ..Default::default() }
     }
 
     /// The window width used for `n` points.
@@ -78,6 +113,15 @@ impl CudaConfig {
         crate::config::check_shared(self.window, self.max_run, self.chunk, self.segments)?;
         if !self.block.is_power_of_two() || !(32..=1024).contains(&self.block) {
             return Err(GpuError::Config(format!("block size {} is not a power of two in 32..=1024", self.block)));
+        }
+        if self.acc_regs != 0 && !(32..=255).contains(&self.acc_regs) {
+            return Err(GpuError::Config(format!("acc_regs {} is neither 0 nor in 32..=255", self.acc_regs)));
+        }
+        if !self.tree_roots.is_power_of_two() {
+            return Err(GpuError::Config(format!("tree_roots {} is not a power of two", self.tree_roots)));
+        }
+        if self.merge_serial == 0 {
+            return Err(GpuError::Config("merge_serial must be at least 1".into()));
         }
         Ok(())
     }
@@ -93,8 +137,10 @@ struct Kernels {
     sort_runs: CudaFunction,
     sort_scatter: CudaFunction,
     acc_xyzz: CudaFunction,
+    fold_runs: CudaFunction,
     merge_runs: CudaFunction,
     reduce_segments: CudaFunction,
+    tree_segments: CudaFunction,
 }
 
 /// Bases kept on the device (zkforge Montgomery form, identity (0, 0)) for many MSMs.
@@ -138,8 +184,9 @@ pub struct CudaMsm<C: GpuCurve> {
     stream: Arc<CudaStream>,
     name: String,
     arch: &'static str,
-    modules: Mutex<HashMap<CudaMul, Arc<Kernels>>>,
+    modules: Mutex<HashMap<(CudaMul, u32), Arc<Kernels>>>,
     pool: Mutex<HashMap<&'static str, CudaSlice<u32>>>,
+    pinned: Mutex<HashMap<&'static str, PinnedHostSlice<u32>>>,
     _c: PhantomData<C>,
 }
 
@@ -155,19 +202,49 @@ fn arch_for(major: i32, minor: i32) -> &'static str {
     KNOWN.iter().find(|(k, _)| *k <= cc).map(|(_, a)| *a).unwrap_or("compute_70")
 }
 
+/// The file name (without extension) under which the kernels compiled from `src` for the
+/// NVRTC architecture `arch` are looked up in `ZKFORGE_CUDA_KERNELS`: a 64-bit FNV-1a hash of
+/// the generated source and the architecture, so a stale file never matches a changed
+/// generator.
+pub fn kernel_file_stem(src: &str, arch: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in src.bytes().chain([0u8]).chain(arch.bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("zkforge_{h:016x}_{arch}")
+}
+
+/// Precompiled kernels for `src`, in the order to try: with `ZKFORGE_CUDA_KERNELS` set to a
+/// folder, its `<stem>.cubin` (ptxas output for the device's SM) and `<stem>.ptx` (NVRTC
+/// output, which the driver assembles), `<stem>` from [`kernel_file_stem`]. This skips NVRTC
+/// (seconds per curve and form), and lets a machine without libnvrtc run the MSM. Empty:
+/// compile.
+fn cached_modules(src: &str, arch: &str) -> Vec<Vec<u8>> {
+    let Some(dir) = std::env::var_os("ZKFORGE_CUDA_KERNELS").map(std::path::PathBuf::from) else { return Vec::new() };
+    let stem = kernel_file_stem(src, arch);
+    ["cubin", "ptx"].iter().filter_map(|ext| {
+        let mut bytes = std::fs::read(dir.join(format!("{stem}.{ext}"))).ok()?;
+        if *ext == "ptx" {
+            // The driver reads PTX as a NUL-terminated string.
+            bytes.push(0);
+        }
+        Some(bytes)
+    })
+    .collect()
+}
+
 impl<C: GpuCurve> CudaMsm<C> {
     /// Opens CUDA device `ordinal` and compiles the kernels (the default multiplication form)
-    /// with NVRTC. Errors: [`GpuError::NoAdapter`] when `libcuda` or `libnvrtc` cannot be
+    /// with NVRTC (or loads them from `ZKFORGE_CUDA_KERNELS`, see [`kernel_file_stem`]).
+    /// Errors: [`GpuError::NoAdapter`] when `libcuda` or `libnvrtc` cannot be
     /// loaded (set `LD_LIBRARY_PATH` to the folders holding them) or there is no such device;
     /// [`GpuError::Device`] when the kernels do not compile or load.
     pub fn new(ordinal: usize) -> Result<Self, GpuError> {
         // SAFETY: these only try to dlopen the libraries (no CUDA call is made).
-        let (driver, nvrtc) = unsafe { (cudarc::driver::sys::is_culib_present(), cudarc::nvrtc::sys::is_culib_present()) };
+        let driver = unsafe { cudarc::driver::sys::is_culib_present() };
         if !driver {
             return Err(GpuError::NoAdapter("the CUDA driver library (libcuda.so) was not found: no NVIDIA driver here, or it is not on the library path".into()));
-        }
-        if !nvrtc {
-            return Err(GpuError::NoAdapter("the CUDA runtime compiler (libnvrtc.so) was not found: install the CUDA toolkit or the nvidia-cuda-nvrtc wheel and put its lib folder on LD_LIBRARY_PATH".into()));
         }
         // cudarc panics when a symbol is missing from an old driver: turn that into an error.
         let ctx = std::panic::catch_unwind(|| -> Result<_, GpuError> {
@@ -185,8 +262,9 @@ impl<C: GpuCurve> CudaMsm<C> {
         let stream = ctx.default_stream();
         let name = ctx.name().map_err(dev("device name"))?;
         let (major, minor) = ctx.compute_capability().map_err(dev("compute capability"))?;
-        let me = CudaMsm { ctx, stream, name: format!("{name} (CUDA, sm_{major}{minor})"), arch: arch_for(major, minor), modules: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()), _c: PhantomData };
-        me.kernels(CudaConfig::default().mul)?;
+        let me = CudaMsm { ctx, stream, name: format!("{name} (CUDA, sm_{major}{minor})"), arch: arch_for(major, minor), modules: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()), pinned: Mutex::new(HashMap::new()), _c: PhantomData };
+        let d = CudaConfig::default();
+        me.kernels(d.mul, d.acc_regs)?;
         Ok(me)
     }
 
@@ -195,18 +273,29 @@ impl<C: GpuCurve> CudaMsm<C> {
         &self.name
     }
 
-    fn kernels(&self, mul: CudaMul) -> Result<Arc<Kernels>, GpuError> {
+    fn kernels(&self, mul: CudaMul, acc_regs: u32) -> Result<Arc<Kernels>, GpuError> {
         let mut m = self.modules.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = m.get(&mul) {
+        if let Some(k) = m.get(&(mul, acc_regs)) {
             return Ok(k.clone());
         }
-        let src = cuda_source(C::spec(), mul);
-        let opts = cudarc::nvrtc::CompileOptions { arch: Some(self.arch), options: vec!["--std=c++17".into()], ..Default::default() };
-        let ptx = cudarc::nvrtc::compile_ptx_with_opts(&src, opts).map_err(|e| match e {
-            cudarc::nvrtc::CompileError::CompileError { log, .. } => GpuError::Device(format!("NVRTC rejected the generated kernels: {}", log.to_string_lossy())),
-            e => GpuError::Device(format!("NVRTC: {e}")),
-        })?;
-        let module = self.ctx.load_module(ptx).map_err(dev("loading the kernels"))?;
+        let src = cuda_source_with(C::spec(), mul, acc_regs);
+        // A cached image the driver refuses (a cubin for another SM) falls through to NVRTC.
+        let cached = cached_modules(&src, self.arch).into_iter().find_map(|image| self.ctx.load_module(cudarc::nvrtc::Ptx::from_binary(image)).ok());
+        let module = match cached {
+            Some(module) => module,
+            None => {
+                // SAFETY: only tries to dlopen libnvrtc.
+                if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+                    return Err(GpuError::NoAdapter("the CUDA runtime compiler (libnvrtc.so) was not found: install the CUDA toolkit or the nvidia-cuda-nvrtc wheel and put its lib folder on LD_LIBRARY_PATH, or point ZKFORGE_CUDA_KERNELS at a folder of precompiled kernels".into()));
+                }
+                let opts = cudarc::nvrtc::CompileOptions { arch: Some(self.arch), options: vec!["--std=c++17".into()], ..Default::default() };
+                let ptx = cudarc::nvrtc::compile_ptx_with_opts(&src, opts).map_err(|e| match e {
+                    cudarc::nvrtc::CompileError::CompileError { log, .. } => GpuError::Device(format!("NVRTC rejected the generated kernels: {}", log.to_string_lossy())),
+                    e => GpuError::Device(format!("NVRTC: {e}")),
+                })?;
+                self.ctx.load_module(ptx).map_err(dev("loading the kernels"))?
+            }
+        };
         let f = |name: &str| module.load_function(name).map_err(dev("kernel lookup"));
         let k = Arc::new(Kernels {
             field_ops: f("field_ops")?,
@@ -217,15 +306,25 @@ impl<C: GpuCurve> CudaMsm<C> {
             sort_runs: f("sort_runs")?,
             sort_scatter: f("sort_scatter")?,
             acc_xyzz: f("acc_xyzz")?,
+            fold_runs: f("fold_runs")?,
             merge_runs: f("merge_runs")?,
             reduce_segments: f("reduce_segments")?,
+            tree_segments: f("tree_segments")?,
         });
-        m.insert(mul, k.clone());
+        m.insert((mul, acc_regs), k.clone());
         Ok(k)
     }
 
     fn grid(threads: u32, block: u32) -> LaunchConfig {
         LaunchConfig { grid_dim: (threads.div_ceil(block).max(1), 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
+    }
+
+    /// [`Self::grid`] with the block capped at what kernel `f`'s registers allow (the largest
+    /// power of two up to its `MAX_THREADS_PER_BLOCK`): a launch never fails for its block.
+    fn grid_for(f: &CudaFunction, threads: u32, block: u32) -> LaunchConfig {
+        let most = f.get_attribute(cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK).unwrap_or(1024).clamp(32, 1024) as u32;
+        let fits = 1u32 << (31 - most.leading_zeros());
+        Self::grid(threads, block.min(fits))
     }
 
     /// A work buffer of at least `len` words for `label`, from the pool when `reuse` and large
@@ -244,9 +343,32 @@ impl<C: GpuCurve> CudaMsm<C> {
         Ok(())
     }
 
-    /// Frees the pooled work buffers.
+    /// Frees the pooled work buffers (device and page-locked host memory).
     pub fn release_buffers(&self) {
         self.pool.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.pinned.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// A page-locked host buffer of at least `len` words for `label` (from the pool when
+    /// `reuse`), write-combined where only the host writes it; `None` when the driver refuses.
+    fn pinned_buf(&self, label: &'static str, len: usize, reuse: bool, write_combined: bool) -> Option<PinnedHostSlice<u32>> {
+        let pooled = if reuse { self.pinned.lock().unwrap_or_else(|e| e.into_inner()).remove(label) } else { None };
+        match pooled {
+            Some(b) if b.len() >= len.max(1) => Some(b),
+            _ => {
+                drop(pooled);
+                let flags = if write_combined { cudarc::driver::sys::CU_MEMHOSTALLOC_WRITECOMBINED } else { 0 };
+                // SAFETY: the host writes (or a download fills) every word it later reads.
+                unsafe { self.ctx.alloc_pinned_with_flags::<u32>(len.max(1), flags) }.ok()
+            }
+        }
+    }
+
+    /// Returns a page-locked buffer to the pool (when `reuse`); its copies have completed.
+    fn return_pinned(&self, label: &'static str, buf: Option<PinnedHostSlice<u32>>, reuse: bool) {
+        if let (Some(b), true) = (buf, reuse) {
+            self.pinned.lock().unwrap_or_else(|e| e.into_inner()).insert(label, b);
+        }
     }
 
     /// Uploads `points` (converted to Montgomery words on the host) and keeps them on the device.
@@ -292,7 +414,7 @@ impl<C: GpuCurve> CudaMsm<C> {
     /// Montgomery words. For tests of the generated arithmetic.
     #[doc(hidden)]
     pub fn field_ops(&self, pairs: &[u32], mul: CudaMul) -> Result<Vec<u32>, GpuError> {
-        let k = self.kernels(mul)?;
+        let k = self.kernels(mul, 0)?;
         let w = C::WORDS;
         let n = (pairs.len() / (2 * w)) as u32;
         let src = self.stream.clone_htod(pairs).map_err(dev("upload"))?;
@@ -310,10 +432,23 @@ impl<C: GpuCurve> CudaMsm<C> {
         if bases.n != scalars.len() {
             return Err(GpuError::LengthMismatch { points: bases.n, scalars: scalars.len() });
         }
-        let k = self.kernels(cfg.mul)?;
+        let k = self.kernels(cfg.mul, cfg.acc_regs)?;
         let mut times = PhaseTimes::default();
         let t0 = Instant::now();
-        let reduced = crate::host::reduce_scalars::<C, S>(scalars);
+        // Reduced scalars, in page-locked memory when `pinned` (the upload then runs at DMA
+        // speed), else in a fresh vector.
+        let mut staged = if cfg.pinned && !scalars.is_empty() { self.pinned_buf("scalars", 8 * scalars.len(), cfg.reuse_buffers, true) } else { None };
+        let owned: Vec<[u64; 4]>;
+        let reduced: &[[u64; 4]] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()).and_then(|w| bytemuck::try_cast_slice_mut::<u32, [u64; 4]>(&mut w[..8 * scalars.len()]).ok()) {
+            Some(out) if cfg!(target_endian = "little") => {
+                crate::host::reduce_scalars_into::<C, S>(scalars, out);
+                out
+            }
+            _ => {
+                owned = crate::host::reduce_scalars::<C, S>(scalars);
+                &owned
+            }
+        };
         times.decompose += t0.elapsed();
         let c = cfg.window_for(bases.n);
         let chunk = cfg.chunk.unwrap_or(MAX_CHUNK).min(MAX_CHUNK);
@@ -323,6 +458,8 @@ impl<C: GpuCurve> CudaMsm<C> {
             acc = acc.add_vartime(&r);
             times.add(&t);
         }
+        // Every chunk's download waited for its upload: the staging buffer is free.
+        self.return_pinned("scalars", staged, cfg.reuse_buffers);
         Ok((acc, times))
     }
 
@@ -339,8 +476,9 @@ impl<C: GpuCurve> CudaMsm<C> {
         let t_seg = (cfg.segments as usize).min(h);
         let l = h / t_seg;
         let nsegs = nw * t_seg;
+        let roots = (cfg.tree_roots as usize).min(t_seg);
         // Memory budget: refuse what the device cannot hold rather than fail mid-way.
-        let sizes: [(&'static str, usize); 10] = [
+        let sizes: [(&'static str, usize); 12] = [
             ("scalars", 8 * n),
             ("bucket counts", nb),
             ("bucket starts", nb + 1),
@@ -348,10 +486,13 @@ impl<C: GpuCurve> CudaMsm<C> {
             ("scan partials", 2 * nc),
             ("bucket entries", n * nw),
             ("run offsets", nr + 1),
+            ("run buckets", nr + 1),
+            ("sort stats", 1),
             ("run sums", nr * 4 * w),
             ("buckets", nb * 4 * w),
             // Only the GPU reduction writes segment sums.
-            ("segment sums", if cfg.reduce == Placement::Gpu { nsegs * 2 * 4 * w } else { 0 }),
+            // (triples [acc, running, 0], then a root triple a window).
+            ("segment sums", if cfg.reduce == Placement::Gpu { (nsegs + nw * roots) * 3 * 4 * w } else { 0 }),
         ];
         let need: u64 = sizes.iter().map(|(_, s)| 4 * *s as u64).sum();
         let pooled: u64 = if cfg.reuse_buffers { self.pool.lock().unwrap_or_else(|e| e.into_inner()).values().map(|b| 4 * b.len() as u64).sum() } else { 0 };
@@ -366,9 +507,9 @@ impl<C: GpuCurve> CudaMsm<C> {
         for (label, len) in sizes {
             self.work_buf(&mut held, cfg.reuse_buffers, label, len)?;
         }
-        let [sc, counts, starts, bucket_runs, partials_scan, entries, offsets, run_sums, buckets, segs] = &mut held[..] else { unreachable!("ten buffers") };
-        let (sc, counts, starts, bucket_runs, partials_scan, entries, offsets, run_sums, buckets, segs) =
-            (&mut sc.1, &mut counts.1, &mut starts.1, &mut bucket_runs.1, &mut partials_scan.1, &mut entries.1, &mut offsets.1, &mut run_sums.1, &mut buckets.1, &mut segs.1);
+        let [sc, counts, starts, bucket_runs, partials_scan, entries, offsets, run_bucket, stats, run_sums, buckets, segs] = &mut held[..] else { unreachable!("twelve buffers") };
+        let (sc, counts, starts, bucket_runs, partials_scan, entries, offsets, run_bucket, stats, run_sums, buckets, segs) =
+            (&mut sc.1, &mut counts.1, &mut starts.1, &mut bucket_runs.1, &mut partials_scan.1, &mut entries.1, &mut offsets.1, &mut run_bucket.1, &mut stats.1, &mut run_sums.1, &mut buckets.1, &mut segs.1);
         let s = &self.stream;
         let ev = || self.ctx.new_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT)).map_err(dev("event"));
         let stamp = |e: Option<&CudaEvent>| -> Result<(), GpuError> {
@@ -403,22 +544,23 @@ impl<C: GpuCurve> CudaMsm<C> {
         let blk = cfg.block;
         stamp(e(0))?;
         s.memset_zeros(&mut counts.slice_mut(..nb)).map_err(dev("clear"))?;
+        s.memset_zeros(&mut stats.slice_mut(..1)).map_err(dev("clear"))?;
         // SAFETY (every launch below): the arguments match the kernel signatures in
         // cuda_gen.rs (device pointers, then u32 values), and every index a kernel touches is
         // within the buffer sizes above (the same layout arithmetic as the wgpu kernels).
         unsafe {
             if n > 0 {
-                s.launch_builder(&k.sort_count).arg(&*sc).arg(&mut *counts).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).launch(Self::grid(n32, blk)).map_err(dev("sort_count"))?;
+                s.launch_builder(&k.sort_count).arg(&*sc).arg(&mut *counts).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).launch(Self::grid_for(&k.sort_count, n32, blk)).map_err(dev("sort_count"))?;
             }
-            s.launch_builder(&k.scan_partial).arg(&*counts).arg(&mut *partials_scan).arg(&nb32).arg(&mr).launch(Self::grid(nc32, blk)).map_err(dev("scan_partial"))?;
+            s.launch_builder(&k.scan_partial).arg(&*counts).arg(&mut *partials_scan).arg(&nb32).arg(&mr).launch(Self::grid_for(&k.scan_partial, nc32, blk)).map_err(dev("scan_partial"))?;
             s.launch_builder(&k.scan_top).arg(&mut *partials_scan).arg(&mut *starts).arg(&mut *bucket_runs).arg(&nb32).launch(LaunchConfig { grid_dim: (1, 1, 1), block_dim: (1024, 1, 1), shared_mem_bytes: 0 }).map_err(dev("scan_top"))?;
-            s.launch_builder(&k.scan_final).arg(&*counts).arg(&*partials_scan).arg(&mut *starts).arg(&mut *bucket_runs).arg(&nb32).arg(&mr).launch(Self::grid(nc32, blk)).map_err(dev("scan_final"))?;
-            s.launch_builder(&k.sort_runs).arg(&*counts).arg(&*starts).arg(&*bucket_runs).arg(&mut *offsets).arg(&nb32).arg(&nr32).arg(&mr).launch(Self::grid(nb32.max(nr32 + 1), blk)).map_err(dev("sort_runs"))?;
+            s.launch_builder(&k.scan_final).arg(&*counts).arg(&*partials_scan).arg(&mut *starts).arg(&mut *bucket_runs).arg(&nb32).arg(&mr).launch(Self::grid_for(&k.scan_final, nc32, blk)).map_err(dev("scan_final"))?;
+            s.launch_builder(&k.sort_runs).arg(&*counts).arg(&*starts).arg(&*bucket_runs).arg(&mut *offsets).arg(&mut *run_bucket).arg(&mut *stats).arg(&nb32).arg(&nr32).arg(&mr).launch(Self::grid_for(&k.sort_runs, nb32.max(nr32 + 1), blk)).map_err(dev("sort_runs"))?;
         }
         s.memset_zeros(&mut counts.slice_mut(..nb)).map_err(dev("clear"))?;
         unsafe {
             if n > 0 {
-                s.launch_builder(&k.sort_scatter).arg(&*sc).arg(&mut *counts).arg(&*starts).arg(&mut *entries).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).arg(&base).launch(Self::grid(n32, blk)).map_err(dev("sort_scatter"))?;
+                s.launch_builder(&k.sort_scatter).arg(&*sc).arg(&mut *counts).arg(&*starts).arg(&mut *entries).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).arg(&base).launch(Self::grid_for(&k.sort_scatter, n32, blk)).map_err(dev("sort_scatter"))?;
             }
         }
         stamp(e(1))?;
@@ -430,8 +572,20 @@ impl<C: GpuCurve> CudaMsm<C> {
         // Accumulate and merge.
         let t = Instant::now();
         unsafe {
-            s.launch_builder(&k.acc_xyzz).arg(&bases.buf).arg(&*entries).arg(&*offsets).arg(&mut *run_sums).arg(&nr32).launch(Self::grid(nr32, blk)).map_err(dev("acc_xyzz"))?;
-            s.launch_builder(&k.merge_runs).arg(&*run_sums).arg(&*bucket_runs).arg(&mut *buckets).arg(&nb32).launch(Self::grid(nb32, blk)).map_err(dev("merge_runs"))?;
+            s.launch_builder(&k.acc_xyzz).arg(&bases.buf).arg(&*entries).arg(&*offsets).arg(&mut *run_sums).arg(&nr32).launch(Self::grid_for(&k.acc_xyzz, nr32, blk)).map_err(dev("acc_xyzz"))?;
+        }
+        // The most runs of a bucket (waits for the sort, while the accumulation runs): tree
+        // passes until no merge thread adds more than `merge_serial` sums in a row.
+        let mut most = [0u32; 1];
+        s.memcpy_dtoh(&stats.slice(..1), &mut most[..]).map_err(dev("downloading the sort statistics"))?;
+        let passes = plan::fold_passes(most[0], cfg.merge_serial);
+        unsafe {
+            for p in 0..passes {
+                let stride = 1u32 << p;
+                s.launch_builder(&k.fold_runs).arg(&mut *run_sums).arg(&*bucket_runs).arg(&*run_bucket).arg(&nr32).arg(&nb32).arg(&stride).launch(Self::grid_for(&k.fold_runs, nr32, blk)).map_err(dev("fold_runs"))?;
+            }
+            let step = 1u32 << passes;
+            s.launch_builder(&k.merge_runs).arg(&*run_sums).arg(&*bucket_runs).arg(&mut *buckets).arg(&nb32).arg(&step).launch(Self::grid_for(&k.merge_runs, nb32, blk)).map_err(dev("merge_runs"))?;
         }
         stamp(e(2))?;
         if profile {
@@ -446,7 +600,20 @@ impl<C: GpuCurve> CudaMsm<C> {
                 let (ts, ls) = (t_seg as u32, l as u32);
                 let threads = nsegs as u32;
                 unsafe {
-                    s.launch_builder(&k.reduce_segments).arg(&*buckets).arg(&mut *segs).arg(&nw32).arg(&ts).arg(&ls).arg(&h32).launch(Self::grid(threads, 64.min(blk))).map_err(dev("reduce_segments"))?;
+                    s.launch_builder(&k.reduce_segments).arg(&*buckets).arg(&mut *segs).arg(&nw32).arg(&ts).arg(&ls).arg(&h32).launch(Self::grid_for(&k.reduce_segments, threads, 64.min(blk))).map_err(dev("reduce_segments"))?;
+                }
+                let gpu_combine = cfg.combine == Placement::Gpu;
+                if gpu_combine {
+                    let levels = (t_seg / roots).trailing_zeros();
+                    let (roots_at, roots32) = (nsegs as u32, roots as u32);
+                    for lv in 0..levels {
+                        let threads = (nw * (t_seg >> (lv + 1))) as u32;
+                        // SAFETY: the tree kernel reads and writes the nw t triples of this
+                        // MSM's windows and the nw root triples after them (roots_at = nw t).
+                        unsafe {
+                            s.launch_builder(&k.tree_segments).arg(&mut *segs).arg(&roots_at).arg(&nw32).arg(&ts).arg(&lv).arg(&roots32).launch(Self::grid_for(&k.tree_segments, threads, 64.min(blk))).map_err(dev("tree_segments"))?;
+                        }
+                    }
                 }
                 stamp(e(3))?;
                 if profile {
@@ -454,24 +621,58 @@ impl<C: GpuCurve> CudaMsm<C> {
                 }
                 times.reduce = t.elapsed();
                 let t = Instant::now();
-                let mut words = vec![0u32; nsegs * 2 * 4 * w];
-                s.memcpy_dtoh(&segs.slice(..words.len()), &mut words[..]).map_err(dev("downloading segment sums"))?;
+                // What comes down: the windows' roots (after the tree; with no level run the
+                // segments are the roots), or every segment triple.
+                let (from, count) = if !gpu_combine || roots == t_seg { (0, nsegs) } else { (nsegs, nw * roots) };
+                let len = count * 3 * 4 * w;
+                let mut staged = if cfg.pinned { self.pinned_buf("segment sums", len, cfg.reuse_buffers, false) } else { None };
+                let mut owned: Vec<u32>;
+                let words: &mut [u32] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()) {
+                    Some(wd) => &mut wd[..len],
+                    None => {
+                        owned = vec![0u32; len];
+                        &mut owned[..]
+                    }
+                };
+                s.memcpy_dtoh(&segs.slice(from * 12 * w..from * 12 * w + len), &mut *words).map_err(dev("downloading segment sums"))?;
                 s.synchronize().map_err(dev("download"))?;
                 times.download = t.elapsed();
                 let t = Instant::now();
-                let pts = crate::host::to_points::<C>(&words, C::from_mont_words);
-                let r = pts.par_chunks(2 * t_seg).map(|win| plan::combine_segments(win, l)).collect();
+                let pts = crate::host::to_points::<C>(words, C::from_mont_words);
+                self.return_pinned("segment sums", staged, cfg.reuse_buffers);
+                let r = if gpu_combine {
+                    let tri: Vec<[Xyzz<C>; 3]> = pts.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
+                    tri.par_chunks(roots).map(|r| plan::combine_roots(r, l)).collect()
+                } else {
+                    // Each window in parts summed in parallel (17 windows alone leave most of
+                    // a 16-core host idle half the time).
+                    let two: Vec<Xyzz<C>> = pts.chunks(3).flat_map(|tri| [tri[0], tri[1]]).collect();
+                    let parts = t_seg.min(HOST_COMBINE_PARTS);
+                    let m = t_seg / parts;
+                    let tr: Vec<[Xyzz<C>; 3]> = (0..nw * parts).into_par_iter().map(|i| plan::segment_part(&two[(i / parts) * 2 * t_seg..(i / parts + 1) * 2 * t_seg], (i % parts) * m, (i % parts + 1) * m)).collect();
+                    tr.chunks(parts).map(|p| plan::combine_parts(p, m, l)).collect()
+                };
                 times.combine = t.elapsed();
                 r
             }
             Placement::Cpu => {
                 stamp(e(3))?;
-                let mut words = vec![0u32; nb * 4 * w];
-                s.memcpy_dtoh(&buckets.slice(..words.len()), &mut words[..]).map_err(dev("downloading bucket sums"))?;
+                let len = nb * 4 * w;
+                let mut staged = if cfg.pinned { self.pinned_buf("bucket sums", len, cfg.reuse_buffers, false) } else { None };
+                let mut owned: Vec<u32>;
+                let words: &mut [u32] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()) {
+                    Some(wd) => &mut wd[..len],
+                    None => {
+                        owned = vec![0u32; len];
+                        &mut owned[..]
+                    }
+                };
+                s.memcpy_dtoh(&buckets.slice(..len), &mut *words).map_err(dev("downloading bucket sums"))?;
                 s.synchronize().map_err(dev("download"))?;
                 times.download = t.elapsed();
                 let t = Instant::now();
-                let pts = crate::host::to_points::<C>(&words, C::from_mont_words);
+                let pts = crate::host::to_points::<C>(words, C::from_mont_words);
+                self.return_pinned("bucket sums", staged, cfg.reuse_buffers);
                 let r = pts.par_chunks(h).map(plan::reduce_window).collect();
                 times.reduce = t.elapsed();
                 r

@@ -30,10 +30,30 @@ pub trait GpuCurve: CurveConfig {
 fn from_mont<C: FieldConfig<N>, const N: usize>(w: &[u32]) -> Fp<C, N> {
     let l = limbs_of::<N>(w);
     Fp::<C, N>::from_mont_limbs(l).unwrap_or_else(|_| {
-        // The words encode l R^-1 for the integer l >= p: (l mod p) R^-1.
-        let r = Fp::<C, N>::from_u64(2).pow(&[64 * N as u64]);
-        reduce_slow::<C, N>(l) * r.invert_fermat().unwrap()
+        // The words encode l R^-1 for the integer l >= p: (l mod p) R^-1, with l mod p by
+        // subtracting p (2^(64 N) / p is below 10 for both fields).
+        let mut x = l;
+        while !below(&x, &C::MODULUS) {
+            let mut borrow = 0u64;
+            for (xi, pi) in x.iter_mut().zip(C::MODULUS) {
+                let (d, b1) = xi.overflowing_sub(pi);
+                let (d, b2) = d.overflowing_sub(borrow);
+                *xi = d;
+                borrow = u64::from(b1 | b2);
+            }
+        }
+        Fp::<C, N>::from_mont_limbs(x).expect("reduced below p")
     })
+}
+
+/// a < b for little-endian limbs.
+fn below<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    for i in (0..N).rev() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    false
 }
 
 fn spec_of<C: FieldConfig<N>, const N: usize>(words: usize) -> FieldSpec {

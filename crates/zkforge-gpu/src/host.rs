@@ -781,7 +781,24 @@ impl<C: GpuCurve> GpuMsm<C> {
 
 /// The scalars as reduced little-endian limbs (below the group order), in parallel.
 pub(crate) fn reduce_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec<[u64; 4]> {
-    scalars.par_iter().map(|s| if S::CANONICAL { s.to_limbs() } else { zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs()) }).collect()
+    scalars.par_iter().map(reduce_one::<C, S>).collect()
+}
+
+/// [`reduce_scalars`] into `out` (as long as `scalars`), in blocks of 4096 per task.
+pub(crate) fn reduce_scalars_into<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S], out: &mut [[u64; 4]]) {
+    out.par_chunks_mut(4096).zip(scalars.par_chunks(4096)).for_each(|(o, s)| {
+        for (o, s) in o.iter_mut().zip(s) {
+            *o = reduce_one::<C, S>(s);
+        }
+    });
+}
+
+fn reduce_one<C: GpuCurve, S: MsmScalar<C>>(s: &S) -> [u64; 4] {
+    if S::CANONICAL {
+        s.to_limbs()
+    } else {
+        zkforge_curve::scalar_mul::reduce_scalar::<C>(&s.to_limbs())
+    }
 }
 
 /// Affine points as packed words (2 W words each, x then y), each coordinate written by

@@ -248,6 +248,80 @@ pub fn combine_segments<C: CurveConfig>(segs: &[Xyzz<C>], l: usize) -> Xyzz<C> {
     acc_sum.add_vartime(&weighted)
 }
 
+/// One part of a window's segment sums (`segs` as in [`combine_segments`]), segments
+/// `s0..s1`: `[A, R, W]` with A = sum acc_s, R = sum run_s and W = sum (s - s0) run_s. The
+/// parts of a window are independent (the host sums them in parallel); [`combine_parts`]
+/// joins them.
+pub fn segment_part<C: CurveConfig>(segs: &[Xyzz<C>], s0: usize, s1: usize) -> [Xyzz<C>; 3] {
+    let (mut a, mut running, mut weighted) = (Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY);
+    for s in s0..s1 {
+        a = a.add_vartime(&segs[2 * s]);
+    }
+    for s in (s0 + 1..s1).rev() {
+        running = running.add_vartime(&segs[2 * s + 1]);
+        weighted = weighted.add_vartime(&running);
+    }
+    let r = running.add_vartime(&segs[2 * s0 + 1]);
+    [a, r, weighted]
+}
+
+/// A window's sum from its parts (each [`segment_part`] of `m` segments, part q starting at
+/// segment q m; `m` and `l` powers of two): sum A_q + l (sum W_q + m sum_q q R_q). Equal to
+/// [`combine_segments`] over the whole window.
+pub fn combine_parts<C: CurveConfig>(parts: &[[Xyzz<C>; 3]], m: usize, l: usize) -> Xyzz<C> {
+    let (mut a, mut w) = (Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY);
+    for p in parts {
+        a = a.add_vartime(&p[0]);
+        w = w.add_vartime(&p[2]);
+    }
+    // sum_q q R_q by running sums from the top, then times m.
+    let (mut running, mut qr) = (Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY);
+    for p in parts.iter().skip(1).rev() {
+        running = running.add_vartime(&p[1]);
+        qr = qr.add_vartime(&running);
+    }
+    let times_pow2 = |mut x: Xyzz<C>, k: usize| {
+        let mut k = k;
+        while k > 1 {
+            x = x.double();
+            k >>= 1;
+        }
+        x
+    };
+    let weighted = w.add_vartime(&times_pow2(qr, m));
+    a.add_vartime(&times_pow2(weighted, l))
+}
+
+/// A window's sum from the roots of the GPU's segment tree (`tree_segments`): `roots` triples
+/// [A_q, D_q, S_q] for consecutive ranges q of m segments each (D_q = m sum running_s,
+/// S_q = sum (s - q m) running_s): sum A_q + l (sum S_q + sum_q q D_q), `l` buckets a
+/// segment (a power of two). Equal to [`combine_segments`] over the whole window.
+pub fn combine_roots<C: CurveConfig>(roots: &[[Xyzz<C>; 3]], l: usize) -> Xyzz<C> {
+    let (mut a, mut sum) = (Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY);
+    for r in roots {
+        a = a.add_vartime(&r[0]);
+        sum = sum.add_vartime(&r[2]);
+    }
+    // sum_q q D_q by running sums from the top.
+    let mut running = Xyzz::<C>::IDENTITY;
+    for r in roots.iter().skip(1).rev() {
+        running = running.add_vartime(&r[1]);
+        sum = sum.add_vartime(&running);
+    }
+    let mut k = l;
+    while k > 1 {
+        sum = sum.double();
+        k >>= 1;
+    }
+    a.add_vartime(&sum)
+}
+
+/// The tree's merge of two adjacent ranges of equal length as triples [A, D, S] (what
+/// `tree_segments` does on the GPU; for tests and the host's own checks).
+pub fn tree_merge<C: CurveConfig>(left: &[Xyzz<C>; 3], right: &[Xyzz<C>; 3]) -> [Xyzz<C>; 3] {
+    [left[0].add_vartime(&right[0]), left[1].add_vartime(&right[1]).double(), left[2].add_vartime(&right[2]).add_vartime(&right[1])]
+}
+
 /// sum_w 2^(c w) window_w (Horner from the top window).
 pub fn combine_windows<C: CurveConfig>(windows: &[Xyzz<C>], c: u32) -> Jacobian<C> {
     let mut acc = Xyzz::<C>::IDENTITY;
@@ -258,6 +332,17 @@ pub fn combine_windows<C: CurveConfig>(windows: &[Xyzz<C>], c: u32) -> Jacobian<
         acc = acc.add_vartime(w);
     }
     acc.to_jacobian()
+}
+
+/// Tree passes over a bucket's run sums before its merge thread adds them (CUDA `fold_runs`):
+/// the fewest `p` with ceil(`most` / 2^p) <= `serial`, where `most` is the most runs of any
+/// bucket and `serial` the most sums one merge thread adds in a row.
+pub fn fold_passes(most: u32, serial: u32) -> u32 {
+    let mut p = 0;
+    while p < 31 && most.div_ceil(1 << p) > serial.max(1) {
+        p += 1;
+    }
+    p
 }
 
 #[cfg(test)]
@@ -292,5 +377,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn parts_combine_like_the_whole_window() {
+        use rand::{rngs::StdRng, SeedableRng};
+        use zkforge_curve::bn254::G1Config;
+        let mut r = StdRng::seed_from_u64(5);
+        let pts = zkforge_curve::sample_points::<G1Config>(&mut r, 64);
+        for t in [1usize, 2, 4, 16, 32] {
+            // Identities and repeats among the segment sums too.
+            let segs: Vec<Xyzz<G1Config>> = (0..2 * t).map(|i| if i % 5 == 3 { Xyzz::IDENTITY } else { Xyzz::IDENTITY.add_mixed_vartime(&pts[i % 37]) }).collect();
+            for l in [1usize, 2, 8] {
+                let want = combine_segments(&segs, l);
+                for parts in [1usize, 2, 4, 16, 32].into_iter().filter(|&p| p <= t) {
+                    let m = t / parts;
+                    let tr: Vec<_> = (0..parts).map(|q| segment_part(&segs, q * m, (q + 1) * m)).collect();
+                    assert_eq!(combine_parts(&tr, m, l).to_jacobian(), want.to_jacobian(), "t {t} l {l} parts {parts}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tree_roots_combine_like_the_whole_window() {
+        use rand::{rngs::StdRng, SeedableRng};
+        use zkforge_curve::bls12_381::G1Config;
+        let mut r = StdRng::seed_from_u64(9);
+        let pts = zkforge_curve::sample_points::<G1Config>(&mut r, 40);
+        for t in [1usize, 2, 4, 16, 64] {
+            let segs: Vec<Xyzz<G1Config>> = (0..2 * t).map(|i| if i % 7 == 2 { Xyzz::IDENTITY } else { Xyzz::IDENTITY.add_mixed_vartime(&pts[i % 29]) }).collect();
+            for l in [1usize, 4] {
+                let want = combine_segments(&segs, l).to_jacobian();
+                // Level by level as the GPU does, checking the roots at every level.
+                let mut level: Vec<[Xyzz<G1Config>; 3]> = (0..t).map(|s| [segs[2 * s], segs[2 * s + 1], Xyzz::IDENTITY]).collect();
+                loop {
+                    assert_eq!(combine_roots(&level, l).to_jacobian(), want, "t {t} l {l} roots {}", level.len());
+                    if level.len() == 1 {
+                        break;
+                    }
+                    level = level.chunks(2).map(|p| tree_merge(&p[0], &p[1])).collect();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fold_passes_bound_the_serial_merge() {
+        for most in [0u32, 1, 2, 3, 16, 17, 100, 65_536, 1 << 31] {
+            for serial in [1u32, 2, 3, 16, u32::MAX] {
+                let p = fold_passes(most, serial);
+                assert!(most.div_ceil(1 << p) <= serial, "most {most} serial {serial}");
+                assert!(p == 0 || most.div_ceil(1 << (p - 1)) > serial, "most {most} serial {serial}: not the fewest");
+            }
+        }
+        assert_eq!(fold_passes(8192, 16), 9);
+        assert_eq!(fold_passes(5, u32::MAX), 0);
     }
 }

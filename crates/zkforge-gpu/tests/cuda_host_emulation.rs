@@ -38,25 +38,34 @@ int main() {
     return 0;
   }
   // MSM: n c nw h max_run t l nr, then 2 W n point words, then 8 n scalar words.
-  u32 n = rd(), c = rd(), nw = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd();
+  u32 n = rd(), c = rd(), nw = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd();
   u32 nb = nw * h, nc = (nb + SCAN_CHUNK - 1) / SCAN_CHUNK;
   std::vector<u32> pts(2 * W * (size_t)n + 4), sc(8 * (size_t)n + 1);
   for (size_t i = 0; i < 2 * W * (size_t)n; i++) pts[i] = rd();
   for (size_t i = 0; i < 8 * (size_t)n; i++) sc[i] = rd();
   std::vector<u32> counts(nb, 0), starts(nb + 1, 0xdeadbeef), bruns(nb + 1, 0xdeadbeef), parts(2 * nc + 1, 0xdeadbeef),
-      entries((size_t)n * nw + 1, 0xdeadbeef), offsets(nr + 1, 0xdeadbeef), sums((size_t)nr * 4 * W + 4, 0xdeadbeef),
-      buckets((size_t)nb * 4 * W, 0xdeadbeef), segs((size_t)nw * ts * 2 * 4 * W, 0xdeadbeef);
+      entries((size_t)n * nw + 1, 0xdeadbeef), offsets(nr + 1, 0xdeadbeef), rbk(nr + 1, 0xdeadbeef), stats(1, 0), sums((size_t)nr * 4 * W + 4, 0xdeadbeef),
+      buckets((size_t)nb * 4 * W, 0xdeadbeef), segs(((size_t)nw * ts + (size_t)nw * roots) * 3 * 4 * W, 0xdeadbeef);
   if (n > 0) launch(n, blk, [&] { sort_count(sc.data(), counts.data(), n, c, nw, h); });
   launch(nc, blk, [&] { scan_partial(counts.data(), parts.data(), nb, mr); });
   launch(1, 1, [&] { scan_top(parts.data(), starts.data(), bruns.data(), nb); });
   launch(nc, blk, [&] { scan_final(counts.data(), parts.data(), starts.data(), bruns.data(), nb, mr); });
-  launch(nb > nr + 1 ? nb : nr + 1, blk, [&] { sort_runs(counts.data(), starts.data(), bruns.data(), offsets.data(), nb, nr, mr); });
+  launch(nb > nr + 1 ? nb : nr + 1, blk, [&] { sort_runs(counts.data(), starts.data(), bruns.data(), offsets.data(), rbk.data(), stats.data(), nb, nr, mr); });
   for (auto& x : counts) x = 0;
   if (n > 0) launch(n, blk, [&] { sort_scatter(sc.data(), counts.data(), starts.data(), entries.data(), n, c, nw, h, 0); });
   launch(nr, blk, [&] { acc_xyzz(pts.data(), entries.data(), offsets.data(), sums.data(), nr); });
-  launch(nb, blk, [&] { merge_runs(sums.data(), bruns.data(), buckets.data(), nb); });
+  // plan::fold_passes
+  u32 passes = 0;
+  while (passes < 31 && (stats[0] + (1u << passes) - 1) / (1u << passes) > serial) passes++;
+  for (u32 p = 0; p < passes; p++) launch(nr, blk, [&] { fold_runs(sums.data(), bruns.data(), rbk.data(), nr, nb, 1u << p); });
+  launch(nb, blk, [&] { merge_runs(sums.data(), bruns.data(), buckets.data(), nb, 1u << passes); });
   launch(nw * ts, 64, [&] { reduce_segments(buckets.data(), segs.data(), nw, ts, l, h); });
-  out(segs, segs.size());
+  // The segment tree (CudaConfig::combine = Gpu) down to `roots` triples a window, which go out.
+  u32 levels = 0;
+  while ((roots << levels) < ts) levels++;
+  for (u32 k = 0; k < levels; k++) launch(nw * (ts >> (k + 1)), 64, [&] { tree_segments(segs.data(), nw * ts, nw, ts, k, roots); });
+  size_t from = levels == 0 ? 0 : (size_t)nw * ts * 12 * W;
+  for (size_t i = 0; i < (size_t)nw * roots * 12 * W; i++) printf("%u\n", segs[from + i]);
   return 0;
 }
 "#;
@@ -105,6 +114,11 @@ fn field<C: GpuCurve<Base = zkforge_field::mont::Fp<F, N>>, F: zkforge_field::mo
 }
 
 fn msm<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32) {
+    msm_serial(bin, pts, sc, c, max_run, segments, block, 16, 32);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn msm_serial<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32, serial: u32, roots: u32) {
     let w = C::WORDS;
     let n = pts.len();
     let reduced: Vec<[u64; 4]> = sc.iter().map(|k| zkforge_curve::scalar_mul::reduce_scalar::<C>(k)).collect();
@@ -113,7 +127,8 @@ fn msm<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, m
     let nr = zkforge_gpu::sort_kernels::runs_bound(n, nw, nw * h, max_run);
     let t = (segments as usize).min(h);
     let l = h / t;
-    let mut input = vec![1u32, n as u32, c, nw as u32, h as u32, max_run, t as u32, l as u32, nr as u32, block];
+    let roots = (roots as usize).min(t);
+    let mut input = vec![1u32, n as u32, c, nw as u32, h as u32, max_run, t as u32, l as u32, nr as u32, block, serial, roots as u32];
     for p in pts {
         let mut a = vec![0u32; w];
         C::to_mont_words(&p.x(), &mut a);
@@ -132,10 +147,11 @@ fn msm<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, m
             Xyzz::from_xyzz_unchecked(f(0), f(1), f(2), f(3))
         })
         .collect();
-    let windows: Vec<Xyzz<C>> = segs.chunks(2 * t).map(|win| plan::combine_segments(win, l)).collect();
+    let tri: Vec<[Xyzz<C>; 3]> = segs.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
+    let windows: Vec<Xyzz<C>> = tri.chunks(roots).map(|r| plan::combine_roots(r, l)).collect();
     let got = plan::combine_windows(&windows, c);
     let want: Jacobian<C> = zkforge_msm::msm(pts, &reduced).unwrap();
-    assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block}");
+    assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block} merge_serial {serial} roots {roots}");
 }
 
 fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
@@ -152,6 +168,18 @@ fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
     let pts = awkward::<C>(&mut r, 120);
     let k: [u64; 4] = [r.gen(), r.gen(), r.gen(), r.gen()];
     msm::<C>(bin, &pts, &vec![k; 120], 6, 16, 8, 64);
+    // Tree merges (CudaConfig::merge_serial): one bucket a window of 1 to 120 runs, folded
+    // down to 1, 2, 3 or 16 sums a merge thread, or never folded.
+    for (max_run, serial) in [(1u32, 1u32), (1, 2), (1, 3), (2, 1), (3, 16), (1, u32::MAX), (7, 2)] {
+        msm_serial::<C>(bin, &pts, &vec![k; 120], 6, max_run, 8, 64, serial, 32);
+    }
+    let sc: Vec<[u64; 4]> = (0..120).map(|i| if i % 3 == 0 { k } else { [r.gen(), r.gen(), r.gen(), r.gen()] }).collect();
+    msm_serial::<C>(bin, &pts, &sc, 4, 1, 8, 32, 1, 32);
+    // The GPU segment tree run to every depth: 1, 2, 4 ... 64 roots a window of 64 segments.
+    let sc: Vec<[u64; 4]> = (0..120).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect();
+    for roots in [1u32, 2, 4, 16, 64] {
+        msm_serial::<C>(bin, &pts, &sc, 8, 4, 64, 64, 16, roots);
+    }
     msm::<C>(bin, &pts, &vec![[0; 4]; 120], 6, 16, 8, 64);
     let mut rm1 = C::ORDER;
     rm1[0] -= 1;

@@ -9,7 +9,10 @@ use common::*;
 use rand::Rng;
 use std::sync::OnceLock;
 use zkforge_curve::{bls12_381, bn254, Affine, Jacobian};
-use zkforge_gpu::cuda_gen::cuda_source;
+use zkforge_gpu::cuda_gen::cuda_source_with;
+
+/// The accumulation kernel's register caps the tests and the benchmark sweep.
+const ACC_REGS_SWEEP: [u32; 3] = [64, 96, 128];
 use zkforge_gpu::*;
 
 fn cuda<C: GpuCurve>(cell: &'static OnceLock<Option<CudaMsm<C>>>) -> Option<&'static CudaMsm<C>> {
@@ -42,19 +45,24 @@ fn nvrtc_compiles_every_form() {
         eprintln!("skipping: libnvrtc not found");
         return;
     }
+    // Every form, and the wide form with the accumulation kernel's registers capped.
+    let variants: Vec<(CudaMul, u32)> = CudaMul::ALL.into_iter().map(|m| (m, 0)).chain(ACC_REGS_SWEEP.iter().map(|&r| (CudaMul::Wide, r))).collect();
     for spec in [bls12_381::G1Config::spec(), bn254::G1Config::spec()] {
-        for mul in CudaMul::ALL {
+        for &(mul, regs) in &variants {
             let archs: &[&'static str] = if std::env::var("ZKFORGE_NVRTC_ALL_ARCHS").as_deref() == Ok("1") { &["compute_75", "compute_90"] } else { &["compute_90"] };
             for &arch in archs {
                 let opts = cudarc::nvrtc::CompileOptions { arch: Some(arch), options: vec!["--std=c++17".into()], ..Default::default() };
                 let t = std::time::Instant::now();
-                let ptx = cudarc::nvrtc::compile_ptx_with_opts(cuda_source(spec, mul), opts);
+                let ptx = cudarc::nvrtc::compile_ptx_with_opts(cuda_source_with(spec, mul, regs), opts);
                 match ptx {
                     Ok(p) => {
-                        eprintln!("{}-bit {mul:?} {arch}: {} bytes of PTX in {:?}", spec.bits(), p.to_src().len(), t.elapsed());
-                        // ZKFORGE_PTX_DIR: keep the PTX (to assemble it with ptxas by hand).
+                        eprintln!("{}-bit {mul:?} (acc_regs {regs}) {arch}: {} bytes of PTX in {:?}", spec.bits(), p.to_src().len(), t.elapsed());
+                        // ZKFORGE_PTX_DIR: keep the PTX, named for ZKFORGE_CUDA_KERNELS.
                         if let Ok(dir) = std::env::var("ZKFORGE_PTX_DIR") {
-                            std::fs::write(format!("{dir}/{}_{mul:?}_{arch}.ptx", spec.bits()), p.to_src()).unwrap();
+                            // Named for ZKFORGE_CUDA_KERNELS (assemble to `<stem>.cubin` with ptxas).
+                            let stem = zkforge_gpu::cuda::kernel_file_stem(&cuda_source_with(spec, mul, regs), arch);
+                            std::fs::write(format!("{dir}/{stem}.ptx"), p.to_src()).unwrap();
+                            eprintln!("  -> {dir}/{stem}.ptx");
                         }
                     }
                     Err(cudarc::nvrtc::CompileError::CompileError { log, .. }) => panic!("{}-bit {mul:?}: {}", spec.bits(), log.to_string_lossy()),
@@ -146,9 +154,29 @@ fn every_switch<C: GpuCurve>(g: &CudaMsm<C>) {
         }
     }
     for reduce in [Placement::Gpu, Placement::Cpu] {
-        for segments in [1u32, 2, 8, 64, 4096] {
-            check(g, &pts, &sc, &CudaConfig { window: Some(7), reduce, segments, ..Default::default() });
+        for combine in [Placement::Gpu, Placement::Cpu] {
+            for segments in [1u32, 2, 8, 64, 4096] {
+                check(g, &pts, &sc, &CudaConfig { window: Some(7), reduce, combine, segments, ..Default::default() });
+            }
         }
+    }
+    for combine in [Placement::Gpu, Placement::Cpu] {
+        for c in [2u32, 16] {
+            check(g, &pts, &sc, &CudaConfig { window: Some(c), combine, segments: 1024, ..Default::default() });
+        }
+    }
+    for tree_roots in [1u32, 2, 8, 32, 1024, 1 << 20] {
+        for segments in [1u32, 64, 1024] {
+            check(g, &pts, &sc, &CudaConfig { window: Some(12), segments, tree_roots, ..Default::default() });
+        }
+    }
+    assert!(g.msm_resident(&g.upload_bases(&pts[..2]).unwrap(), &sc[..2], &CudaConfig { tree_roots: 3, ..Default::default() }).is_err());
+    for acc_regs in [0u32].into_iter().chain(ACC_REGS_SWEEP) {
+        check(g, &pts, &sc, &CudaConfig { acc_regs, ..Default::default() });
+        check(g, &pts, &sc, &CudaConfig { acc_regs, block: 1024, ..Default::default() });
+    }
+    for bad in [1u32, 31, 256, u32::MAX] {
+        assert!(g.msm_resident(&g.upload_bases(&pts[..2]).unwrap(), &sc[..2], &CudaConfig { acc_regs: bad, ..Default::default() }).is_err());
     }
     for block in [32u32, 64, 128, 256, 512, 1024] {
         check(g, &pts, &sc, &CudaConfig { block, ..Default::default() });
@@ -156,11 +184,25 @@ fn every_switch<C: GpuCurve>(g: &CudaMsm<C>) {
     for max_run in [1u32, 2, 5, 64, 100_000, u32::MAX] {
         check(g, &pts, &sc, &CudaConfig { window: Some(5), max_run, ..Default::default() });
     }
+    // merge_serial with runs of one point: folds from 1 up to none at all, also on equal
+    // scalars (one bucket a window).
+    let k = random_scalars(&mut r, 1)[0];
+    for merge_serial in [1u32, 2, 3, 16, 1000, u32::MAX] {
+        check(g, &pts, &sc, &CudaConfig { window: Some(6), max_run: 1, merge_serial, ..Default::default() });
+        check(g, &pts[..300], &vec![k; 300], &CudaConfig { window: Some(6), max_run: 2, merge_serial, ..Default::default() });
+    }
     for chunk in [1usize, 33, 699, 700, 10_000] {
         check(g, &pts, &sc, &CudaConfig { chunk: Some(chunk), ..Default::default() });
     }
     for reuse_buffers in [true, false] {
-        check(g, &pts[..300], &sc[..300], &CudaConfig { reuse_buffers, ..Default::default() });
+        for pinned in [true, false] {
+            check(g, &pts[..300], &sc[..300], &CudaConfig { reuse_buffers, pinned, ..Default::default() });
+            check(g, &pts[..300], &sc[..300], &CudaConfig { reuse_buffers, pinned, reduce: Placement::Cpu, window: Some(6), ..Default::default() });
+        }
+    }
+    // Growing sizes through the pooled page-locked buffers.
+    for n in [10usize, 400, 700] {
+        check(g, &pts[..n], &sc[..n], &CudaConfig::default());
     }
     g.release_buffers();
     check(g, &pts[..500], &sc[..500], &CudaConfig::default());
