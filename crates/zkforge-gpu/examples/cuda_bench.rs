@@ -9,7 +9,7 @@
 mod common;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::time::{Duration, Instant};
-use zkforge_curve::{bls12_381, bn254};
+use zkforge_curve::{bls12_381, bn254, Jacobian};
 use zkforge_gpu::*;
 
 fn ms(d: Duration) -> String {
@@ -19,6 +19,27 @@ fn ms(d: Duration) -> String {
 fn median(mut ts: Vec<f64>) -> f64 {
     ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
     ts[ts.len() / 2]
+}
+
+/// One table row: the result checked (plain and profiled), then the median of `runs` MSMs.
+fn row<C: GpuCurve>(cuda: &CudaMsm<C>, bases: &CudaBases<C>, sc: &[[u64; 4]], want: &Jacobian<C>, label: &str, cfg: &CudaConfig, runs: usize) {
+    match cuda.msm_resident(bases, sc, cfg) {
+        Ok(got) if got == *want => {}
+        Ok(_) => return println!("| {label} | WRONG RESULT |"),
+        Err(e) => return println!("| {label} | error: {e} |"),
+    }
+    let (got, ph) = cuda.msm_profiled(bases, sc, cfg).unwrap();
+    if got != *want {
+        return println!("| {label} | WRONG RESULT (profiled) |");
+    }
+    let ts: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            let _ = cuda.msm_resident(bases, sc, cfg).unwrap();
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
 }
 
 fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
@@ -73,54 +94,15 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
         println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
         println!("|---|---|---|---|---|---|---|---|---|---|---|");
         for (label, cfg) in cfgs {
-            let got = match cuda.msm_resident(&bases, &sc, &cfg) {
-                Ok(x) => x,
-                Err(e) => {
-                    println!("| {label} | error: {e} |");
-                    continue;
-                }
-            };
-            if got != want {
-                println!("| {label} | WRONG RESULT |");
-                continue;
-            }
-            let (got, ph) = cuda.msm_profiled(&bases, &sc, &cfg).unwrap();
-            if got != want {
-                println!("| {label} | WRONG RESULT (profiled) |");
-                continue;
-            }
-            let ts: Vec<f64> = (0..runs)
-                .map(|_| {
-                    let t = Instant::now();
-                    let _ = cuda.msm_resident(&bases, &sc, &cfg).unwrap();
-                    t.elapsed().as_secs_f64() * 1e3
-                })
-                .collect();
-            println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
+            row(&cuda, &bases, &sc, &want, &label, &cfg, runs);
         }
         // A skewed scalar set: every scalar equal (one bucket a window, n / max_run runs in it),
         // with the tree merge (default) and, at small sizes, without it.
         let skew = vec![sc[0]; n];
         let want_skew = zkforge_msm::msm(&pts, &skew).unwrap();
-        let mut skew_cfgs = vec![("equal scalars (tree merge)".to_string(), d)];
+        row(&cuda, &bases, &skew, &want_skew, "equal scalars (tree merge)", &d, runs);
         if lg <= 16 {
-            skew_cfgs.push(("equal scalars, merge_serial=MAX".to_string(), CudaConfig { merge_serial: u32::MAX, ..d }));
-        }
-        for (label, cfg) in skew_cfgs {
-            match cuda.msm_profiled(&bases, &skew, &cfg) {
-                Ok((got, ph)) if got == want_skew => {
-                    let ts: Vec<f64> = (0..runs)
-                        .map(|_| {
-                            let t = Instant::now();
-                            let _ = cuda.msm_resident(&bases, &skew, &cfg).unwrap();
-                            t.elapsed().as_secs_f64() * 1e3
-                        })
-                        .collect();
-                    println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
-                }
-                Ok(_) => println!("| {label} | WRONG RESULT |"),
-                Err(e) => println!("| {label} | error: {e} |"),
-            }
+            row(&cuda, &bases, &skew, &want_skew, "equal scalars, merge_serial=MAX", &CudaConfig { merge_serial: u32::MAX, ..d }, runs);
         }
         if let Some(vk) = &vk {
             let vb = vk.upload_bases(&pts).unwrap();

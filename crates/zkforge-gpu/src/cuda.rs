@@ -364,6 +364,29 @@ impl<C: GpuCurve> CudaMsm<C> {
         }
     }
 
+    /// Downloads `src` (waiting for the stream) through a pooled page-locked buffer when
+    /// `cfg.pinned` (else an ordinary vector) and decodes it as XYZZ points; also returns the
+    /// time the download took.
+    fn download_points(&self, label: &'static str, src: &cudarc::driver::CudaView<'_, u32>, cfg: &CudaConfig) -> Result<(Vec<Xyzz<C>>, Duration), GpuError> {
+        let t = Instant::now();
+        let len = src.len();
+        let mut staged = if cfg.pinned { self.pinned_buf(label, len, cfg.reuse_buffers, false) } else { None };
+        let mut owned: Vec<u32>;
+        let words: &mut [u32] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()) {
+            Some(wd) => &mut wd[..len],
+            None => {
+                owned = vec![0u32; len];
+                &mut owned[..]
+            }
+        };
+        self.stream.memcpy_dtoh(src, &mut *words).map_err(dev(label))?;
+        self.stream.synchronize().map_err(dev("download"))?;
+        let dl = t.elapsed();
+        let pts = crate::host::to_points::<C>(words, C::from_mont_words);
+        self.return_pinned(label, staged, cfg.reuse_buffers);
+        Ok((pts, dl))
+    }
+
     /// Returns a page-locked buffer to the pool (when `reuse`); its copies have completed.
     fn return_pinned(&self, label: &'static str, buf: Option<PinnedHostSlice<u32>>, reuse: bool) {
         if let (Some(b), true) = (buf, reuse) {
@@ -624,22 +647,8 @@ impl<C: GpuCurve> CudaMsm<C> {
                 // What comes down: the windows' roots (after the tree; with no level run the
                 // segments are the roots), or every segment triple.
                 let (from, count) = if !gpu_combine || roots == t_seg { (0, nsegs) } else { (nsegs, nw * roots) };
-                let len = count * 3 * 4 * w;
-                let mut staged = if cfg.pinned { self.pinned_buf("segment sums", len, cfg.reuse_buffers, false) } else { None };
-                let mut owned: Vec<u32>;
-                let words: &mut [u32] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()) {
-                    Some(wd) => &mut wd[..len],
-                    None => {
-                        owned = vec![0u32; len];
-                        &mut owned[..]
-                    }
-                };
-                s.memcpy_dtoh(&segs.slice(from * 12 * w..from * 12 * w + len), &mut *words).map_err(dev("downloading segment sums"))?;
-                s.synchronize().map_err(dev("download"))?;
-                times.download = t.elapsed();
-                let t = Instant::now();
-                let pts = crate::host::to_points::<C>(words, C::from_mont_words);
-                self.return_pinned("segment sums", staged, cfg.reuse_buffers);
+                let (pts, dl) = self.download_points("segment sums", &segs.slice(from * 12 * w..(from + count) * 12 * w), cfg)?;
+                times.download = dl;
                 let r = if gpu_combine {
                     let tri: Vec<[Xyzz<C>; 3]> = pts.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
                     tri.par_chunks(roots).map(|r| plan::combine_roots(r, l)).collect()
@@ -652,29 +661,15 @@ impl<C: GpuCurve> CudaMsm<C> {
                     let tr: Vec<[Xyzz<C>; 3]> = (0..nw * parts).into_par_iter().map(|i| plan::segment_part(&two[(i / parts) * 2 * t_seg..(i / parts + 1) * 2 * t_seg], (i % parts) * m, (i % parts + 1) * m)).collect();
                     tr.chunks(parts).map(|p| plan::combine_parts(p, m, l)).collect()
                 };
-                times.combine = t.elapsed();
+                times.combine = t.elapsed().saturating_sub(dl);
                 r
             }
             Placement::Cpu => {
                 stamp(e(3))?;
-                let len = nb * 4 * w;
-                let mut staged = if cfg.pinned { self.pinned_buf("bucket sums", len, cfg.reuse_buffers, false) } else { None };
-                let mut owned: Vec<u32>;
-                let words: &mut [u32] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()) {
-                    Some(wd) => &mut wd[..len],
-                    None => {
-                        owned = vec![0u32; len];
-                        &mut owned[..]
-                    }
-                };
-                s.memcpy_dtoh(&buckets.slice(..len), &mut *words).map_err(dev("downloading bucket sums"))?;
-                s.synchronize().map_err(dev("download"))?;
-                times.download = t.elapsed();
-                let t = Instant::now();
-                let pts = crate::host::to_points::<C>(words, C::from_mont_words);
-                self.return_pinned("bucket sums", staged, cfg.reuse_buffers);
+                let (pts, dl) = self.download_points("bucket sums", &buckets.slice(..nb * 4 * w), cfg)?;
+                times.download = dl;
                 let r = pts.par_chunks(h).map(plan::reduce_window).collect();
-                times.reduce = t.elapsed();
+                times.reduce = t.elapsed().saturating_sub(dl);
                 r
             }
         };
