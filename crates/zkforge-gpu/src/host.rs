@@ -784,7 +784,9 @@ pub(crate) fn reduce_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec
     scalars.par_iter().map(reduce_one::<C, S>).collect()
 }
 
-/// [`reduce_scalars`] into `out` (as long as `scalars`), in blocks of 4096 per task.
+/// [`reduce_scalars`] into `out` (as long as `scalars`), in blocks of 4096 per task (the CUDA
+/// backend's page-locked staging).
+#[cfg(feature = "cuda")]
 pub(crate) fn reduce_scalars_into<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S], out: &mut [[u64; 4]]) {
     out.par_chunks_mut(4096).zip(scalars.par_chunks(4096)).for_each(|(o, s)| {
         for (o, s) in o.iter_mut().zip(s) {
