@@ -39,7 +39,7 @@ fn scheme_rows<const H: usize, const R: usize>(name: &str, label: &'static str, 
     let scheme = instance_by_name(name).expect("known scheme");
     let perms = Arc::new(Perms::default());
     let layers = Arc::new(scheme.layers());
-    let key = Arc::new(key_gen::<5, 2, H, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, epochs));
+    let key = Arc::new(key_gen::<5, 2, H, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, epochs).expect("activation within the lifetime"));
     let sigs: Vec<_> = (0..16u32).map(|e| scheme.sign::<5, 2, H, 9, R>(&perms, &layers, &key, e * 2, &[e as u8; 32]).expect("sign")).collect();
     let op = |what: &str| -> &'static str { Box::leak(format!("{what}_{label}").into_boxed_str()) };
     let mk = |op: &'static str, threads: usize, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: epochs as usize, threads, ours, peers: vec![], check: None };
@@ -48,7 +48,7 @@ fn scheme_rows<const H: usize, const R: usize>(name: &str, label: &'static str, 
     let keygen = Box::new(move |iters: u64| {
         let t = std::time::Instant::now();
         for i in 0..iters {
-            black_box(pool.install(|| key_gen::<5, 2, H, 9>(&p1, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([i as u8; 32]), 0, epochs)));
+            black_box(pool.install(|| key_gen::<5, 2, H, 9>(&p1, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([i as u8; 32]), 0, epochs).expect("activation within the lifetime")));
         }
         t.elapsed()
     });
@@ -80,7 +80,7 @@ fn sha3_rows() -> Vec<Case> {
     use std::sync::Arc;
     use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
     let inst = sha3_instance_by_name("sha3_winternitz_lifetime18_w8").expect("known");
-    let key = Arc::new(inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024));
+    let key = Arc::new(inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024).expect("activation within the lifetime"));
     let sigs: Vec<_> = (0..16u32).map(|e| inst.sign(&key, e * 2, &[e as u8; 32]).expect("sign")).collect();
     let k2 = key.clone();
     let sign = Box::new(move |iters: u64| {

@@ -16,7 +16,7 @@ fn run<const H: usize, const R: usize>(name: &str, n: u32) {
     let perms = Perms::default();
     let layers = inst.layers();
     let epochs = 1024.min(1u64 << inst.shape.log_lifetime);
-    let key = key_gen::<5, 2, H, 9>(&perms, &inst.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, epochs);
+    let key = key_gen::<5, 2, H, 9>(&perms, &inst.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, epochs).expect("activation within the lifetime");
     // epochs of the prepared interval (the first two bottom trees), as a key store keeps it
     let prepared = epochs.min(2 << (inst.shape.log_lifetime / 2));
     let (mut ts, mut tv) = (Vec::new(), Vec::new());

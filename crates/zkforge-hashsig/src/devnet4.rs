@@ -22,7 +22,7 @@
 use rand_core::RngCore;
 
 use crate::hypercube::{encode_epoch, encode_message};
-use crate::keygen::{expand_activation, sample_bytes32, sample_kb, top_tree, KeyMaterial};
+use crate::keygen::{check_activation, expand_activation, sample_bytes32, sample_kb, top_tree, ActivationError, KeyMaterial};
 use crate::koalabear::Kb;
 use crate::poseidon1::Poseidon1;
 use crate::prf;
@@ -178,9 +178,11 @@ impl Devnet4 {
     }
 
     /// Key generation, consuming the RNG as the reference does (bottom trees in parallel on
-    /// the caller's rayon pool).
-    pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> KeyMaterial<PL, H> {
+    /// the caller's rayon pool). Parameters the reference refuses give an [`ActivationError`]
+    /// before the RNG is touched.
+    pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Result<KeyMaterial<PL, H>, ActivationError> {
         use rayon::prelude::*;
+        check_activation(self.log_lifetime, activation_start, num_active)?;
         let parameter: [Kb; PL] = core::array::from_fn(|_| sample_kb(rng));
         let prf_key = sample_bytes32(rng);
         let (start, num) = expand_activation(self.log_lifetime, activation_start, num_active);
@@ -200,7 +202,7 @@ impl Devnet4 {
         let prepared = trees.into_iter().filter(|(k, _)| *k < first_tree + 2).collect();
         let top_layers = top_tree(roots, first_tree, self.log_lifetime, || core::array::from_fn(|_| sample_kb(rng)), |level, pos, l, r| self.node(&parameter, level, pos, l, r));
         let root = top_layers.last().expect("root layer").1[0];
-        KeyMaterial { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
+        Ok(KeyMaterial { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared })
     }
 
     /// Sign (deterministic: rho from the PRF with a retry counter; aborted and missed

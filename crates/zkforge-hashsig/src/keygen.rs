@@ -125,8 +125,8 @@ impl std::error::Error for ActivationError {}
 
 /// The reference's key-generation precondition (hash-sig / leanSig `key_gen`):
 /// `active_epochs >= 1` and `activation_epoch + active_epochs <= 2^log_lifetime`, with no
-/// overflow. Every key-generation entry point of the CLI checks it first; the library's
-/// `key_gen` functions expect it to hold (outside it the expanded range is meaningless).
+/// overflow. Every key-generation function of this crate checks it first and returns the
+/// error (outside it the expanded range is meaningless).
 pub fn check_activation(log_lifetime: u32, activation_epoch: u64, active_epochs: u64) -> Result<(), ActivationError> {
     let lifetime = 1u64 << log_lifetime;
     let err = ActivationError { activation_epoch, active_epochs, lifetime };
@@ -315,30 +315,16 @@ pub fn co_path<N: Copy>(log_lifetime: u32, epoch: u64, bottom: &[Vec<N>], top: &
     path
 }
 
-/// [`key_gen_with_progress`] after [`check_activation`]: a typed error instead of a key for
-/// parameters the reference refuses.
-pub fn try_key_gen_with_progress<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
-    perms: &Perms,
-    shape: &Shape,
-    rng: &mut impl RngCore,
-    activation_start: u64,
-    num_active: u64,
-    progress: &mut (dyn FnMut(u64, u64) + Send),
-) -> Result<KeyMaterial<PL, H>, ActivationError> {
-    check_activation(shape.log_lifetime, activation_start, num_active)?;
-    Ok(key_gen_with_progress::<PL, T, H, CAP>(perms, shape, rng, activation_start, num_active, progress))
-}
-
 /// Generate a key for `shape` with activation (start, num) expanded as the reference does.
-/// The parameters must pass [`check_activation`] (use [`try_key_gen_with_progress`] for a
-/// checked call).
+/// Parameters the reference refuses ([`check_activation`]: no epoch, or a range past the
+/// lifetime) give an [`ActivationError`] before the RNG is touched.
 pub fn key_gen<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
     perms: &Perms,
     shape: &Shape,
     rng: &mut impl RngCore,
     activation_start: u64,
     num_active: u64,
-) -> KeyMaterial<PL, H> {
+) -> Result<KeyMaterial<PL, H>, ActivationError> {
     key_gen_with_progress::<PL, T, H, CAP>(perms, shape, rng, activation_start, num_active, &mut |_, _| {})
 }
 
@@ -350,7 +336,8 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
     activation_start: u64,
     num_active: u64,
     progress: &mut (dyn FnMut(u64, u64) + Send),
-) -> KeyMaterial<PL, H> {
+) -> Result<KeyMaterial<PL, H>, ActivationError> {
+    check_activation(shape.log_lifetime, activation_start, num_active)?;
     let parameter: [Kb; PL] = core::array::from_fn(|_| sample_kb(rng));
     let prf_key = sample_bytes32(rng);
     let (start, num) = expand_activation(shape.log_lifetime, activation_start, num_active);
@@ -382,5 +369,5 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
     let prepared: Vec<(u64, Vec<Vec<[Kb; H]>>)> = trees_out.into_iter().filter(|(k, _)| *k < first_tree + 2).collect();
     let top_layers = top_tree(layer, first_tree, shape.log_lifetime, || core::array::from_fn(|_| sample_kb(rng)), |level, pos, l, r| perms.node::<PL, T, H>(&parameter, level, pos, l, r));
     let root = top_layers.last().expect("root layer").1[0];
-    KeyMaterial { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared }
+    Ok(KeyMaterial { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared })
 }

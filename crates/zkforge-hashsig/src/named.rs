@@ -247,7 +247,7 @@ impl<const H: usize, const R: usize> P2<H, R> {
 
     #[allow(clippy::too_many_arguments)]
     fn keygen(i: &Instance, perms: &Perms, name: &str, path: &Path, rng: &mut impl RngCore, a: (u64, u64), wire: Wire, progress: &mut (dyn FnMut(u64, u64) + Send)) -> Result<Vec<u8>, NamedError> {
-        let km = key_gen_with_progress::<PL, T, H, CAP>(perms, &i.shape, rng, a.0, a.1, progress);
+        let km = key_gen_with_progress::<PL, T, H, CAP>(perms, &i.shape, rng, a.0, a.1, progress).map_err(NamedError::Activation)?;
         store_new(path, name, km, |km| encode_pk(km, wire))
     }
 
@@ -391,8 +391,8 @@ impl NamedScheme {
         let name = self.name.as_str();
         match &self.family {
             Family::Poseidon2(i) => p2!(i, keygen(i, self.perms(), name, path, &mut r, a, wire, progress)),
-            Family::Devnet4(d) => store_new(path, name, d.key_gen(&mut r, a.0, a.1), |km| encode_pk(km, wire)),
-            Family::Sha3(i) => store_new(path, name, i.key_gen(&mut r, a.0, a.1), |key: &Sha3Key| i.public_key_bytes(key)),
+            Family::Devnet4(d) => store_new(path, name, d.key_gen(&mut r, a.0, a.1).map_err(NamedError::Activation)?, |km| encode_pk(km, wire)),
+            Family::Sha3(i) => store_new(path, name, i.key_gen(&mut r, a.0, a.1).map_err(NamedError::Activation)?, |key: &Sha3Key| i.public_key_bytes(key)),
         }
     }
 

@@ -20,7 +20,7 @@ use sha3::{Digest, Sha3_256};
 
 use crate::encoding::{bytes_to_chunks, winternitz};
 use crate::hypercube::target_sum;
-use crate::keygen::{expand_activation, top_tree};
+use crate::keygen::{check_activation, expand_activation, top_tree, ActivationError};
 use crate::scheme::{Encoding, SchemeError};
 
 /// PARAMETER_LEN of every SHA3 instantiation (bytes).
@@ -339,9 +339,11 @@ impl Sha3Instance {
     }
 
     /// Key generation from the RNG, as the reference consumes it; bottom trees in parallel on
-    /// the caller's rayon pool.
-    pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Sha3Key {
+    /// the caller's rayon pool. Parameters the reference refuses give an [`ActivationError`]
+    /// before the RNG is touched.
+    pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Result<Sha3Key, ActivationError> {
         use rayon::prelude::*;
+        check_activation(self.log_lifetime, activation_start, num_active)?;
         let parameter: [u8; PARAMETER_LEN] = core::array::from_fn(|_| rng.next_u32() as u8);
         let prf_key: [u8; 32] = core::array::from_fn(|_| rng.next_u32() as u8);
         let (start, num) = expand_activation(self.log_lifetime, activation_start, num_active);
@@ -369,7 +371,7 @@ impl Sha3Instance {
                 n
             }, |level, pos, l, r| self.node(&parameter, level, pos, l, r));
         let root = top_layers.last().expect("root layer").1[0];
-        Sha3Key { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared, hash_len }
+        Ok(Sha3Key { root, parameter, prf_key, activation_start: start, active_epochs: num, top_layers, prepared, hash_len })
     }
 
     /// Sign (deterministic: rho from the PRF with a retry counter).

@@ -97,7 +97,7 @@ fn check_scheme<const H: usize, const R: usize>(d: &Value, inst: &Instance, rng:
     let layers = inst.layers();
     let start = d["activation_epoch_requested"].as_u64().unwrap();
     let num = d["num_active_epochs_requested"].as_u64().unwrap();
-    let km = key_gen::<PL, T, H, CAP>(&perms, &inst.shape, rng, start, num);
+    let km = key_gen::<PL, T, H, CAP>(&perms, &inst.shape, rng, start, num).unwrap();
     assert_eq!(hex_bytes(d["secret_key_info"]["prf_key_hex"].as_str().unwrap()), km.prf_key);
     assert_eq!(canon(&km.root), kbs(&d["public_key_decoded"]["root"]));
     let pk = zkforge_hashsig::scheme::PublicKey::<PL, H> { root: km.root, parameter: km.parameter };
@@ -198,7 +198,7 @@ fn top_level_lifetime18_round_trip() {
     let inst = instance_by_name("poseidon2_toplevel_lifetime18_dim64_base8").unwrap();
     let perms = Perms::default();
     let layers = inst.layers();
-    let km = key_gen::<PL, T, 7, CAP>(&perms, &inst.shape, &mut rand_chacha::ChaCha20Rng::from_seed([7; 32]), 1000, 10);
+    let km = key_gen::<PL, T, 7, CAP>(&perms, &inst.shape, &mut rand_chacha::ChaCha20Rng::from_seed([7; 32]), 1000, 10).unwrap();
     assert_eq!((km.activation_start, km.active_epochs), (512, 1024));
     let msg = [9u8; 32];
     let sig = inst.sign::<PL, T, 7, CAP, 6>(&perms, &layers, &km, 1000, &msg).unwrap();
@@ -240,7 +240,7 @@ fn sha3_winternitz_lifetime18_w8() {
         assert_eq!(inst.message_hash(&parameter, epoch, &rho, &message).iter().map(|&x| x as u32).collect::<Vec<_>>(), kbs(&e["message_hash_chunks"]));
         assert_eq!(inst.codeword(&parameter, epoch, &rho, &message).unwrap().iter().map(|&x| x as u32).collect::<Vec<_>>(), kbs(&e["encoding_result"]));
     }
-    let km = inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024);
+    let km = inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024).unwrap();
     assert_eq!(km.prf_key, key);
     assert_eq!(inst.public_key_bytes(&km), h(&d["public_key_bincode_legacy_hex"]));
     for s in d["signatures"].as_array().unwrap() {
@@ -279,7 +279,7 @@ fn check_devnet4(d: &Value) {
     let inst = Devnet4::by_name(d["name"].as_str().unwrap()).unwrap();
     // rand 0.10's StdRng: ChaCha12 keyed by the seed
     let seed: [u8; 32] = hex_bytes(d["seed_hex"].as_str().unwrap()).try_into().unwrap();
-    let km = inst.key_gen(&mut rand_chacha::ChaCha12Rng::from_seed(seed), d["activation_epoch_requested"].as_u64().unwrap(), d["num_active_epochs_requested"].as_u64().unwrap());
+    let km = inst.key_gen(&mut rand_chacha::ChaCha12Rng::from_seed(seed), d["activation_epoch_requested"].as_u64().unwrap(), d["num_active_epochs_requested"].as_u64().unwrap()).unwrap();
     let pk = PublicKey::<PL, 8> { root: km.root, parameter: km.parameter };
     assert_eq!(pk.to_ssz(), hex_bytes(d["public_key_ssz_hex"].as_str().unwrap()), "public key");
     assert_eq!(pk.to_bincode_legacy(), hex_bytes(d["public_key_bincode_legacy_hex"].as_str().unwrap()));

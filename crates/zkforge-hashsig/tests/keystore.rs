@@ -14,7 +14,7 @@ fn never_signs_an_epoch_twice() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("key.bin");
     let mut rng = rand_chacha::ChaCha20Rng::from_seed([7; 32]);
-    let km = key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rng, 0, 256);
+    let km = key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rng, 0, 256).unwrap();
     let root = km.root;
     let mut ks = KeyStore::<5, 8>::create(&path, "poseidon2_toplevel_lifetime8_dim64_base8", km).unwrap();
     ks.reserve(3).unwrap();
@@ -63,7 +63,7 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
 }
 
 fn small_key(seed: u8) -> zkforge_hashsig::keygen::KeyMaterial<5, 8> {
-    key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rand_chacha::ChaCha20Rng::from_seed([seed; 32]), 0, 256)
+    key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rand_chacha::ChaCha20Rng::from_seed([seed; 32]), 0, 256).unwrap()
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn an_existing_store_is_never_overwritten() {
 
 #[test]
 fn activation_outside_the_lifetime_is_refused() {
-    use zkforge_hashsig::keygen::{check_activation, try_key_gen_with_progress};
+    use zkforge_hashsig::keygen::{check_activation, key_gen_with_progress};
     assert!(check_activation(8, 0, 256).is_ok());
     assert!(check_activation(8, 255, 1).is_ok());
     assert!(check_activation(8, 250, 100).is_err());
@@ -96,8 +96,21 @@ fn activation_outside_the_lifetime_is_refused() {
     assert!(check_activation(32, u64::MAX, 2).is_err());
     let e = check_activation(8, 250, 100).unwrap_err();
     assert!(e.to_string().contains("at most 256"), "{e}");
-    let r = try_key_gen_with_progress::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rand_chacha::ChaCha20Rng::from_seed([3; 32]), 250, 100, &mut |_, _| {});
+    let r = key_gen_with_progress::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rand_chacha::ChaCha20Rng::from_seed([3; 32]), 250, 100, &mut |_, _| {});
     assert!(r.is_err());
+    // Every key-generation function of the library refuses, before it draws from the RNG.
+    use rand_chacha::rand_core::RngCore;
+    let fresh = rand_chacha::ChaCha20Rng::from_seed([3; 32]).next_u64();
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed([3; 32]);
+    for (start, num) in [(250u64, 100u64), (0, 257), (0, 0), (u64::MAX, 2)] {
+        assert!(zkforge_hashsig::keygen::key_gen::<5, 2, 8, 9>(&Perms::default(), &Shape::new(8, 64, 8), &mut rng, start, num).is_err());
+    }
+    let sha3 = zkforge_hashsig::sha3_xmss::sha3_instance_by_name("sha3_winternitz_lifetime18_w8").expect("known");
+    assert!(sha3.key_gen(&mut rng, (1 << 18) - 10, 11).is_err());
+    assert!(sha3.key_gen(&mut rng, 0, 0).is_err());
+    let d4 = zkforge_hashsig::devnet4::Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("known");
+    assert!(d4.key_gen(&mut rng, 250, 100).is_err());
+    assert_eq!(rng.next_u64(), fresh, "a refused key generation drew from the RNG");
 }
 
 /// One flipped bit in every class of byte position (magic, scheme name, epoch counter,
@@ -226,7 +239,7 @@ fn sha3_keys_in_the_store() {
     let path = dir.join("key.bin");
     let name = "sha3_winternitz_lifetime18_w8";
     let inst = sha3_instance_by_name(name).unwrap();
-    let key = inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([6; 32]), 0, 1024);
+    let key = inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([6; 32]), 0, 1024).unwrap();
     let root = key.root;
     let mut ks = Sha3KeyStore::create(&path, name, key).unwrap();
     ks.reserve(3).unwrap();

@@ -24,7 +24,7 @@ fn lifetime_2_32_keys_and_signatures() {
     let start = d["activation_epoch_requested"].as_u64().unwrap();
     let num = d["num_active_epochs_requested"].as_u64().unwrap();
     let t = std::time::Instant::now();
-    let km = key_gen::<5, 2, 8, 9>(&perms, &scheme.shape, &mut rng, start, num);
+    let km = key_gen::<5, 2, 8, 9>(&perms, &scheme.shape, &mut rng, start, num).unwrap();
     eprintln!("key generation: {:.2} s", t.elapsed().as_secs_f64());
     let pk = PublicKey::<5, 8> { root: km.root, parameter: km.parameter };
     assert_eq!(pk.to_bincode_legacy(), hex_bytes(d["public_key_bincode_legacy_hex"].as_str().unwrap()));
