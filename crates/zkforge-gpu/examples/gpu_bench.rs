@@ -3,10 +3,11 @@
 //! placement, multiplication form and workgroup size. Every configuration's result is checked
 //! against zkforge-msm first.
 //!
-//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm]`
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm|merge]`
 //! (`default`: only the default configuration per size; `compare`: the default against the
 //! CPU sort, other segment counts and run lengths, at every size; `confirm`: the default against
-//! its nearest alternatives and without buffer reuse)
+//! its nearest alternatives and without buffer reuse; `merge`: the tree merge of a bucket's
+//! runs against the serial merge, on equal scalars and at c = 14)
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -93,31 +94,50 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         }
         println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
         println!("|---|---|---|---|---|---|---|---|---|---|---|");
-        for (label, cfg) in cfgs {
-            // One untimed run first: pipelines compile on first use (seconds on some drivers).
-            if let Err(e) = gpu.msm_resident(&bases, &sc, &cfg) {
-                println!("| {label} | error: {e} |");
-                continue;
-            }
-            let (got, ph) = match gpu.msm_profiled(&bases, &sc, &cfg) {
-                Ok(x) => x,
-                Err(e) => {
-                    println!("| {label} | error: {e} |");
-                    continue;
+        if std::env::args().nth(3).as_deref() == Some("merge") {
+            // The tree merge of a bucket's runs against the serial one: equal scalars (every
+            // point in one bucket per window) and random scalars at c = 14 (the top window of
+            // a 255-bit scalar has few buckets), each with merge_serial 16 and never.
+            let equal = vec![sc[0]; n];
+            let want_eq = zkforge_msm::msm(&pts, &equal).unwrap();
+            for (what, scal, w, c) in [("equal scalars", &equal, &want_eq, c0), ("random", &sc, &want, c0), ("random", &sc, &want, 14)] {
+                for merge_serial in [16u32, u32::MAX] {
+                    let label = format!("{what} c={c} merge_serial={}", if merge_serial == u32::MAX { "never".to_string() } else { merge_serial.to_string() });
+                    time_row(&gpu, &bases, scal, w, &label, &GpuConfig { window: Some(c), merge_serial, ..d }, runs);
                 }
-            };
-            assert_eq!(got, want, "{label}");
-            let mut ts: Vec<f64> = (0..runs)
-                .map(|_| {
-                    let t = Instant::now();
-                    let _ = gpu.msm_resident(&bases, &sc, &cfg).unwrap();
-                    t.elapsed().as_secs_f64() * 1e3
-                })
-                .collect();
-            ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
-            println!("| {label} | {:.2} | {} |", ts[ts.len() / 2], ph.table_cells());
+            }
+            continue;
+        }
+        for (label, cfg) in cfgs {
+            time_row(&gpu, &bases, &sc, &want, &label, &cfg, runs);
         }
     }
+}
+
+/// One table row: an untimed run first (pipelines compile on first use, seconds on some
+/// drivers), a profiled run checked against `want`, then the median of `runs` timed runs.
+fn time_row<C: GpuCurve>(gpu: &GpuMsm<C>, bases: &GpuBases<C>, sc: &[[u64; 4]], want: &zkforge_curve::Jacobian<C>, label: &str, cfg: &GpuConfig, runs: usize) {
+    if let Err(e) = gpu.msm_resident(bases, sc, cfg) {
+        println!("| {label} | error: {e} |");
+        return;
+    }
+    let (got, ph) = match gpu.msm_profiled(bases, sc, cfg) {
+        Ok(x) => x,
+        Err(e) => {
+            println!("| {label} | error: {e} |");
+            return;
+        }
+    };
+    assert_eq!(&got, want, "{label}");
+    let mut ts: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            let _ = gpu.msm_resident(bases, sc, cfg).unwrap();
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!("| {label} | {:.2} | {} |", ts[ts.len() / 2], ph.table_cells());
 }
 
 fn main() {

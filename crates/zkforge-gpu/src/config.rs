@@ -62,11 +62,16 @@ pub struct GpuConfig {
     /// runs whose partial sums a merge pass adds, so crowded buckets (the top window's) do not
     /// serialise the accumulation on one thread. CPU adapters cap it at 32 (see `host`).
     pub max_run: u32,
+    /// Most run sums one merge thread adds in a row (>= 1): a bucket with more runs (a
+    /// skewed scalar set such as equal scalars, or a top window of few buckets) is first
+    /// summed in a tree by `FoldRuns` passes, each halving its runs, as the CUDA backend does;
+    /// `u32::MAX` never folds (the merge adds every run of a bucket on one thread).
+    pub merge_serial: u32,
 }
 
 impl Default for GpuConfig {
     fn default() -> Self {
-        GpuConfig { window: None, sort: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64 }
+        GpuConfig { window: None, sort: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
     }
 }
 
@@ -91,6 +96,9 @@ impl GpuConfig {
         }
         if !self.workgroup.is_power_of_two() || !(32..=256).contains(&self.workgroup) {
             return Err(GpuError::Config(format!("workgroup size {} is not a power of two in 32..=256", self.workgroup)));
+        }
+        if self.merge_serial == 0 {
+            return Err(GpuError::Config("merge_serial must be at least 1".into()));
         }
         Ok(())
     }

@@ -73,8 +73,9 @@ struct Stamps {
     phases: Vec<StampPhase>,
 }
 
-/// Query pairs one chunk can use (it has at most 9 passes).
-const STAMP_PAIRS: u32 = 16;
+/// Query pairs one chunk can use: it has at most 41 passes (six sort kernels, the
+/// accumulation, up to 31 fold passes, the merge, the reduction).
+const STAMP_PAIRS: u32 = 48;
 
 impl PhaseTimes {
     pub(crate) fn add(&mut self, o: &PhaseTimes) {
@@ -577,9 +578,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             set: g.device.create_query_set(&wgpu::QuerySetDescriptor { label: Some("phase timestamps"), ty: wgpu::QueryType::Timestamp, count: 2 * STAMP_PAIRS }),
             phases: Vec::new(),
         });
-        // The bucket layout on the device: entries, run offsets, each bucket's first run, and
-        // the run count the kernels see (exact from the CPU sort, a bound from the GPU's).
-        let (entries, offsets, bucket_runs, nr) = match cfg.sort {
+        let DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr, most } = match cfg.sort {
             Placement::Cpu => {
                 let t = Instant::now();
                 let lay = plan::layout(scalars, base_index, c, max_run);
@@ -588,17 +587,27 @@ impl<C: GpuCurve> GpuMsm<C> {
                 let entries = Self::work_buf(g, &mut held, reuse, "bucket entries", 4 * lay.entries.len() as u64)?;
                 let offsets = Self::work_buf(g, &mut held, reuse, "run offsets", 4 * lay.offsets.len() as u64)?;
                 let bucket_runs = Self::work_buf(g, &mut held, reuse, "bucket runs", 4 * lay.bucket_runs.len() as u64)?;
+                // Each run's bucket and the most runs of one, for the fold passes.
+                let nbk = lay.bucket_runs.len() - 1;
+                let mut rb = vec![nbk as u32; lay.runs() + 1];
+                let mut most_runs = 0u32;
+                for (b, w) in lay.bucket_runs.windows(2).enumerate() {
+                    rb[w[0] as usize..w[1] as usize].fill(b as u32);
+                    most_runs = most_runs.max(w[1] - w[0]);
+                }
+                let run_bucket = Self::work_buf(g, &mut held, reuse, "run buckets", 4 * rb.len() as u64)?;
                 if !lay.entries.is_empty() {
                     g.queue.write_buffer(&entries, 0, bytemuck::cast_slice(&lay.entries));
                 }
                 g.queue.write_buffer(&offsets, 0, bytemuck::cast_slice(&lay.offsets));
                 g.queue.write_buffer(&bucket_runs, 0, bytemuck::cast_slice(&lay.bucket_runs));
+                g.queue.write_buffer(&run_bucket, 0, bytemuck::cast_slice(&rb));
                 if profile {
                     g.queue.submit([]);
                     wait(&g.device)?;
                 }
                 times.upload = t.elapsed();
-                (entries, offsets, bucket_runs, lay.runs() as u32)
+                DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr: lay.runs() as u32, most: MostRuns::Known(most_runs) }
             }
             Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse, stamps.as_mut())?,
         };
@@ -628,7 +637,25 @@ impl<C: GpuCurve> GpuMsm<C> {
             }
             _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials], nr, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?,
         }
-        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, cfg.unroll, &[&params, &partials, &bucket_runs, &buckets], nb, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?;
+        // Tree passes over the run sums until no merge thread adds more than `merge_serial`
+        // in a row. The GPU sort leaves the most runs of a bucket on the device: read back
+        // (after the accumulation, which the wait then covers) only when a fold may be needed.
+        let most = match most {
+            _ if cfg.merge_serial == u32::MAX || nr <= cfg.merge_serial => 0,
+            MostRuns::Known(m) => m,
+            MostRuns::OnDevice(stats) => {
+                g.queue.submit([enc.finish()]);
+                enc = g.device.create_command_encoder(&Default::default());
+                Self::read_back(g, &stats, 4)?[0]
+            }
+        };
+        let passes = plan::fold_passes(most, cfg.merge_serial);
+        for p in 0..passes {
+            let fold = Self::params(g, [nr, h, s, segs_per_window, l, nw, 1 << p, nb]);
+            self.dispatch(g, &mut enc, Kernel::FoldRuns, cfg.workgroup, cfg.unroll, &[&fold, &partials, &bucket_runs, &run_bucket], nr, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?;
+        }
+        let merge = Self::params(g, [nr, h, s, segs_per_window, l, nw, 1 << passes, nb]);
+        self.dispatch(g, &mut enc, Kernel::Merge, cfg.workgroup, cfg.unroll, &[&merge, &partials, &bucket_runs, &buckets], nb, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?;
         if profile {
             g.queue.submit([enc.finish()]);
             wait(&g.device)?;
@@ -708,7 +735,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         held: &mut Vec<(&'static str, wgpu::Buffer)>,
         reuse: bool,
         mut stamps: Option<&mut Stamps>,
-    ) -> Result<(wgpu::Buffer, wgpu::Buffer, wgpu::Buffer, u32), GpuError> {
+    ) -> Result<DeviceLayout, GpuError> {
         use crate::sort_kernels::{runs_bound, SortKernel, SCAN_CHUNK};
         let n = scalars.len();
         let nw = plan::windows(c);
@@ -727,6 +754,8 @@ impl<C: GpuCurve> GpuMsm<C> {
         let partials = Self::work_buf(g, held, reuse, "scan partials", 8 * nc as u64)?;
         let entries = Self::work_buf(g, held, reuse, "bucket entries", 4 * (n * nw) as u64)?;
         let offsets = Self::work_buf(g, held, reuse, "run offsets", 4 * (nr as u64 + 1))?;
+        let run_bucket = Self::work_buf(g, held, reuse, "run buckets", 4 * (nr as u64 + 1))?;
+        let stats = Self::work_buf(g, held, reuse, "sort statistics", 4)?;
         if n > 0 {
             // The kernels read 8 little-endian 32-bit words a scalar.
             #[cfg(target_endian = "little")]
@@ -747,11 +776,12 @@ impl<C: GpuCurve> GpuMsm<C> {
         let mut enc = g.device.create_command_encoder(&Default::default());
         let k = |s| Kernel::Sort(s);
         enc.clear_buffer(&counts, 0, None);
+        enc.clear_buffer(&stats, 0, None);
         self.dispatch(g, &mut enc, k(SortKernel::Count), wg, None, &[&params, &sc, &counts], n as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         self.dispatch(g, &mut enc, k(SortKernel::ScanPartial), wg, None, &[&params, &counts, &partials], nc as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         self.dispatch(g, &mut enc, k(SortKernel::ScanTop), wg, None, &[&params, &partials, &starts, &bucket_runs], wg, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         self.dispatch(g, &mut enc, k(SortKernel::ScanFinal), wg, None, &[&params, &counts, &partials, &starts, &bucket_runs], nc as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
-        self.dispatch(g, &mut enc, k(SortKernel::Runs), wg, None, &[&params, &counts, &starts, &bucket_runs, &offsets], nb.max(nr + 1) as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
+        self.dispatch(g, &mut enc, k(SortKernel::Runs), wg, None, &[&params, &counts, &starts, &bucket_runs, &offsets, &run_bucket, &stats], nb.max(nr + 1) as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         enc.clear_buffer(&counts, 0, None);
         self.dispatch(g, &mut enc, k(SortKernel::Scatter), wg, None, &[&params, &sc, &counts, &starts, &entries], n as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         g.queue.submit([enc.finish()]);
@@ -759,7 +789,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             wait(&g.device)?;
         }
         times.decompose += t.elapsed();
-        Ok((entries, offsets, bucket_runs, nr as u32))
+        Ok(DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr: nr as u32, most: MostRuns::OnDevice(stats) })
     }
 
     /// The bucket layout the GPU sort builds for `scalars` (reduced) with window `c` and
@@ -769,14 +799,48 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn gpu_layout(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_layout needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let (e, o, b, nr) = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
+        let lay = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
         let nb = plan::windows(c) as u64 * (1u64 << (c - 1));
-        let offsets = Self::read_back(g, &o, 4 * (nr as u64 + 1))?;
-        let bucket_runs = Self::read_back(g, &b, 4 * (nb + 1))?;
+        let offsets = Self::read_back(g, &lay.offsets, 4 * (lay.nr as u64 + 1))?;
+        let bucket_runs = Self::read_back(g, &lay.bucket_runs, 4 * (nb + 1))?;
         let total = *offsets.last().unwrap_or(&0) as u64;
-        let entries = if total == 0 { Vec::new() } else { Self::read_back(g, &e, 4 * total)? };
+        let entries = if total == 0 { Vec::new() } else { Self::read_back(g, &lay.entries, 4 * total)? };
         Ok((entries, offsets, bucket_runs))
     }
+
+    /// The GPU sort's run buckets (the bound's count plus one) and its most runs of a bucket,
+    /// downloaded. For tests against [`plan::layout`].
+    #[doc(hidden)]
+    pub fn gpu_run_buckets(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, u32), GpuError> {
+        let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_run_buckets needs a GPU adapter".into()))?;
+        let mut times = PhaseTimes::default();
+        let lay = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
+        let run_bucket = Self::read_back(g, &lay.run_bucket, 4 * (lay.nr as u64 + 1))?;
+        let most = match &lay.most {
+            MostRuns::Known(m) => *m,
+            MostRuns::OnDevice(stats) => Self::read_back(g, stats, 4)?[0],
+        };
+        Ok((run_bucket, most))
+    }
+}
+
+/// The bucket layout on the device: entries, run offsets, each bucket's first run, each run's
+/// bucket (`nb` past the last run), the run count the kernels see (exact from the CPU sort, a
+/// bound from the GPU's) and the most runs of any bucket.
+struct DeviceLayout {
+    entries: wgpu::Buffer,
+    offsets: wgpu::Buffer,
+    bucket_runs: wgpu::Buffer,
+    run_bucket: wgpu::Buffer,
+    nr: u32,
+    most: MostRuns,
+}
+
+/// The most runs of any bucket: known on the host (CPU sort), or in word 0 of a device buffer
+/// (GPU sort), read back only when the fold passes need it.
+enum MostRuns {
+    Known(u32),
+    OnDevice(wgpu::Buffer),
 }
 
 /// The scalars as reduced little-endian limbs (below the group order), in parallel.

@@ -11,7 +11,10 @@
 //! buckets are XYZZ (x, y, zz, zzz) in 4W words, identity all zero; `entries` holds, bucket
 //! after bucket, `point index | sign << 31`; `offsets[r] .. offsets[r + 1]` is run r (a
 //! bucket's entries cut into runs of bounded length); the accumulation kernels sum runs into
-//! `partials`, and `Merge` sums bucket g's runs `bucket_runs[g] .. bucket_runs[g + 1]`.
+//! `partials`, and `Merge` sums bucket g's runs `bucket_runs[g] .. bucket_runs[g + 1]`. A
+//! bucket with many runs is first summed in a tree: each `FoldRuns` pass (stride 1, 2, 4, ...)
+//! adds run j + stride into run j for j a multiple of 2 stride, `run_bucket[r]` naming run r's
+//! bucket, and `Merge` then adds every 2^passes-th run.
 
 use crate::field_gen::{emit_access, emit_field, FieldSpec};
 use crate::sort_kernels::{sort_source, SortKernel};
@@ -26,7 +29,10 @@ pub enum Kernel {
     AccumulateXyzz,
     /// One thread per S buckets, batch-affine additions with one inversion per step.
     AccumulateAffine,
-    /// Per bucket, the sum of its runs' partial sums.
+    /// One tree step over each bucket's run sums: the run at position j (a multiple of
+    /// 2 stride) adds the run at j + stride.
+    FoldRuns,
+    /// Per bucket, the sum of its runs' partial sums (every `step`-th after the folds).
     Merge,
     /// Per window, T segments of running sums.
     Reduce,
@@ -49,7 +55,7 @@ struct Params {
   l: u32,
   // windows
   nw: u32,
-  // points (ToMont)
+  // points (ToMont); the fold stride (FoldRuns) and run step (Merge) of the MSM kernels
   np: u32,
   // buckets in all windows
   nb: u32,
@@ -266,10 +272,33 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
   if (g >= params.nb) { return; }
   var acc = xyzz_zero();
   let end = bucket_runs[g + 1u];
-  for (var r = bucket_runs[g]; r < end; r++) {
+  for (var r = bucket_runs[g]; r < end; r += params.np) {
     acc = xyzz_add(acc, ld_xyzz_partials(r));
   }
   st_xyzz_buckets(g, acc);
+}
+",
+            );
+        }
+        Kernel::FoldRuns => {
+            s.push_str(CURVE);
+            s.push_str("@group(0) @binding(1) var<storage, read_write> partials: array<u32>;\n");
+            s.push_str("@group(0) @binding(2) var<storage, read> bucket_runs: array<u32>;\n");
+            s.push_str("@group(0) @binding(3) var<storage, read> run_bucket: array<u32>;\n");
+            s.push_str(&emit_access(spec, "partials", true));
+            s.push_str(&xyzz_access("partials", true));
+            let _ = writeln!(s, "{entry} {{");
+            s.push_str(
+                "  let r = gid(wid, nwg, lid);
+  if (r >= params.nr) { return; }
+  let b = run_bucket[r];
+  if (b >= params.nb) { return; }
+  let lo = bucket_runs[b];
+  let j = r - lo;
+  // No two threads touch the same sums: run j writes itself and reads j + stride, which no
+  // thread of this pass writes (j + stride is not a multiple of 2 stride).
+  if (j % (2u * params.np) != 0u || r + params.np >= bucket_runs[b + 1u]) { return; }
+  st_xyzz_partials(r, xyzz_add(ld_xyzz_partials(r), ld_xyzz_partials(r + params.np)));
 }
 ",
             );

@@ -36,7 +36,8 @@ pub enum SortKernel {
     ScanTop,
     /// One thread per chunk: each bucket's first entry and first run.
     ScanFinal,
-    /// One thread per bucket (and per run slot): run offsets, padding past the last run.
+    /// One thread per bucket (and per run slot): run offsets and each run's bucket, padding
+    /// past the last run; the most runs of a bucket into `stats[0]`.
     Runs,
     /// One thread per scalar: signed digits again, entries placed by atomic cursors.
     Scatter,
@@ -214,6 +215,8 @@ pub fn sort_source(kernel: SortKernel, wg: u32) -> String {
             s.push_str("@group(0) @binding(2) var<storage, read> starts: array<u32>;\n");
             s.push_str("@group(0) @binding(3) var<storage, read> bucket_runs: array<u32>;\n");
             s.push_str("@group(0) @binding(4) var<storage, read_write> offsets: array<u32>;\n");
+            s.push_str("@group(0) @binding(5) var<storage, read_write> run_bucket: array<u32>;\n");
+            s.push_str("@group(0) @binding(6) var<storage, read_write> stats: array<atomic<u32>>;\n");
             let _ = writeln!(s, "{entry} {{");
             s.push_str(
                 "  let t = gid(wid, nwg, lid);
@@ -222,10 +225,14 @@ pub fn sort_source(kernel: SortKernel, wg: u32) -> String {
     let s0 = starts[t];
     let r0 = bucket_runs[t];
     let nrun = runs_of(k);
-    for (var j = 0u; j < nrun; j++) { offsets[r0 + j] = s0 + j * sp.max_run; }
+    for (var j = 0u; j < nrun; j++) { offsets[r0 + j] = s0 + j * sp.max_run; run_bucket[r0 + j] = t; }
+    // stats[0]: the most runs of any bucket (the host clears it and reads it back to size the
+    // fold passes). Read first: most threads then skip the atomic.
+    if (nrun > atomicLoad(&stats[0])) { atomicMax(&stats[0], nrun); }
   }
-  // Past the last run: empty runs ending at the entry total (and offsets[runs] itself).
-  if (t <= sp.nr && t >= bucket_runs[sp.nb]) { offsets[t] = starts[sp.nb]; }
+  // Past the last run: empty runs ending at the entry total (and offsets[runs] itself), in
+  // no bucket (nb).
+  if (t <= sp.nr && t >= bucket_runs[sp.nb]) { offsets[t] = starts[sp.nb]; run_bucket[t] = sp.nb; }
 }
 ",
             );

@@ -147,6 +147,16 @@ fn layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
             exp.sort_unstable();
             assert_eq!(got, exp, "bucket {b}, n {n} c {c}");
         }
+        // Each run's bucket (nb past the last run) and the most runs of a bucket, which size
+        // the fold passes.
+        let (run_bucket, most) = g.gpu_run_buckets(&sc, c, max_run).unwrap();
+        let mut want_rb = vec![nb as u32; run_bucket.len()];
+        for (b, w) in want.bucket_runs.windows(2).enumerate() {
+            want_rb[w[0] as usize..w[1] as usize].fill(b as u32);
+        }
+        assert_eq!(run_bucket, want_rb, "run buckets, n {n} c {c} max_run {max_run}");
+        let want_most = want.bucket_runs.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        assert_eq!(most, want_most, "most runs of a bucket, n {n} c {c} max_run {max_run}");
     }
 }
 
@@ -215,6 +225,16 @@ fn every_switch<C: GpuCurve>(g: &GpuMsm<C>, workgroups: &[u32]) {
             check(g, &pts, &sc, &GpuConfig { chunk: Some(chunk), sort, ..Default::default() });
         }
         check(g, &pts, &sc, &GpuConfig { sort, reduce: Placement::Cpu, ..Default::default() });
+        // The tree merge of a bucket's runs: merge_serial from 1 to never, on random scalars cut
+        // into runs of one point, and on equal scalars (every point in one bucket per
+        // window, 700 runs of one point: up to ten fold passes).
+        let equal = vec![sc[0]; n];
+        for merge_serial in [1u32, 3, 16, u32::MAX] {
+            for acc in [Accumulate::Xyzz, Accumulate::BatchAffine { s: 4 }] {
+                check(g, &pts, &sc, &GpuConfig { window: Some(5), max_run: 1, merge_serial, sort, accumulate: acc, ..Default::default() });
+                check(g, &pts, &equal, &GpuConfig { window: Some(4), max_run: 1, merge_serial, sort, accumulate: acc, ..Default::default() });
+            }
+        }
     }
 }
 
@@ -310,6 +330,7 @@ fn errors_are_typed() {
         GpuConfig { window: Some(1), ..Default::default() },
         GpuConfig { window: Some(17), ..Default::default() },
         GpuConfig { accumulate: Accumulate::BatchAffine { s: 0 }, ..Default::default() },
+        GpuConfig { merge_serial: 0, ..Default::default() },
         GpuConfig { accumulate: Accumulate::BatchAffine { s: 257 }, ..Default::default() },
         GpuConfig { segments: 3, ..Default::default() },
         GpuConfig { workgroup: 16, ..Default::default() },
