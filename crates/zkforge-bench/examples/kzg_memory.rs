@@ -37,7 +37,7 @@ fn main() {
             } else {
                 (zkforge_kzg::CellPrecompute::None, zkforge_kzg::CommitPrecompute::None)
             };
-            let k = zkforge_kzg::KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { threads: 1, cell_precompute, commit_precompute }).expect("mainnet");
+            let k = zkforge_kzg::KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { threads: 1, cell_precompute, commit_precompute, ..Default::default() }).expect("mainnet");
             let load = t.elapsed();
             let t = Instant::now();
             std::hint::black_box(k.compute_cells_and_kzg_proofs(&blob).expect("blob"));

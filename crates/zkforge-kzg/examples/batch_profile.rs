@@ -1,6 +1,8 @@
 //! A loop of 64-blob batch verifications, for `perf record`; with the argument `cells`, a loop
-//! of cell batch verifications (all 128 cells of 64 blobs, 8192 cells) instead.
-//! `cargo run --release -p zkforge-kzg --example batch_profile [cells]`
+//! of cell batch verifications (all 128 cells of 64 blobs, 8192 cells) instead; with `fused-ab`,
+//! the 64-blob batch and single-blob verification with `KzgConfig::fused_blob_decode` on and off,
+//! interleaved in chunks (fastest chunk per side: the A/B on a noisy machine).
+//! `cargo run --release -p zkforge-kzg --example batch_profile [cells|fused-ab]`
 use zkforge_kzg::{KzgSettings, BYTES_PER_BLOB};
 
 fn main() {
@@ -42,6 +44,27 @@ fn main() {
             assert!(kzg.verify_cell_kzg_proof_batch(&commitments, &indices, &cells, &proofs).unwrap());
         }
         println!("8192-cell batch: {:.2} ms", s.elapsed().as_secs_f64() / 10.0 * 1e3);
+        return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("fused-ab") {
+        let sides = [true, false].map(|fused_blob_decode| zkforge_kzg::KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { fused_blob_decode, ..Default::default() }).unwrap());
+        let mut best = [[f64::MAX; 2]; 2];
+        for _round in 0..15 {
+            for (k, side) in sides.iter().enumerate() {
+                let s = std::time::Instant::now();
+                for _ in 0..5 {
+                    assert!(side.verify_blob_kzg_proof_batch(&b, &c, &p).unwrap());
+                }
+                best[k][0] = best[k][0].min(s.elapsed().as_secs_f64() / 5.0 * 1e3);
+                let s = std::time::Instant::now();
+                for i in 0..64 {
+                    assert!(side.verify_blob_kzg_proof(b[i], c[i], p[i]).unwrap());
+                }
+                best[k][1] = best[k][1].min(s.elapsed().as_secs_f64() / 64.0 * 1e3);
+            }
+        }
+        println!("64-blob batch: fused {:.3} ms, decode first {:.3} ms ({:.3})", best[0][0], best[1][0], best[0][0] / best[1][0]);
+        println!("one blob: fused {:.4} ms, decode first {:.4} ms ({:.3})", best[0][1], best[1][1], best[0][1] / best[1][1]);
         return;
     }
     let s = std::time::Instant::now();

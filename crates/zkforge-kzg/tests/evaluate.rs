@@ -39,3 +39,50 @@ fn evaluate_matches_textbook() {
     let w5 = roots()[5];
     assert_eq!(kzg.evaluate(&poly, &w5), poly[5]);
 }
+
+/// `KzgConfig::fused_blob_decode` (the blob decoded inside the evaluation) against the decode
+/// first: the same verdicts on valid and wrong proofs, single and batched, on random blobs whose
+/// elements include 0, 1 and r - 1, and the same errors for an element equal to r, 2^256 - 1, and
+/// a short blob.
+#[test]
+fn fused_blob_decode_matches_decode_first() {
+    use zkforge_kzg::{KzgConfig, KzgError};
+    let [fused, plain] = [true, false].map(|fused_blob_decode| KzgSettings::mainnet_with(&KzgConfig { fused_blob_decode, ..Default::default() }).unwrap());
+    let mut rng = StdRng::seed_from_u64(11);
+    let r_minus_1 = (-Fr::ONE).to_bytes_be();
+    let blobs: Vec<Vec<u8>> = (0..3)
+        .map(|b| {
+            let mut blob: Vec<u8> = (0..4096).flat_map(|_| Fr::random(&mut rng).to_bytes_be().as_ref().to_vec()).collect();
+            blob[32 * b..32 * b + 32].fill(0);
+            blob[32 * 100 + 31] = 1;
+            blob[32 * 100..32 * 100 + 31].fill(0);
+            blob[32 * 4095..].copy_from_slice(r_minus_1.as_ref());
+            blob
+        })
+        .collect();
+    let commitments: Vec<[u8; 48]> = blobs.iter().map(|b| plain.blob_to_kzg_commitment(b).unwrap()).collect();
+    let proofs: Vec<[u8; 48]> = blobs.iter().zip(&commitments).map(|(b, c)| plain.compute_blob_kzg_proof(b, c).unwrap()).collect();
+    for kzg in [&fused, &plain] {
+        for i in 0..3 {
+            assert_eq!(kzg.verify_blob_kzg_proof(&blobs[i], &commitments[i], &proofs[i]), Ok(true));
+            assert_eq!(kzg.verify_blob_kzg_proof(&blobs[i], &commitments[i], &proofs[(i + 1) % 3]), Ok(false));
+        }
+        let (b, c, p): (Vec<&[u8]>, Vec<&[u8]>, Vec<&[u8]>) = (blobs.iter().map(|x| &x[..]).collect(), commitments.iter().map(|x| &x[..]).collect(), proofs.iter().map(|x| &x[..]).collect());
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b, &c, &p), Ok(true));
+        let swapped = [p[1], p[0], p[2]];
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b, &c, &swapped), Ok(false));
+        // non-canonical elements and a wrong length: the same error from both paths
+        let r_bytes: [u8; 32] = {
+            let mut x = r_minus_1.as_ref().to_vec();
+            x[31] += 1; // r - 1 ends in ...00, so r = r - 1 + 1 without a carry
+            x.try_into().unwrap()
+        };
+        for bad in [r_bytes, [0xff; 32]] {
+            let mut blob = blobs[0].clone();
+            blob[32 * 7..32 * 8].copy_from_slice(&bad);
+            assert_eq!(kzg.verify_blob_kzg_proof(&blob, &commitments[0], &proofs[0]), Err(KzgError::NonCanonicalFieldElement));
+            assert_eq!(kzg.verify_blob_kzg_proof_batch(&[&blob, b[1]], &c[..2], &p[..2]), Err(KzgError::NonCanonicalFieldElement));
+        }
+        assert!(matches!(kzg.verify_blob_kzg_proof(&blobs[0][..4096 * 32 - 1], &commitments[0], &proofs[0]), Err(KzgError::InvalidLength { .. })));
+    }
+}

@@ -139,26 +139,33 @@ fn verify_kzg_proof() {
     assert_eq!(all.len(), 122);
 }
 
+/// The settings with each value of the fused blob decode (`KzgConfig::fused_blob_decode`).
+fn both_decodes() -> [KzgSettings; 2] {
+    [true, false].map(|fused_blob_decode| KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { fused_blob_decode, ..Default::default() }).unwrap())
+}
+
 #[test]
 fn verify_blob_kzg_proof() {
-    let kzg = KzgSettings::mainnet();
-    let all = cases("verify_blob_kzg_proof");
-    for (name, c) in &all {
-        check_bool(name, c, kzg.verify_blob_kzg_proof(&f(c, "blob"), &f(c, "commitment"), &f(c, "proof")));
+    for kzg in both_decodes() {
+        let all = cases("verify_blob_kzg_proof");
+        for (name, c) in &all {
+            check_bool(name, c, kzg.verify_blob_kzg_proof(&f(c, "blob"), &f(c, "commitment"), &f(c, "proof")));
+        }
+        assert_eq!(all.len(), 29);
     }
-    assert_eq!(all.len(), 29);
 }
 
 #[test]
 fn verify_blob_kzg_proof_batch() {
-    let kzg = KzgSettings::mainnet();
-    let all = cases("verify_blob_kzg_proof_batch");
-    for (name, c) in &all {
-        let list = |k: &str| -> Vec<Vec<u8>> { c.lists.get(k).map(|v| v.iter().map(|s| unhex(s)).collect()).unwrap_or_default() };
-        let (blobs, commitments, proofs) = (list("blobs"), list("commitments"), list("proofs"));
-        check_bool(name, c, kzg.verify_blob_kzg_proof_batch(&refs(&blobs), &refs(&commitments), &refs(&proofs)));
+    for kzg in both_decodes() {
+        let all = cases("verify_blob_kzg_proof_batch");
+        for (name, c) in &all {
+            let list = |k: &str| -> Vec<Vec<u8>> { c.lists.get(k).map(|v| v.iter().map(|s| unhex(s)).collect()).unwrap_or_default() };
+            let (blobs, commitments, proofs) = (list("blobs"), list("commitments"), list("proofs"));
+            check_bool(name, c, kzg.verify_blob_kzg_proof_batch(&refs(&blobs), &refs(&commitments), &refs(&proofs)));
+        }
+        assert_eq!(all.len(), 12);
     }
-    assert_eq!(all.len(), 12);
 }
 
 #[test]
