@@ -573,17 +573,18 @@ impl KzgSettings {
 
     /// p(z) for p in evaluation form (the spec's `evaluate_polynomial_in_evaluation_form`).
     pub fn evaluate(&self, poly: &[Fr], z: &Fr) -> Fr {
-        if let Some(i) = self.root_index(z) {
+        let zn = z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]);
+        if let Some(i) = self.root_index(z, &zn) {
             return poly[i];
         }
         let len = poly.len().min(self.roots_brp.len());
-        self.evaluate_off_domain(z, &poly[..len], &self.roots_brp[..len])
+        self.evaluate_off_domain(z, &zn, &poly[..len], &self.roots_brp[..len])
     }
 
-    /// The position of z among the roots of unity, if it is one (z^4096 = 1 first: twelve
-    /// squarings instead of a search of 4096 elements for every z).
-    fn root_index(&self, z: &Fr) -> Option<usize> {
-        if z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]) != Fr::ONE {
+    /// The position of z among the roots of unity, if it is one, given zn = z^4096 (which the
+    /// evaluation needs anyway): zn = 1 is tested before a search of 4096 elements.
+    fn root_index(&self, z: &Fr, zn: &Fr) -> Option<usize> {
+        if *zn != Fr::ONE {
             return None;
         }
         self.roots_brp.iter().position(|w| w == z)
@@ -607,16 +608,17 @@ impl KzgSettings {
                 Fr::from_mont_limbs(l).map_err(|_| KzgError::NonCanonicalFieldElement)
             })
             .collect::<Result<_, _>>()?;
-        if let Some(i) = self.root_index(z) {
+        let zn = z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]);
+        if let Some(i) = self.root_index(z, &zn) {
             return field(&blob[32 * i..32 * i + 32]);
         }
-        Ok(self.evaluate_off_domain(z, &raw, &self.roots_brp_r))
+        Ok(self.evaluate_off_domain(z, &zn, &raw, &self.roots_brp_r))
     }
 
-    /// sum_i v_i w_i / (z - w_i) (z^N - 1) / N for z off the domain, with `pw[i] = v_i w_i`
-    /// given as `a[i] * b[i]` (the values and the roots, or the fused decode's raw values and
-    /// roots times R).
-    fn evaluate_off_domain(&self, z: &Fr, a: &[Fr], b: &[Fr]) -> Fr {
+    /// sum_i v_i w_i / (z - w_i) (zn - 1) / N for z off the domain (zn = z^N), with
+    /// v_i w_i given as `a[i] * b[i]` (the values and the roots, or the fused decode's raw
+    /// values and roots times R).
+    fn evaluate_off_domain(&self, z: &Fr, zn: &Fr, a: &[Fr], b: &[Fr]) -> Fr {
         // sum_i p_i w_i / (z - w_i) as one fraction num / den, accumulated in LANES independent
         // lanes (so the multiplications of consecutive terms do not wait on each other):
         // num' = num d_i + den p_i w_i (one fused sum of products), den' = den d_i; then one
@@ -650,8 +652,7 @@ impl KzgSettings {
         let d_inv = Option::<Fr>::from(d_acc.invert()).expect("z is no root of unity, so no factor z - w_i is zero");
         let sum = n_acc * d_inv;
         let n_inv = Option::<Fr>::from(Fr::from_u64(FIELD_ELEMENTS_PER_BLOB as u64).invert()).expect("4096 is invertible");
-        let zn = z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]);
-        sum * (zn - Fr::ONE) * n_inv
+        sum * (*zn - Fr::ONE) * n_inv
     }
 
     /// The quotient (p(X) - y) / (X - z) in evaluation form, committed: the proof for (z, y).
