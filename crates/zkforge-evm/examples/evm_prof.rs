@@ -1,5 +1,7 @@
 //! Split one precompile call's time into decoding (with the checks) and the arithmetic, for
-//! profiling: `cargo run --release -p zkforge-evm --example evm_prof -- g1msm|g2msm|map1|map2 K`.
+//! profiling: `cargo run --release -p zkforge-evm --example evm_prof -- g1msm|g2msm K`.
+//! `pairing K`: PAIRING_CHECK of K valid pairs with each `G2Check` value, interleaved
+//! (15 rounds, fastest round per value; both outputs checked equal).
 use std::time::Instant;
 
 use zkforge_curve::bls12_381::{G1Projective, G2Projective, Scalar};
@@ -47,6 +49,38 @@ fn main() {
             let all = t.elapsed().as_secs_f64() / reps as f64;
             println!("{what} k={k}: call {:.1} us, decode+checks {:.1} us ({:.1} us per point)", all * 1e6, dec * 1e6, dec * 1e6 / k as f64);
         }
-        _ => eprintln!("usage: evm_prof g1msm|g2msm K"),
+        "pairing" => {
+            let mut input = Vec::new();
+            for i in 0..k {
+                // e(a P, Q) e(-P, a Q) pairs cancel; an odd K leaves one random pair
+                let a = Scalar::random_with(&mut next);
+                let b = Scalar::random_with(&mut next);
+                let p = G1Projective::generator() * b;
+                let q = G2Projective::generator() * Scalar::random_with(&mut next);
+                let (p, q) = if i % 2 == 0 { (p * a, q) } else { (-p, q * a) };
+                input.extend_from_slice(&e::encode_g1(&p.to_affine()));
+                input.extend_from_slice(&e::encode_g2(&q.to_affine()));
+            }
+            let modes = [e::G2Check::InMillerLoop, e::G2Check::Separate];
+            let first = e::pairing_check_with(&input, u64::MAX, modes[0]).unwrap();
+            assert_eq!(first, e::pairing_check_with(&input, u64::MAX, modes[1]).unwrap());
+            let mut best = [f64::MAX; 2];
+            for _ in 0..15 {
+                for (m, mode) in modes.iter().enumerate() {
+                    let t = Instant::now();
+                    for _ in 0..4 {
+                        std::hint::black_box(e::pairing_check_with(&input, u64::MAX, *mode).unwrap());
+                    }
+                    best[m] = best[m].min(t.elapsed().as_secs_f64() / 4.0);
+                }
+            }
+            println!(
+                "pairing k={k}: G2 test in the Miller loop {:.1} us, separate {:.1} us, ratio {:.3}",
+                best[0] * 1e6,
+                best[1] * 1e6,
+                best[0] / best[1]
+            );
+        }
+        _ => eprintln!("usage: evm_prof g1msm|g2msm|pairing K"),
     }
 }

@@ -256,3 +256,22 @@ fn point_evaluation_c_kzg_verify_cases() {
     assert!(matches!(call(0x0a, &input, 49_999), Err(PrecompileError::OutOfGas { .. })));
     assert!(matches!(call(0x0a, &input[..191], 50_000), Err(PrecompileError::InvalidLength { .. })));
 }
+
+/// PAIRING_CHECK's two G2 tests (`G2Check::InMillerLoop`, the default, and `Separate`) on every
+/// pairing vector file, success and failure: the same output and gas, or the same error.
+#[test]
+fn pairing_check_g2_test_both_ways() {
+    use zkforge_evm::bls12_381::{pairing_check_with, G2Check};
+    let mut n = 0;
+    for f in ["blsPairing.json", "fail-blsPairing.json", "eip2537/pairing_check_bls.json", "eip2537/fail-pairing_check_bls.json"] {
+        for c in load(f) {
+            let input = unhex(c["Input"].as_str().unwrap());
+            let gas = c["Gas"].as_u64().unwrap_or(u64::MAX);
+            let a = pairing_check_with(&input, gas, G2Check::InMillerLoop);
+            let b = pairing_check_with(&input, gas, G2Check::Separate);
+            assert_eq!(a, b, "{f} {}", c["Name"]);
+            n += 1;
+        }
+    }
+    assert!(n >= 40, "{n} cases");
+}

@@ -11,7 +11,7 @@ use zkforge_field::tower::{Fp12, Fp2, TowerConfig};
 use zkforge_field::Fp;
 
 use crate::gt::Gt;
-use crate::line::LineCoeffs;
+use crate::line::{G2Homogeneous, LineCoeffs};
 use crate::miller::{self, Lines, LoopShape};
 use crate::PairingError;
 
@@ -110,6 +110,37 @@ pub fn multi_miller_loop<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P,
         .map(|(p, q)| (p.x(), p.y(), live::<P, N>(q)))
         .collect();
     miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v)
+}
+
+/// Every pair's last Miller-loop point (`None` for a skipped pair), in input order.
+pub type LoopEnds<C, const N: usize> = Vec<Option<G2Homogeneous<C, N>>>;
+
+/// [`multi_miller_loop`], also handing back for every pair, in input order, the loop's last
+/// twist point T in homogeneous coordinates: [n] Q for the loop count n when the curve has no
+/// trailing steps (`None` for a pair skipped because one of its points is the identity). On
+/// BLS12 curves Q is in G2 exactly when [|x|] Q = -psi(Q) (Scott, ePrint 2021/1130, section
+/// 4), so these points check the G2 inputs without the 63 doublings of a separate test
+/// ([`crate::bls12_381::pairing_check_g2_unchecked`]).
+///
+/// For a Q outside G2 the loop's steps may meet an exceptional case (T = +-Q in an addition
+/// step, which needs [k +- 1] Q = O for some 0 < k +- 1 < r). The homogeneous formulas then
+/// give Z = 0, and every later step keeps Z = 0 (a doubling multiplies Z by Y Z, an addition
+/// by lambda^3 with lambda = X - xQ Z = 0), so such a T has Z = 0 at the end and fails any
+/// comparison that requires Z != 0; the Fp12 value is then meaningless, which is why a caller
+/// must look at the points before using it.
+pub fn multi_miller_loop_with_ends<P: PairingConfig<N>, const N: usize>(
+    pairs: &[PairOf<P, N>],
+) -> (Fp12<P::Fp, N>, LoopEnds<P::Fp, N>) {
+    let live_pair = |(p, q): &PairOf<P, N>| !bool::from(p.is_identity()) && !bool::from(q.is_identity());
+    let mut v: Vec<_> = pairs.iter().filter(|pq| live_pair(pq)).map(|(p, q)| (p.x(), p.y(), live::<P, N>(q))).collect();
+    let f = miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v);
+    // every entry of `v` has live lines, so each yields its T
+    let mut ends = v.into_iter().map(|(_, _, src)| match src {
+        Lines::Live { t, .. } => Some(t),
+        Lines::Prepared { .. } => None,
+    });
+    let out = pairs.iter().map(|pq| if live_pair(pq) { ends.next().flatten() } else { None }).collect();
+    (f, out)
 }
 
 /// The multi-Miller loop with prepared G2 points.

@@ -6,6 +6,9 @@
 //!   homogeneous projective coordinates (no inversions), lines multiplied in sparse form
 //!   (slots 0,1,4 on BLS12-381's M-twist, 0,3,4 on BN254's D-twist), identity pairs skipped;
 //! - prepared G2 points ([`bls12_381::G2Prepared`]) whose lines are computed once;
+//! - [`bls12_381::pairing_check_g2_unchecked`]: a pairing check that also tests its G2 inputs
+//!   for G2 membership with the point the Miller loop ends on ([|x|] Q = -psi(Q)), instead of
+//!   63 separate doublings per point (the EIP-2537 precompile's default);
 //! - final exponentiation: easy part with Frobenius maps, hard part with cyclotomic squarings
 //!   and the chains of Hayashida-Hayasaka-Teruya (ePrint 2020/875, BLS12) and
 //!   Fuentes-Castaneda-Knapp-Rodriguez-Henriquez / Duquesne-Ghammam (BN);
