@@ -254,15 +254,13 @@ pub fn pairing_check_with(input: &[u8], gas_limit: u64, g2_check: G2Check) -> Re
     let separate = g2_check == G2Check::Separate;
     let mut pairs = Vec::with_capacity(k);
     for chunk in input.chunks_exact(384) {
-        let pair = decode_g1(&chunk[..128], true).and_then(|p| Ok((p, decode_g2(&chunk[128..], separate)?)));
-        match pair {
+        match decode_g1(&chunk[..128], true).and_then(|p| decode_g2(&chunk[128..], separate).map(|q| (p, q))) {
             Ok(pq) => pairs.push(pq),
-            Err(e) => {
-                if !separate && pairs.iter().any(|(_, q): &(G1Affine, G2Affine)| !bool::from(q.is_identity()) && !q.is_in_subgroup()) {
-                    return Err(PrecompileError::NotInSubgroup);
-                }
-                return Err(e);
+            // the G2 points before this pair, whose subgroup test a pair-by-pair decoder ran first
+            Err(_) if !separate && pairs.iter().any(|(_, q)| !bool::from(q.is_identity()) && !q.is_in_subgroup()) => {
+                return Err(PrecompileError::NotInSubgroup)
             }
+            Err(e) => return Err(e),
         }
     }
     let ok = if separate {

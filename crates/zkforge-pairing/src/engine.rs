@@ -104,12 +104,19 @@ impl<P: PairingConfig<N>, const N: usize> From<&Affine<P::G2>> for G2Prepared<P,
 /// The Miller loop of all pairs with one accumulator; pairs with an identity point are
 /// skipped (their pairing is one). Points must lie in G1 and G2.
 pub fn multi_miller_loop<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> Fp12<P::Fp, N> {
-    let mut v: Vec<_> = pairs
-        .iter()
-        .filter(|(p, q)| !bool::from(p.is_identity()) && !bool::from(q.is_identity()))
-        .map(|(p, q)| (p.x(), p.y(), live::<P, N>(q)))
-        .collect();
+    let mut v = live_pairs::<P, N>(pairs);
     miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v)
+}
+
+/// True for a pair the loop runs on (neither point the identity).
+fn is_live<P: PairingConfig<N>, const N: usize>((p, q): &PairOf<P, N>) -> bool {
+    !bool::from(p.is_identity()) && !bool::from(q.is_identity())
+}
+
+/// The loop's inputs for the live pairs: P's coordinates and Q's live lines.
+#[allow(clippy::type_complexity)]
+fn live_pairs<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> Vec<(Fp<P::Fp, N>, Fp<P::Fp, N>, Lines<'static, P::Fp, N>)> {
+    pairs.iter().filter(|pq| is_live::<P, N>(pq)).map(|(p, q)| (p.x(), p.y(), live::<P, N>(q))).collect()
 }
 
 /// Every pair's last Miller-loop point (`None` for a skipped pair), in input order.
@@ -131,15 +138,14 @@ pub type LoopEnds<C, const N: usize> = Vec<Option<G2Homogeneous<C, N>>>;
 pub fn multi_miller_loop_with_ends<P: PairingConfig<N>, const N: usize>(
     pairs: &[PairOf<P, N>],
 ) -> (Fp12<P::Fp, N>, LoopEnds<P::Fp, N>) {
-    let live_pair = |(p, q): &PairOf<P, N>| !bool::from(p.is_identity()) && !bool::from(q.is_identity());
-    let mut v: Vec<_> = pairs.iter().filter(|pq| live_pair(pq)).map(|(p, q)| (p.x(), p.y(), live::<P, N>(q))).collect();
+    let mut v = live_pairs::<P, N>(pairs);
     let f = miller::multi_miller_loop(&P::loop_shape(), &three_b::<P, N>(), &mut v);
     // every entry of `v` has live lines, so each yields its T
     let mut ends = v.into_iter().map(|(_, _, src)| match src {
         Lines::Live { t, .. } => Some(t),
         Lines::Prepared { .. } => None,
     });
-    let out = pairs.iter().map(|pq| if live_pair(pq) { ends.next().flatten() } else { None }).collect();
+    let out = pairs.iter().map(|pq| if is_live::<P, N>(pq) { ends.next().flatten() } else { None }).collect();
     (f, out)
 }
 
