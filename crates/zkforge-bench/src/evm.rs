@@ -4,6 +4,12 @@
 //! arithmetic, encoding) on the same input, one thread, outputs checked equal first. Rows carry
 //! the gas each call charges, so the table also gives Mgas/s = gas / ns * 1000.
 //!
+//! revm's G1MSM/G2MSM with k >= 2 spread blst's MSM over blst's thread pool (a worker per CPU):
+//! their one-thread `revm-blst` peer is revm in a child process pinned to one CPU
+//! ([`crate::revm_1thr`], where blst's pool has one worker and is not used), and `revm-blst-poolN`
+//! is the same call in this process with its pool of N workers (ours stays on one thread), which
+//! is what a client running revm's default build gets.
+//!
 //! Sizes: ecAdd, ecMul; ecPairing with 1, 2, 4, 8 pairs; G1ADD, G2ADD; G1MSM and G2MSM with
 //! k = 1, 8, 32, 128; PAIRING_CHECK with 1, 2, 4, 8 pairs; both maps; the point evaluation on
 //! a valid c-kzg case. Pairing inputs are pairs (P, Q), (-P, Q) so the check returns 1 as in a
@@ -48,11 +54,25 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
         0x0a => "revm-c-kzg",
         _ => "revm-blst",
     };
+    // revm's G1MSM/G2MSM with k >= 2 call blst's `mult`, which uses blst's thread pool (one
+    // worker per CPU of the process): the one-thread row runs revm in a child process pinned to
+    // one CPU (`revm_1thr`), and the in-process call is a second peer named with its pool size
+    let pooled = matches!(address, 0x0c | 0x0e) && size >= 2;
+    let child = if pooled { crate::revm_1thr::load(address, &input).ok() } else { None };
+    let pool_name: &'static str = if pooled {
+        let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        Box::leak(format!("revm-blst-pool{cpus}").into_boxed_str())
+    } else {
+        peer
+    };
     let check = {
         let input = input.clone();
+        let child_out = child.as_ref().map(|(_, out)| out.clone());
         move || {
             let ours = zkforge_evm::call(address, &input, 100_000_000).map_err(|e| e.to_string())?.bytes;
-            agree(ours, vec![(peer, revm(address, &input))])
+            let mut theirs = vec![(pool_name, revm(address, &input))];
+            theirs.extend(child_out.map(|out| (peer, out)));
+            agree(ours, theirs)
         }
     };
     let i1 = input.clone();
@@ -62,7 +82,9 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
     let theirs = timed(move || {
         black_box(revm(address, black_box(&input)));
     });
-    Case { group: "evm", op, curve, size, threads: 1, ours, peers: vec![(peer, theirs)], check: None }.with_check(check)
+    let mut peers: Vec<(&'static str, crate::Runner)> = child.map(|(runner, _)| (peer, runner)).into_iter().collect();
+    peers.push((pool_name, theirs));
+    Case { group: "evm", op, curve, size, threads: 1, ours, peers, check: None }.with_check(check)
 }
 
 /// The point-evaluation input: c-kzg's `correct_proof_2_3` (random z and y, commitment and

@@ -398,7 +398,7 @@ fn bls_g2(out: &mut Vec<Case>, max_log: u32) {
     for n in sizes {
         let ours = {
             let (pts, ks) = (pts.clone(), ks.clone());
-            let cfg = MsmConfig::for_size(n, 1);
+            let cfg = MsmConfig::for_curve::<bls::G2Config>(n, 1);
             timed(move || {
                 black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
             })
@@ -413,7 +413,7 @@ fn bls_g2(out: &mut Vec<Case>, max_log: u32) {
         let check = {
             let (pts, ks, bpts, bks) = (pts.clone(), ks.clone(), bpts.clone(), bks.clone());
             move || {
-                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_curve::<bls::G2Config>(n, 1)).map_err(|e| e.to_string())?.to_affine();
                 let ret = blst_g2_pippenger(&bpts, &bks, n, &mut blst_g2_scratch(n));
                 agree(ours.to_uncompressed().to_vec(), vec![("blst", blst_p2_bytes(&ret))])
             }
@@ -439,7 +439,7 @@ fn bn_g2(out: &mut Vec<Case>, max_log: u32) {
     for n in sizes {
         let ours = {
             let (pts, ks) = (pts.clone(), ks.clone());
-            let cfg = MsmConfig::for_size(n, 1);
+            let cfg = MsmConfig::for_curve::<bn::G2Config>(n, 1);
             timed(move || {
                 black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
             })
@@ -454,7 +454,7 @@ fn bn_g2(out: &mut Vec<Case>, max_log: u32) {
             let (pts, ks, apts, aks) = (pts.clone(), ks.clone(), apts.clone(), aks.clone());
             move || {
                 use ark_ec::CurveGroup;
-                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_curve::<bn::G2Config>(n, 1)).map_err(|e| e.to_string())?.to_affine();
                 let flat = |f: zkforge_field::bn254::Fp2| -> Vec<u64> { f.c0.to_limbs().iter().chain(f.c1.to_limbs().iter()).copied().collect() };
                 let a = ark_bn254::G2Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
                 agree(Some((flat(ours.x()), flat(ours.y()))), vec![("arkworks", ark_xy(a.into_affine()))])
@@ -476,7 +476,7 @@ fn prepared(out: &mut Vec<Case>) {
         let pts = std::sync::Arc::new(sample_points::<C>(&mut rng, n));
         let ks: std::sync::Arc<Vec<zkforge_field::bls12_381::Fr>> = std::sync::Arc::new((0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect());
         let prepared = std::sync::Arc::new(zkforge_msm::PreparedBases::new(&pts));
-        let cfg = MsmConfig::for_size(n, 1);
+        let cfg = MsmConfig::for_curve::<C>(n, 1);
         let want = prepared.msm_with(&ks[..], &cfg).expect("lengths");
         let got = msm_with(&pts[..], &ks[..], &cfg).expect("lengths");
         let check = move || if want == got { Ok(()) } else { Err("prepared and unprepared MSMs differ".to_string()) };

@@ -106,6 +106,12 @@ enum Cmd {
 }
 
 fn main() {
+    // the bench's one-thread revm peer is this binary started again (zkforge_bench::revm_1thr)
+    #[cfg(feature = "bench")]
+    {
+        zkforge_bench::revm_1thr::serve_if_child();
+        zkforge_bench::revm_1thr::enable();
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => std::process::exit(code),
@@ -211,6 +217,7 @@ fn bench_rows(a: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut meta = meta;
     meta.external_peers.extend(zkforge_bench::gnark::status_if_used());
+    meta.external_peers.extend(zkforge_bench::revm_1thr::status_if_used());
     // the bar advances by implementations timed, so that the estimate weighs a case by its work
     let weight = |c: &zkforge_bench::Case| 1 + c.peers.len() as u64;
     let total: u64 = cases.iter().map(weight).sum();

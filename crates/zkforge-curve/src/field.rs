@@ -34,6 +34,9 @@ pub trait CurveField:
     const ZERO: Self;
     /// 1.
     const ONE: Self;
+    /// The degree over the prime field: 1 for Fp (G1), 2 for Fp2 (the G2 twists). Per-group
+    /// defaults (such as the MSM's measured table) are chosen by it.
+    const DEGREE: usize;
     /// 2a.
     fn double(&self) -> Self;
     /// a^2.
@@ -90,6 +93,7 @@ fn fp_gt_half<C: FieldConfig<N>, const N: usize>(a: &Fp<C, N>) -> Choice {
 impl<C: FieldConfig<N>, const N: usize> CurveField for Fp<C, N> {
     const ZERO: Self = Fp::ZERO;
     const ONE: Self = Fp::ONE;
+    const DEGREE: usize = 1;
     #[inline(always)]
     fn double(&self) -> Self {
         Fp::double(self)
@@ -125,6 +129,7 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp<C, N> {
 impl<C: FieldConfig<N>, const N: usize> CurveField for Fp2<C, N> {
     const ZERO: Self = Fp2::ZERO;
     const ONE: Self = Fp2::ONE;
+    const DEGREE: usize = 2;
     #[inline(always)]
     fn double(&self) -> Self {
         Fp2::double(self)

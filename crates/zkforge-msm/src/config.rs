@@ -53,8 +53,11 @@ pub struct MsmConfig {
     pub split: Split,
 }
 
-/// Straus below this many points (measured crossover against the bucket method).
+/// Straus below this many points (measured crossover against the bucket method, G1).
 pub const SMALL_THRESHOLD: usize = 64;
+
+/// Straus below this many points on G2 ([`MsmConfig::for_size_g2`]).
+pub const G2_SMALL_THRESHOLD: usize = 32;
 
 impl MsmConfig {
     /// The measured default for `n` points on `threads` threads (BLS12-381 G1 sweeps of
@@ -67,20 +70,28 @@ impl MsmConfig {
     ///   (2^16, one thread: 333 ms against 447 ms for plain XYZZ; `examples/msm_ablation.rs`);
     /// - at 2^20 the split loses again (its decomposition and doubled point set cost 0.6 s of
     ///   5.1 s), and S = 1024 is best: no GLV, c = 15, S = 1024 takes 4.5 s;
-    /// - on two threads, windows are split across threads up to 2^12 and points above.
+    /// - on two threads, windows are split across threads up to 2^12 and points above;
+    /// - re-measured on one thread at 2^7-2^12 (Zen 5, 2026-11-28, `small_msm` probe): since the
+    ///   four-lane batch inversion, batch-affine buckets with S = 64-128 and the GLV split win
+    ///   there too: 0.81 of the old XYZZ default at 2^9, 0.83 at 2^10, 0.95 at 2^11-2^12; on two
+    ///   threads S = 64, c = 8 gives 0.94 at 2^8, 0.86 at 2^9, 0.88 at 2^10.
     pub fn for_size(n: usize, threads: usize) -> Self {
         let threads = threads.max(1);
         let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
         const X: Buckets = Buckets::Xyzz;
         const BA: Buckets = Buckets::BatchAffine { batch: 256 };
         const BA1024: Buckets = Buckets::BatchAffine { batch: 1024 };
+        const BA64: Buckets = Buckets::BatchAffine { batch: 64 };
+        const BA128: Buckets = Buckets::BatchAffine { batch: 128 };
         let (glv, c, split, buckets) = if threads == 1 {
             match lg {
                 0..=5 => (true, 5, Split::Windows, X),
                 6 => (true, 6, Split::Windows, X),
-                7..=8 => (true, 7, Split::Windows, X),
-                9..=10 => (false, 8, Split::Windows, X),
-                11..=12 => (true, 10, Split::Windows, BA),
+                7 => (true, 7, Split::Windows, BA64),
+                8 => (true, 8, Split::Windows, BA64),
+                9 => (true, 8, Split::Windows, BA64),
+                10 => (true, 9, Split::Windows, BA64),
+                11..=12 => (true, 10, Split::Windows, BA128),
                 13..=14 => (true, 11, Split::Windows, BA),
                 15..=16 => (true, 13, Split::Windows, BA),
                 17..=18 => (false, 14, Split::Windows, BA),
@@ -90,8 +101,8 @@ impl MsmConfig {
             match lg {
                 0..=5 => (true, 5, Split::Windows, X),
                 6 => (true, 6, Split::Windows, X),
-                7..=8 => (true, 8, Split::Windows, X),
-                9..=10 => (true, 9, Split::Windows, X),
+                7 => (true, 8, Split::Windows, X),
+                8..=10 => (true, 8, Split::Windows, BA64),
                 11..=12 => (true, 11, Split::Windows, BA),
                 13..=14 => (true, 10, Split::Points, BA),
                 15..=16 => (true, 12, Split::Points, BA),
@@ -100,6 +111,44 @@ impl MsmConfig {
             }
         };
         Self { window: Some(c), glv, buckets, small_threshold: SMALL_THRESHOLD, small_method: SmallMethod::Straus, threads, split }
+    }
+
+    /// The measured default for `n` points of the G2 groups (coordinates in Fp2) on `threads`
+    /// threads (BLS12-381 G2 sweeps of `zkforge-bench/examples/small_msm.rs`, Zen 5, 2026-11-28;
+    /// see BENCHMARKS.md). An Fp2 inversion costs fewer Fp2 products than an Fp inversion costs
+    /// Fp products, so batch-affine buckets win from 32 points with small batches (16-64), and
+    /// Straus only below 32 points. Against the [`MsmConfig::for_size`] table used before, one
+    /// thread: 0.81 at 32 points, 0.89 at 128, 0.68 at 512, 0.72 at 1024, 0.83 at 4096, 0.91 at
+    /// 16384; two threads: 0.86 at 128, 0.77 at 1024. From 2^15 points it is the G1 table.
+    pub fn for_size_g2(n: usize, threads: usize) -> Self {
+        let g1 = Self::for_size(n, threads);
+        let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
+        let ba = |batch: usize| Buckets::BatchAffine { batch };
+        let (c, buckets) = match lg {
+            0..=4 => return Self { small_threshold: G2_SMALL_THRESHOLD, ..g1 },
+            5 => (6, ba(16)),
+            6 => (7, ba(16)),
+            7 => (7, ba(32)),
+            8 => (8, ba(32)),
+            9 => (9, ba(64)),
+            10 => (if threads == 1 { 10 } else { 11 }, ba(64)),
+            11 => (11, ba(64)),
+            12 => (11, ba(128)),
+            13..=14 => (13, ba(256)),
+            _ => return g1,
+        };
+        Self { window: Some(c), glv: true, buckets, small_threshold: G2_SMALL_THRESHOLD, ..g1 }
+    }
+
+    /// The measured default for `n` points of the group `C`: [`MsmConfig::for_size_g2`] for a
+    /// group over Fp2, [`MsmConfig::for_size`] otherwise. The entry points without a
+    /// configuration (`msm`, `msm_threads`, `PreparedBases::msm`) use it.
+    pub fn for_curve<C: zkforge_curve::CurveConfig>(n: usize, threads: usize) -> Self {
+        if <C::Base as zkforge_curve::CurveField>::DEGREE == 2 {
+            Self::for_size_g2(n, threads)
+        } else {
+            Self::for_size(n, threads)
+        }
     }
 
     /// Check every value: window in 2..=16 (or `None`), batch >= 1, threads >= 1.

@@ -16,7 +16,8 @@
 //! - Threads: windows (or chunks of points) run in parallel on a rayon pool of the requested
 //!   size, cached per size; the caller's or the global pool is never used implicitly.
 //!
-//! Every switch lives in [`MsmConfig`]; [`MsmConfig::for_size`] picks the measured default.
+//! Every switch lives in [`MsmConfig`]; [`MsmConfig::for_curve`] picks the measured default
+//! (the G1 table [`MsmConfig::for_size`] or the G2 table [`MsmConfig::for_size_g2`]).
 //! Scalars of any 256-bit value are accepted and reduced mod r (documented, not rejected).
 //! MSM works on public data: it is variable time.
 //!
@@ -39,7 +40,7 @@ pub mod pippenger;
 pub mod recode;
 pub mod straus;
 
-pub use config::{Buckets, MsmConfig, SmallMethod, Split};
+pub use config::{Buckets, MsmConfig, SmallMethod, Split, G2_SMALL_THRESHOLD, SMALL_THRESHOLD};
 pub use fixed_base::FixedBaseMsm;
 pub use fixed_base_many::FixedBaseMany;
 pub use pippenger::{msm_profiled, PhaseTimes};
@@ -138,7 +139,7 @@ pub fn msm_threads<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalar
     if threads == 0 {
         return Err(MsmError::InvalidThreads);
     }
-    msm_with(points, scalars, &MsmConfig::for_size(points.len(), threads))
+    msm_with(points, scalars, &MsmConfig::for_curve::<C>(points.len(), threads))
 }
 
 /// MSM bases prepared once for many MSMs (a KZG setup's points): the endomorphism images
@@ -189,7 +190,7 @@ impl<C: CurveConfig> PreparedBases<C> {
         if threads == 0 {
             return Err(MsmError::InvalidThreads);
         }
-        self.msm_with(scalars, &MsmConfig::for_size(self.len(), threads))
+        self.msm_with(scalars, &MsmConfig::for_curve::<C>(self.len(), threads))
     }
 
     /// [`PreparedBases::msm`] with an explicit configuration.

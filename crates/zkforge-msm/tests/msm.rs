@@ -33,8 +33,8 @@ fn naive_prefix<C: CurveConfig>(points: &[Affine<C>], ks: &[[u64; 4]]) -> Vec<Ja
     out
 }
 
-fn configs(n: usize) -> Vec<MsmConfig> {
-    let mut v = vec![MsmConfig::for_size(n, 1), MsmConfig::for_size(n, 2)];
+fn configs<C: CurveConfig>(n: usize) -> Vec<MsmConfig> {
+    let mut v = vec![MsmConfig::for_size(n, 1), MsmConfig::for_size(n, 2), MsmConfig::for_curve::<C>(n, 1), MsmConfig::for_curve::<C>(n, 2)];
     for glv in [false, true] {
         for (threads, split) in [(1, Split::Windows), (2, Split::Windows), (2, Split::Points), (3, Split::Points)] {
             for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 1 + n % 37 }, Buckets::BatchAffine { batch: 256 }] {
@@ -57,7 +57,7 @@ fn every_size<C: CurveConfig>(max: usize) {
         if n > 64 && n % 7 != 0 && n != max {
             continue;
         }
-        for cfg in configs(n) {
+        for cfg in configs::<C>(n) {
             assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "n={n} cfg={cfg:?}");
         }
     }
@@ -85,6 +85,37 @@ fn bn254_g1_every_size() {
 fn bls12_381_g2_sizes() {
     every_size::<bls12_381::G2Config>(70);
 }
+
+/// Every row of both default tables (G1 `for_size`, G2 `for_size_g2`), one and two threads, on
+/// its first and last size, against plain XYZZ buckets without the endomorphism split (a
+/// different bucket form, window and decomposition), on G1 and G2 of both curves.
+fn default_tables<C: CurveConfig>(max_log: u32) {
+    let mut rng = rng();
+    let max = (1usize << max_log) + 1;
+    let points = random_points::<C>(&mut rng, max);
+    let ks = random_scalars(&mut rng, max);
+    for lg in 0..=max_log {
+        for n in [1usize << lg, ((2usize << lg) - 1).min(max)] {
+            let plain = MsmConfig { window: None, glv: false, buckets: Buckets::Xyzz, small_threshold: 0, small_method: SmallMethod::Straus, threads: 1, split: Split::Windows }.with_window_for(n);
+            let want = msm_with(&points[..n], &ks[..n], &plain).unwrap();
+            for threads in [1, 2] {
+                for cfg in [MsmConfig::for_curve::<C>(n, threads), MsmConfig::for_size(n, threads), MsmConfig::for_size_g2(n, threads)] {
+                    assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want, "{} n={n} cfg={cfg:?}", C::NAME);
+                }
+            }
+        }
+    }
+    assert_eq!(MsmConfig::for_curve::<C>(100, 1), if C::NAME.contains("G2") { MsmConfig::for_size_g2(100, 1) } else { MsmConfig::for_size(100, 1) }, "{}", C::NAME);
+}
+
+#[test]
+fn default_tables_every_row() {
+    default_tables::<bls12_381::G1Config>(15);
+    default_tables::<bls12_381::G2Config>(15);
+    default_tables::<bn254::G1Config>(12);
+    default_tables::<bn254::G2Config>(12);
+}
+
 #[test]
 fn bn254_g2_sizes() {
     every_size::<bn254::G2Config>(70);
@@ -117,7 +148,7 @@ fn adversarial<C: CurveConfig>() {
     ];
     for (ci, (pts, ks)) in cases.iter().enumerate() {
         let want = *naive_prefix(pts, ks).last().unwrap();
-        for cfg in configs(n) {
+        for cfg in configs::<C>(n) {
             assert_eq!(msm_with(pts, ks, &cfg).unwrap(), want, "case {ci} cfg={cfg:?}");
         }
     }
@@ -487,7 +518,7 @@ where
     for n in [0usize, 1, 5, 63, 64, 65, max] {
         let prepared = PreparedBases::new(&points[..n]);
         assert_eq!(prepared.len(), n);
-        for cfg in configs(n) {
+        for cfg in configs::<C>(n) {
             assert_eq!(prepared.msm_with(&ks[..n], &cfg).unwrap(), want[n], "{} n={n} {cfg:?}", C::NAME);
         }
         for threads in [1, 2] {

@@ -1,0 +1,203 @@
+//! revm-precompile on exactly one thread, as a peer served by a child process.
+//!
+//! revm's BLS12-381 MSM precompiles call the blst crate's `mult`, which splits the work over
+//! blst's own thread pool whenever that pool has two or more workers, and blst sizes the pool
+//! once per process from the CPUs the process may use. Run in the bench's own process, the
+//! G1MSM/G2MSM peer therefore used every CPU while ours ran on one thread. A pool cannot be
+//! resized from outside blst, and a feature (`no-threads`) would remove the pool from every
+//! other blst row of the build, so the one-thread peer runs in a child: the bench binary
+//! started again with [`CHILD_ENV`] set pins itself to one CPU before blst is first used, so
+//! blst's pool has one worker and `mult` takes its single-threaded path (no pool at all), and
+//! then serves revm's own precompile entry points over stdin/stdout:
+//!
+//! - `hello` -> `ok <CPUs this process may use>` (must be 1);
+//! - `load <id> <address> <input hex>` -> `ok <output hex>` (the agreement check's output);
+//! - `time <id> <iters>` -> `ok <nanoseconds>` for `iters` calls, timed in the child.
+//!
+//! The parent times nothing itself, so the pipe costs nothing in the row. Only a binary that
+//! calls [`serve_if_child`] first in `main` (the `zkforge` CLI) can be the child; it says so with
+//! [`enable`]. Elsewhere (tests, criterion) [`load`] returns `Err` and the rows fall back to the
+//! in-process peer with its pool, labelled as such.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::Runner;
+
+/// Set in the child's environment; its value is the CPU to pin to.
+pub const CHILD_ENV: &str = "ZKFORGE_BENCH_REVM_1THR_CHILD";
+
+static ENABLED: AtomicBool = AtomicBool::new(false);
+
+/// Declare that the running binary calls [`serve_if_child`] first in `main`, so that it may be
+/// started as the one-thread peer.
+pub fn enable() {
+    ENABLED.store(true, Ordering::SeqCst);
+}
+
+/// When this process was started as the peer (its environment has [`CHILD_ENV`]): pin to the
+/// CPU named there, serve requests until stdin closes, and exit. Otherwise return at once.
+/// Call it first in `main`, before anything touches blst.
+pub fn serve_if_child() {
+    let Some(cpu) = std::env::var(CHILD_ENV).ok().and_then(|v| v.parse::<usize>().ok()) else {
+        return;
+    };
+    pin_to(cpu);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut inputs: HashMap<String, (u8, Vec<u8>)> = HashMap::new();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let reply = answer(&line, &mut inputs).unwrap_or_else(|e| format!("err {e}"));
+        if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+    }
+    std::process::exit(0);
+}
+
+fn answer(line: &str, inputs: &mut HashMap<String, (u8, Vec<u8>)>) -> Result<String, String> {
+    let mut words = line.split_whitespace();
+    match words.next() {
+        Some("hello") => Ok(format!("ok {}", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0))),
+        Some("load") => {
+            let (Some(id), Some(addr), Some(hex)) = (words.next(), words.next(), words.next()) else {
+                return Err("load wants an id, an address and an input".into());
+            };
+            let addr = u8::from_str_radix(addr, 16).map_err(|_| "bad address")?;
+            let input = from_hex(hex)?;
+            let output = call(addr, &input)?;
+            inputs.insert(id.to_string(), (addr, input));
+            Ok(format!("ok {}", to_hex(&output)))
+        }
+        Some("time") => {
+            let (Some(id), Some(iters)) = (words.next(), words.next().and_then(|s| s.parse::<u64>().ok())) else {
+                return Err("time wants an id and a count".into());
+            };
+            let (addr, input) = inputs.get(id).ok_or("unknown id")?;
+            let start = Instant::now();
+            for _ in 0..iters {
+                std::hint::black_box(call(*addr, std::hint::black_box(input))?);
+            }
+            Ok(format!("ok {}", start.elapsed().as_nanos()))
+        }
+        _ => Err(format!("unknown request `{line}`")),
+    }
+}
+
+fn call(address: u8, input: &[u8]) -> Result<Vec<u8>, String> {
+    match zkforge_revm::revm_call(address, input, 100_000_000) {
+        Some(Ok((_, out))) => Ok(out),
+        Some(Err(e)) => Err(format!("revm refused the input: {e:?}")),
+        None => Err(format!("no precompile at {address:#x}")),
+    }
+}
+
+/// Restrict this process to one CPU.
+fn pin_to(cpu: usize) {
+    // SAFETY: a zeroed cpu_set_t is a valid empty set; CPU_SET and sched_setaffinity only read
+    // and write that set.
+    unsafe {
+        let mut set: libc::cpu_set_t = core::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        libc::sched_setaffinity(0, core::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+}
+
+/// The first CPU this process may run on.
+fn first_cpu() -> usize {
+    // SAFETY: as in `pin_to`; sched_getaffinity fills the set.
+    unsafe {
+        let mut set: libc::cpu_set_t = core::mem::zeroed();
+        if libc::sched_getaffinity(0, core::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return 0;
+        }
+        (0..libc::CPU_SETSIZE as usize).find(|&c| libc::CPU_ISSET(c, &set)).unwrap_or(0)
+    }
+}
+
+struct Child {
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+}
+
+impl Child {
+    fn ask(&mut self, line: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("revm 1-thread peer: {e}"))?;
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).map_err(|e| format!("revm 1-thread peer: {e}"))?;
+        let reply = reply.trim_end();
+        match reply.strip_prefix("ok") {
+            Some(ok) => Ok(ok.trim().to_string()),
+            None => Err(format!("revm 1-thread peer: {}", reply.strip_prefix("err ").unwrap_or(if reply.is_empty() { "exited" } else { reply }))),
+        }
+    }
+}
+
+static CHILD: OnceLock<Result<Arc<Mutex<Child>>, String>> = OnceLock::new();
+
+fn start() -> Result<Child, String> {
+    if !ENABLED.load(Ordering::SeqCst) {
+        return Err("this binary cannot serve as the one-thread peer".into());
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the bench binary: {e}"))?;
+    let child = Command::new(&exe)
+        .env(CHILD_ENV, first_cpu().to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+    let (Some(stdin), Some(stdout)) = (child.stdin, child.stdout) else {
+        return Err("the peer started without pipes".into());
+    };
+    let mut c = Child { stdin, stdout: BufReader::new(stdout), next_id: 0 };
+    let cpus = c.ask("hello")?;
+    if cpus != "1" {
+        return Err(format!("the peer process may use {cpus} CPUs, not 1"));
+    }
+    Ok(c)
+}
+
+/// One line for the bench header when an EVM case asked for the child: what ran, or why the
+/// one-thread MSM rows are missing. `None` when no case asked.
+pub fn status_if_used() -> Option<String> {
+    CHILD.get().map(|c| match c {
+        Ok(_) => "revm-precompile in a child process on one CPU (blst's pool of 1 worker: no pool) for the one-thread revm-blst MSM rows".to_string(),
+        Err(e) => format!("revm-blst one-thread child: not run ({e}); the EVM MSM rows have only the pooled in-process peer"),
+    })
+}
+
+/// Load a precompile call into the one-thread peer: its timed [`Runner`] and revm's output,
+/// or `Err` when the peer is unavailable (then leave the row to the in-process peer).
+pub fn load(address: u8, input: &[u8]) -> Result<(Runner, Vec<u8>), String> {
+    let child = CHILD.get_or_init(|| start().map(|c| Arc::new(Mutex::new(c)))).clone()?;
+    let (id, out) = {
+        let mut c = child.lock().expect("revm peer lock");
+        c.next_id += 1;
+        let id = format!("c{}", c.next_id);
+        let out = c.ask(&format!("load {id} {address:x} {}", to_hex(input)))?;
+        (id, from_hex(&out)?)
+    };
+    let runner: Runner = Box::new(move |iters| {
+        let ns: u64 = child.lock().expect("revm peer lock").ask(&format!("time {id} {iters}")).expect("the peer ran this case at load").parse().expect("nanoseconds");
+        Duration::from_nanos(ns)
+    });
+    Ok((runner, out))
+}
+
+fn to_hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn from_hex(s: &str) -> Result<Vec<u8>, String> {
+    if !s.len().is_multiple_of(2) {
+        return Err("odd hex length".into());
+    }
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| "bad hex".to_string())).collect()
+}
