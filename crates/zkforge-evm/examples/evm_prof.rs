@@ -1,7 +1,8 @@
 //! Split one precompile call's time into decoding (with the checks) and the arithmetic, for
 //! profiling: `cargo run --release -p zkforge-evm --example evm_prof -- g1msm|g2msm K`.
 //! `pairing K`: PAIRING_CHECK of K valid pairs with each `G2Check` value, interleaved
-//! (15 rounds, fastest round per value; both outputs checked equal).
+//! (15 rounds, fastest round per value; both outputs checked equal). `map1 K` / `map2 K`: the
+//! maps on K random elements with each `MapInverse`, the same way.
 use std::time::Instant;
 
 use zkforge_curve::bls12_381::{G1Projective, G2Projective, Scalar};
@@ -81,6 +82,36 @@ fn main() {
                 best[0] / best[1]
             );
         }
-        _ => eprintln!("usage: evm_prof g1msm|g2msm|pairing K"),
+        "map1" | "map2" => {
+            // K random field elements through MAP_FP_TO_G1 / MAP_FP2_TO_G2 with each
+            // `MapInverse`, interleaved (15 rounds, fastest round each; outputs checked equal)
+            let g1 = what == "map1";
+            let inputs: Vec<Vec<u8>> = (0..k)
+                .map(|_| {
+                    let mut slot = vec![0u8; if g1 { 64 } else { 128 }];
+                    for part in slot.chunks_exact_mut(64) {
+                        part[16..].copy_from_slice(zkforge_field::bls12_381::Fp::random_with(&mut next).to_bytes_be().as_ref());
+                    }
+                    slot
+                })
+                .collect();
+            let modes = [e::MapInverse::Vartime, e::MapInverse::ConstantTime];
+            let run = |input: &[u8], mode| if g1 { e::map_fp_to_g1_with(input, u64::MAX, mode) } else { e::map_fp2_to_g2_with(input, u64::MAX, mode) };
+            for input in &inputs {
+                assert_eq!(run(input, modes[0]).unwrap(), run(input, modes[1]).unwrap());
+            }
+            let mut best = [f64::MAX; 2];
+            for _ in 0..15 {
+                for (m, mode) in modes.iter().enumerate() {
+                    let t = Instant::now();
+                    for input in &inputs {
+                        std::hint::black_box(run(input, *mode).unwrap());
+                    }
+                    best[m] = best[m].min(t.elapsed().as_secs_f64() / k as f64);
+                }
+            }
+            println!("{what}: vartime inverses {:.2} us, constant-time {:.2} us, ratio {:.3}", best[0] * 1e6, best[1] * 1e6, best[0] / best[1]);
+        }
+        _ => eprintln!("usage: evm_prof g1msm|g2msm|pairing|map1|map2 K"),
     }
 }

@@ -13,7 +13,7 @@
 
 use zkforge_curve::bls12_381::{G1Affine, G2Affine};
 use zkforge_field::bls12_381::{Fp, Fp2};
-use zkforge_curve::hash_to_curve::{map_fp2_to_g2 as map2, map_fp_to_g1 as map1};
+use zkforge_curve::hash_to_curve::{map_fp2_to_g2_vartime, map_fp_to_g1_vartime};
 
 use crate::{charge, limbs_be, word_bool, Output, PrecompileError};
 
@@ -271,18 +271,51 @@ pub fn pairing_check_with(input: &[u8], gas_limit: u64, g2_check: G2Check) -> Re
     Ok(Output::new(gas, word_bool(ok)))
 }
 
+/// How MAP_FP_TO_G1 and MAP_FP2_TO_G2 invert (the output is the same either way; tests run
+/// both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MapInverse {
+    /// The variable-time inverse for the SSWU denominator and the affine output: the input
+    /// is public. The default.
+    #[default]
+    Vartime,
+    /// The constant-time map of `zkforge_curve::hash_to_curve` (as in hash-to-curve of
+    /// secret messages).
+    ConstantTime,
+}
+
 /// 0x10 BLS12_MAP_FP_TO_G1: RFC 9380's simplified SWU map of one field element, then the
 /// cofactor cleared.
 pub fn map_fp_to_g1(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
+    map_fp_to_g1_with(input, gas_limit, MapInverse::default())
+}
+
+/// [`map_fp_to_g1`] with the inversions chosen by `inverse`.
+pub fn map_fp_to_g1_with(input: &[u8], gas_limit: u64, inverse: MapInverse) -> Result<Output, PrecompileError> {
     let gas = charge(MAP_FP_TO_G1_GAS, gas_limit)?;
     exact(input, 64, "exactly 64 bytes")?;
-    Ok(Output::new(gas, encode_g1(&map1(&decode_fp(input)?))))
+    let u = decode_fp(input)?;
+    let p = match inverse {
+        MapInverse::Vartime => map_fp_to_g1_vartime(&u),
+        MapInverse::ConstantTime => zkforge_curve::hash_to_curve::map_fp_to_g1(&u),
+    };
+    Ok(Output::new(gas, encode_g1(&p)))
 }
 
 /// 0x11 BLS12_MAP_FP2_TO_G2: the same for one Fp2 element (c0 || c1) onto G2.
 pub fn map_fp2_to_g2(input: &[u8], gas_limit: u64) -> Result<Output, PrecompileError> {
+    map_fp2_to_g2_with(input, gas_limit, MapInverse::default())
+}
+
+/// [`map_fp2_to_g2`] with the inversions chosen by `inverse`.
+pub fn map_fp2_to_g2_with(input: &[u8], gas_limit: u64, inverse: MapInverse) -> Result<Output, PrecompileError> {
     let gas = charge(MAP_FP2_TO_G2_GAS, gas_limit)?;
     exact(input, 128, "exactly 128 bytes")?;
     padding_first(input)?;
-    Ok(Output::new(gas, encode_g2(&map2(&decode_fp2(input)?))))
+    let u = decode_fp2(input)?;
+    let p = match inverse {
+        MapInverse::Vartime => map_fp2_to_g2_vartime(&u),
+        MapInverse::ConstantTime => zkforge_curve::hash_to_curve::map_fp2_to_g2(&u),
+    };
+    Ok(Output::new(gas, encode_g2(&p)))
 }

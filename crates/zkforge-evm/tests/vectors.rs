@@ -275,3 +275,65 @@ fn pairing_check_g2_test_both_ways() {
     }
     assert!(n >= 40, "{n} cases");
 }
+
+/// MAP_FP_TO_G1 and MAP_FP2_TO_G2 with both inverses (`MapInverse::Vartime`, the default, and
+/// `ConstantTime`) on every map vector file, success and failure, and on random and edge field
+/// elements (0, 1, p - 1 in each coordinate, where the SSWU denominator is zero for u = 0): the
+/// same output and gas, or the same error. The success files' expected outputs are checked by
+/// `success` through the default.
+#[test]
+fn maps_both_inverses() {
+    use zkforge_evm::bls12_381::{map_fp2_to_g2_with, map_fp_to_g1_with, MapInverse};
+    type Map = fn(&[u8], u64, MapInverse) -> Result<zkforge_evm::Output, PrecompileError>;
+    let both = |f: Map, input: &[u8], what: &str| {
+        let a = f(input, u64::MAX, MapInverse::Vartime);
+        let b = f(input, u64::MAX, MapInverse::ConstantTime);
+        assert_eq!(a, b, "{what}");
+    };
+    let mut n = 0;
+    for (file, f) in [
+        ("blsMapG1.json", map_fp_to_g1_with as Map),
+        ("fail-blsMapG1.json", map_fp_to_g1_with),
+        ("eip2537/map_fp_to_G1_bls.json", map_fp_to_g1_with),
+        ("eip2537/fail-map_fp_to_G1_bls.json", map_fp_to_g1_with),
+        ("blsMapG2.json", map_fp2_to_g2_with),
+        ("fail-blsMapG2.json", map_fp2_to_g2_with),
+        ("eip2537/map_fp2_to_G2_bls.json", map_fp2_to_g2_with),
+        ("eip2537/fail-map_fp2_to_G2_bls.json", map_fp2_to_g2_with),
+    ] {
+        for c in load(file) {
+            both(f, &unhex(c["Input"].as_str().unwrap()), &format!("{file} {}", c["Name"]));
+            n += 1;
+        }
+    }
+    assert!(n >= 20, "{n} cases");
+    // p - 1 big-endian, in a 64-byte slot
+    let p_minus_1 = {
+        let mut s = [0u8; 64];
+        s[16..].copy_from_slice((-zkforge_field::bls12_381::Fp::ONE).to_bytes_be().as_ref());
+        s
+    };
+    let small = |v: u8| {
+        let mut s = [0u8; 64];
+        s[63] = v;
+        s
+    };
+    let edges = [small(0), small(1), p_minus_1];
+    let mut seed = 7u64;
+    let mut random = || {
+        let mut s = [0u8; 64];
+        for b in s[17..].iter_mut() {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *b = (seed >> 56) as u8;
+        }
+        s
+    };
+    let mut g1_inputs: Vec<[u8; 64]> = edges.to_vec();
+    g1_inputs.extend((0..64).map(|_| random()));
+    for (i, u) in g1_inputs.iter().enumerate() {
+        both(map_fp_to_g1_with, u, &format!("G1 input {i}"));
+    }
+    for (i, (c0, c1)) in edges.iter().flat_map(|a| edges.iter().map(move |b| (*a, *b))).chain((0..24).map(|_| (random(), random()))).enumerate() {
+        both(map_fp2_to_g2_with, &[c0, c1].concat(), &format!("G2 input {i}"));
+    }
+}

@@ -263,6 +263,30 @@ pub fn map_fp2_to_g2(u: &bls12_381::Fp2) -> Affine<BlsG2> {
     BlsG2::clear_cofactor(&map_to_curve_bls12_381_g2(u)).to_affine()
 }
 
+/// [`map_fp_to_g1`] in variable time, for public inputs such as EIP-2537's MAP_FP_TO_G1: the
+/// SSWU denominator and the final affine conversion take the variable-time inverse (the two
+/// inversions are most of the difference to blst's constant-time map). Same output as
+/// [`map_fp_to_g1`] for every input.
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::{map_fp_to_g1, map_fp_to_g1_vartime};
+/// use zkforge_field::bls12_381::Fp;
+/// assert_eq!(map_fp_to_g1_vartime(&Fp::from_u64(7)), map_fp_to_g1(&Fp::from_u64(7)));
+/// ```
+pub fn map_fp_to_g1_vartime(u: &bls12_381::Fp) -> Affine<BlsG1> {
+    let (den, zu2) = sswu_den(*u, iso_g1::SSWU_Z);
+    let q = map_g1_with(*u, zu2, den.invert_vartime().unwrap_or(bls12_381::Fp::ZERO));
+    BlsG1::clear_cofactor(&q).to_affine_vartime()
+}
+
+/// [`map_fp2_to_g2`] in variable time, for public inputs (EIP-2537's MAP_FP2_TO_G2), as
+/// [`map_fp_to_g1_vartime`]. Same output as [`map_fp2_to_g2`] for every input.
+pub fn map_fp2_to_g2_vartime(u: &bls12_381::Fp2) -> Affine<BlsG2> {
+    let (den, zu2) = sswu_den(*u, iso_g2::SSWU_Z);
+    let q = map_g2_with(*u, zu2, den.invert_vartime().unwrap_or(bls12_381::Fp2::ZERO));
+    BlsG2::clear_cofactor(&q).to_affine_vartime()
+}
+
 /// BLS12381G1_XMD:SHA-256_SSWU_RO_ hash_to_curve.
 ///
 /// ```
