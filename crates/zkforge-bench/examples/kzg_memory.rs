@@ -4,12 +4,14 @@
 //! memory (VmHWM) beside its resident memory before loading.
 //!
 //! `cargo run --release -p zkforge-bench --example kzg_memory -- WHICH` with WHICH one of
-//! zkforge, zkforge-noprecomp, zkforge-text (from the text file), c-kzg-precompute8, c-kzg-precompute0, rust_eth_kzg-precomp8,
+//! zkforge, zkforge-noprecomp, zkforge-text (from the text file, every point decoded and
+//! checked), zkforge-text-known (the same file recognised by its digest, the default),
+//! c-kzg-precompute8, c-kzg-precompute0, rust_eth_kzg-precomp8,
 //! rust_eth_kzg-noprecomp; no argument runs them all, each in a child process.
 
 use std::time::Instant;
 
-const ALL: [&str; 7] = ["zkforge", "zkforge-noprecomp", "zkforge-text", "c-kzg-precompute8", "c-kzg-precompute0", "rust_eth_kzg-precomp8", "rust_eth_kzg-noprecomp"];
+const ALL: [&str; 8] = ["zkforge", "zkforge-noprecomp", "zkforge-text", "zkforge-text-known", "c-kzg-precompute8", "c-kzg-precompute0", "rust_eth_kzg-precomp8", "rust_eth_kzg-noprecomp"];
 
 fn status_kb(key: &str) -> u64 {
     let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -46,11 +48,12 @@ fn main() {
             std::hint::black_box(k.blob_to_kzg_commitment(&blob).expect("blob"));
             (load, first)
         }
-        "zkforge-text" => {
-            // the text file parsed and every point decoded and subgroup-checked; FK20's columns
-            // and tables are then built by the first call
+        "zkforge-text" | "zkforge-text-known" => {
+            // the text file parsed and every point decoded and subgroup-checked (FK20's columns
+            // and tables are then built by the first call), or recognised by its digest
             let text = include_str!("../../zkforge-kzg/data/trusted_setup.txt");
-            let k = zkforge_kzg::KzgSettings::from_text(text, 1).expect("mainnet text");
+            let cfg = zkforge_kzg::KzgConfig { known_setup: which == "zkforge-text-known", ..Default::default() };
+            let k = zkforge_kzg::KzgSettings::from_text_with(text, &cfg).expect("mainnet text");
             let load = t.elapsed();
             let t = Instant::now();
             std::hint::black_box(k.compute_cells_and_kzg_proofs(&blob).expect("blob"));

@@ -64,7 +64,9 @@ pub(crate) fn encode(e: &Embedded) -> Vec<u8> {
 /// The embedded form of a setup parsed (and fully checked) from text, with FK20's columns
 /// computed: what `data/mainnet_setup.bin` must hold for the mainnet text.
 pub fn embedded_from_text(text: &str) -> Result<Vec<u8>, KzgError> {
-    let k = crate::KzgSettings::from_text(text, 2)?;
+    // every point decoded and subgroup-checked: not the known-setup shortcut, which takes the
+    // points from this very file
+    let k = crate::KzgSettings::from_text_with(text, &crate::KzgConfig { threads: 2, known_setup: false, ..crate::KzgConfig::default() })?;
     let fk20_columns = crate::fk20::Fk20::columns(&k.g1_monomial, &k.w128(), 2);
     Ok(encode(&Embedded {
         lagrange_brp: k.g1_lagrange.points().to_vec(),

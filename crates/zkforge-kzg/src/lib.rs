@@ -177,14 +177,32 @@ pub struct KzgConfig {
     /// conversion into Montgomery form and the product). `false`: decode the blob first, then
     /// evaluate (the reference path). Both give the same answers and the same errors.
     pub fused_blob_decode: bool,
+    /// Loading a text or JSON setup ([`KzgSettings::from_text_with`], [`KzgSettings::from_json_with`])
+    /// first decodes every hex line to its compressed bytes (each of the right length) and
+    /// hashes them; when the SHA-256 equals the mainnet ceremony's ([`MAINNET_SETUP_SHA256`]),
+    /// the points are taken from the crate's embedded copy of that ceremony (whose points the
+    /// crate's tests decode, subgroup-check and compare with `data/trusted_setup.txt`) instead
+    /// of decompressing and subgroup-checking the 8,257 points again (one square root and a
+    /// 126-doubling test per G1 point, about 0.35 s on one thread). `false`: always decode and
+    /// check every point. Both give the same settings; any other file takes the full path.
+    pub known_setup: bool,
 }
 
 impl Default for KzgConfig {
     /// One thread (as c-kzg) and the default precomputations.
     fn default() -> Self {
-        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default(), fused_blob_decode: true }
+        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default(), fused_blob_decode: true, known_setup: true }
     }
 }
+
+/// SHA-256 of the mainnet trusted setup's compressed points, in file order: the 4096 G1
+/// Lagrange points, the 65 G2 monomial points, the 4096 G1 monomial points (48, 96 and 48 bytes
+/// each), as `data/trusted_setup.txt` and the consensus specs' `trusted_setup_4096.json` list
+/// them. See [`KzgConfig::known_setup`].
+pub const MAINNET_SETUP_SHA256: [u8; 32] = [
+    0x60, 0x8a, 0xc7, 0x20, 0xba, 0x55, 0xfc, 0x77, 0xf6, 0x5d, 0x15, 0x53, 0x91, 0x02, 0x0f, 0xc5, 0xb0, 0x50, 0x1d, 0xb2, 0x66, 0xa3, 0xe3, 0x60, 0xe7, 0x34, 0xd6, 0xc0, 0xdb, 0x0d,
+    0xfa, 0xe3,
+];
 
 impl KzgConfig {
     fn validate(&self) -> Result<(), KzgError> {
@@ -376,8 +394,10 @@ impl KzgSettings {
 
     /// A setup in c-kzg's text format: `4096`, `65`, the 4096 G1 Lagrange points, the 65 G2
     /// monomial points, then the 4096 G1 monomial points (for EIP-7594's cell proofs),
-    /// compressed and hex-encoded, one per line. Every point is decoded and subgroup-checked;
-    /// anything missing, extra or invalid is an error. `threads` is used by the MSMs.
+    /// compressed and hex-encoded, one per line. Every point is decoded and subgroup-checked
+    /// (the mainnet file is recognised by its digest and checked against the embedded copy
+    /// instead: [`KzgConfig::known_setup`]); anything missing, extra or invalid is an error.
+    /// `threads` is used by the MSMs.
     pub fn from_text(text: &str, threads: usize) -> Result<Self, KzgError> {
         Self::from_text_with(text, &KzgConfig { threads: threads.max(1), ..KzgConfig::default() })
     }
@@ -420,7 +440,8 @@ impl KzgSettings {
 
     /// A setup in the consensus specs' JSON format (`trusted_setup_4096.json`: the lists
     /// `g1_monomial`, `g1_lagrange` and `g2_monomial` of 0x-prefixed compressed points), every
-    /// point decoded and subgroup-checked on `config.threads` threads.
+    /// point decoded and subgroup-checked on `config.threads` threads (or the mainnet setup
+    /// recognised by its digest, as in [`KzgSettings::from_text`]).
     pub fn from_json_with(json: &str, config: &KzgConfig) -> Result<Self, KzgError> {
         #[derive(serde::Deserialize)]
         struct Setup {
@@ -440,29 +461,34 @@ impl KzgSettings {
     /// 65 G2 monomial points, 4096 G1 monomial points; all decoded and subgroup-checked.
     fn from_hex(lagrange: &[&str], g2: &[&str], mono: &[&str], config: &KzgConfig) -> Result<Self, KzgError> {
         use rayon::prelude::*;
+        use sha2::{Digest, Sha256};
         if lagrange.len() != FIELD_ELEMENTS_PER_BLOB || g2.len() != FIELD_ELEMENTS_PER_CELL + 1 || mono.len() != FIELD_ELEMENTS_PER_BLOB {
             return Err(KzgError::InvalidSetup("the setup must have 4096 G1 Lagrange points, 65 G2 points and 4096 G1 monomial points"));
         }
-        let g1 = |h: &&str| -> Result<G1Affine, KzgError> {
-            let b = unhex(h).ok_or(KzgError::InvalidSetup("a G1 point is not hex"))?;
-            G1Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode to the subgroup"))
+        let bytes = |v: &[&str], len: usize, what: &'static str| -> Result<Vec<Vec<u8>>, KzgError> {
+            v.iter().map(|h| unhex(h).filter(|b| b.len() == len).ok_or(KzgError::InvalidSetup(what))).collect()
         };
-        let g1_list = |v: &[&str]| -> Result<Vec<G1Affine>, KzgError> {
+        let lagrange = bytes(lagrange, 48, "a G1 point is not 48 bytes of hex")?;
+        let g2 = bytes(g2, 96, "a G2 point is not 96 bytes of hex")?;
+        let mono = bytes(mono, 48, "a G1 point is not 48 bytes of hex")?;
+        if config.known_setup {
+            let mut h = Sha256::new();
+            lagrange.iter().chain(&g2).chain(&mono).for_each(|b| h.update(b));
+            if h.finalize().as_slice() == MAINNET_SETUP_SHA256 {
+                return Self::mainnet_with(config);
+            }
+        }
+        let g1 = |b: &Vec<u8>| -> Result<G1Affine, KzgError> { G1Affine::from_compressed(b).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode to the subgroup")) };
+        let g1_list = |v: &[Vec<u8>]| -> Result<Vec<G1Affine>, KzgError> {
             if config.threads > 1 {
                 zkforge_msm::pippenger::pool(config.threads).install(|| v.par_iter().map(g1).collect())
             } else {
                 v.iter().map(g1).collect()
             }
         };
-        let mut g1s = g1_list(lagrange)?;
-        let mut mono = g1_list(mono)?;
-        let g2s = g2
-            .iter()
-            .map(|h| {
-                let b = unhex(h).ok_or(KzgError::InvalidSetup("a G2 point is not hex"))?;
-                G2Affine::from_compressed(&b).map_err(|_| KzgError::InvalidSetup("a G2 point does not decode to the subgroup"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut g1s = g1_list(&lagrange)?;
+        let mut mono = g1_list(&mono)?;
+        let g2s = g2.iter().map(|b| G2Affine::from_compressed(b).map_err(|_| KzgError::InvalidSetup("a G2 point does not decode to the subgroup"))).collect::<Result<Vec<_>, _>>()?;
         // the file lists the Lagrange points in natural order; blobs are evaluations over the
         // bit-reversed domain, so the i-th blob element pairs with the bit-reversed i-th point
         zkforge_poly::bit_reverse_permute(&mut g1s);

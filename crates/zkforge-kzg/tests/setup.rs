@@ -10,9 +10,16 @@ fn blob() -> Vec<u8> {
     (0..BYTES_PER_BLOB).map(|i| if i % 32 == 0 { 0 } else { (i * 37 % 253) as u8 }).collect()
 }
 
+/// Every point of both files decoded and subgroup-checked (`known_setup: false`), and through
+/// the known-setup shortcut (the default), against the embedded copy.
 #[test]
 fn text_json_and_embedded_agree() {
-    let cfg = KzgConfig { threads: 2, ..KzgConfig::default() };
+    for known_setup in [false, true] {
+        text_json_and_embedded_agree_with(KzgConfig { threads: 2, known_setup, ..KzgConfig::default() });
+    }
+}
+
+fn text_json_and_embedded_agree_with(cfg: KzgConfig) {
     let text = KzgSettings::from_text_with(TEXT, &cfg).unwrap();
     let json = KzgSettings::from_json_with(JSON, &cfg).unwrap();
     let embedded = KzgSettings::mainnet();
@@ -27,9 +34,29 @@ fn text_json_and_embedded_agree() {
     assert_eq!(text.compute_cells_and_kzg_proofs(&b).unwrap(), cells);
 }
 
+/// The known-setup digest is the SHA-256 of the mainnet file's compressed points in file order.
+#[test]
+fn mainnet_setup_digest() {
+    use sha2::{Digest, Sha256};
+    let lines: Vec<&str> = TEXT.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let mut h = Sha256::new();
+    for l in &lines[2..] {
+        let l = l.trim_start_matches("0x");
+        let b: Vec<u8> = (0..l.len()).step_by(2).map(|i| u8::from_str_radix(&l[i..i + 2], 16).unwrap()).collect();
+        assert!(b.len() == 48 || b.len() == 96);
+        h.update(&b);
+    }
+    assert_eq!(h.finalize().as_slice(), zkforge_kzg::MAINNET_SETUP_SHA256);
+}
+
 #[test]
 fn damaged_setups_are_errors() {
-    let cfg = KzgConfig::default();
+    for known_setup in [true, false] {
+        damaged_setups_are_errors_with(KzgConfig { known_setup, ..KzgConfig::default() });
+    }
+}
+
+fn damaged_setups_are_errors_with(cfg: KzgConfig) {
     let lines: Vec<&str> = TEXT.lines().collect();
     let bad = |v: Vec<&str>| KzgSettings::from_text_with(&v.join("\n"), &cfg).map(|_| ());
     // a missing last line, an extra line, a wrong count
@@ -48,6 +75,18 @@ fn damaged_setups_are_errors() {
     let mut v = lines.clone();
     v[4096 + 2] = "zz";
     assert!(bad(v).is_err());
+    // a valid point in the wrong place (two Lagrange points swapped): a valid setup, not the
+    // mainnet one, so the full path loads it and its commitments differ
+    let mut v = lines.clone();
+    v.swap(2, 3);
+    let swapped = KzgSettings::from_text_with(&v.join("\n"), &cfg).expect("a valid setup");
+    let b = blob();
+    assert_ne!(swapped.blob_to_kzg_commitment(&b).unwrap(), KzgSettings::mainnet().blob_to_kzg_commitment(&b).unwrap());
+    // a line one byte short
+    let mut v = lines.clone();
+    let short_line = &v[5][..v[5].len() - 2].to_string();
+    v[5] = short_line;
+    assert!(matches!(bad(v), Err(KzgError::InvalidSetup(_))));
     assert!(KzgSettings::from_text_with("", &cfg).is_err());
     assert!(KzgSettings::from_json_with("{}", &cfg).is_err());
     assert!(KzgSettings::from_json_with("not json", &cfg).is_err());
