@@ -10,19 +10,18 @@
 //! `NbTasks: 1`. Set `ZKFORGE_NO_GNARK=1` to leave the rows out; without Go the bench says why
 //! in its header (`gnark-crypto: not run (...)`) and prints the other rows.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use crate::pipe::{from_hex, PipePeer};
 use crate::{Check, Runner};
 
 /// The running Go peer. It lives in a static for the whole run and exits when the bench does
 /// (its stdin closes).
 pub struct GnarkPeer {
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    pipe: PipePeer,
     next_id: u64,
     /// gnark-crypto's module version and the Go version.
     pub version: String,
@@ -76,17 +75,9 @@ fn start() -> Result<GnarkPeer, String> {
         let err = String::from_utf8_lossy(&build.stderr);
         return Err(format!("`go build` in {} failed: {}", src.display(), err.lines().last().unwrap_or("").trim()));
     }
-    let child = Command::new(&bin)
-        .env("GOMAXPROCS", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
-    let (Some(stdin), Some(stdout)) = (child.stdin, child.stdout) else {
-        return Err("the gnark peer started without pipes".into());
-    };
-    let mut p = GnarkPeer { stdin, stdout: BufReader::new(stdout), next_id: 0, version: String::new() };
+    let mut cmd = Command::new(&bin);
+    cmd.env("GOMAXPROCS", "1");
+    let mut p = GnarkPeer { pipe: PipePeer::spawn(cmd, "gnark peer")?, next_id: 0, version: String::new() };
     let v = p.ask("version")?;
     p.version = format!("{v}, {go_version}");
     Ok(p)
@@ -94,15 +85,7 @@ fn start() -> Result<GnarkPeer, String> {
 
 impl GnarkPeer {
     fn ask(&mut self, line: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("gnark peer: {e}"))?;
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).map_err(|e| format!("gnark peer: {e}"))?;
-        let reply = reply.trim_end();
-        if let Some(ok) = reply.strip_prefix("ok") {
-            Ok(ok.trim().to_string())
-        } else {
-            Err(format!("gnark peer: {}", reply.strip_prefix("err ").unwrap_or(if reply.is_empty() { "exited" } else { reply })))
-        }
+        self.pipe.ask(line)
     }
 
     /// Hand the peer a case: `kind` as in `main.go`, `input` the file's bytes. Returns the
@@ -122,13 +105,6 @@ impl GnarkPeer {
         let ns: u64 = self.ask(&format!("time {id} {iters}"))?.parse().map_err(|_| "gnark peer: bad time".to_string())?;
         Ok(Duration::from_nanos(ns))
     }
-}
-
-fn from_hex(s: &str) -> Result<Vec<u8>, String> {
-    if !s.len().is_multiple_of(2) {
-        return Err("gnark peer: odd hex length".into());
-    }
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| "gnark peer: bad hex".to_string())).collect()
 }
 
 /// Load a case into the peer; returns the timed [`Runner`] and the peer's output bytes, or

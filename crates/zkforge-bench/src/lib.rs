@@ -17,6 +17,7 @@ pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
 pub mod evm;
+pub mod pipe;
 pub mod revm_1thr;
 pub mod bulletproofs;
 pub mod kzg;

@@ -20,12 +20,13 @@
 //! in-process peer with its pool, labelled as such.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::io::{BufRead, Write};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use crate::pipe::{from_hex, to_hex, PipePeer};
 use crate::Runner;
 
 /// Set in the child's environment; its value is the CPU to pin to.
@@ -121,22 +122,8 @@ fn first_cpu() -> usize {
 }
 
 struct Child {
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    pipe: PipePeer,
     next_id: u64,
-}
-
-impl Child {
-    fn ask(&mut self, line: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("revm 1-thread peer: {e}"))?;
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).map_err(|e| format!("revm 1-thread peer: {e}"))?;
-        let reply = reply.trim_end();
-        match reply.strip_prefix("ok") {
-            Some(ok) => Ok(ok.trim().to_string()),
-            None => Err(format!("revm 1-thread peer: {}", reply.strip_prefix("err ").unwrap_or(if reply.is_empty() { "exited" } else { reply }))),
-        }
-    }
 }
 
 static CHILD: OnceLock<Result<Arc<Mutex<Child>>, String>> = OnceLock::new();
@@ -146,18 +133,10 @@ fn start() -> Result<Child, String> {
         return Err("this binary cannot serve as the one-thread peer".into());
     }
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate the bench binary: {e}"))?;
-    let child = Command::new(&exe)
-        .env(CHILD_ENV, first_cpu().to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
-    let (Some(stdin), Some(stdout)) = (child.stdin, child.stdout) else {
-        return Err("the peer started without pipes".into());
-    };
-    let mut c = Child { stdin, stdout: BufReader::new(stdout), next_id: 0 };
-    let cpus = c.ask("hello")?;
+    let mut cmd = Command::new(&exe);
+    cmd.env(CHILD_ENV, first_cpu().to_string());
+    let mut c = Child { pipe: PipePeer::spawn(cmd, "revm 1-thread peer")?, next_id: 0 };
+    let cpus = c.pipe.ask("hello")?;
     if cpus != "1" {
         return Err(format!("the peer process may use {cpus} CPUs, not 1"));
     }
@@ -181,23 +160,12 @@ pub fn load(address: u8, input: &[u8]) -> Result<(Runner, Vec<u8>), String> {
         let mut c = child.lock().expect("revm peer lock");
         c.next_id += 1;
         let id = format!("c{}", c.next_id);
-        let out = c.ask(&format!("load {id} {address:x} {}", to_hex(input)))?;
+        let out = c.pipe.ask(&format!("load {id} {address:x} {}", to_hex(input)))?;
         (id, from_hex(&out)?)
     };
     let runner: Runner = Box::new(move |iters| {
-        let ns: u64 = child.lock().expect("revm peer lock").ask(&format!("time {id} {iters}")).expect("the peer ran this case at load").parse().expect("nanoseconds");
+        let ns: u64 = child.lock().expect("revm peer lock").pipe.ask(&format!("time {id} {iters}")).expect("the peer ran this case at load").parse().expect("nanoseconds");
         Duration::from_nanos(ns)
     });
     Ok((runner, out))
-}
-
-fn to_hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-fn from_hex(s: &str) -> Result<Vec<u8>, String> {
-    if !s.len().is_multiple_of(2) {
-        return Err("odd hex length".into());
-    }
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| "bad hex".to_string())).collect()
 }
