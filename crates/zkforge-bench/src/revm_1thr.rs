@@ -6,11 +6,13 @@
 //! G1MSM/G2MSM peer therefore used every CPU while ours ran on one thread. A pool cannot be
 //! resized from outside blst, and a feature (`no-threads`) would remove the pool from every
 //! other blst row of the build, so the one-thread peer runs in a child: the bench binary
-//! started again with [`CHILD_ENV`] set pins itself to one CPU before blst is first used, so
-//! blst's pool has one worker and `mult` takes its single-threaded path (no pool at all), and
-//! then serves revm's own precompile entry points over stdin/stdout:
+//! started again with [`CHILD_ENV`] set pins itself to one CPU, makes blst create its pool
+//! there (one G1MSM of two points through revm), so the pool has one worker and `mult` takes
+//! its single-threaded path from then on (no pool at all), and unpins itself again, so that it
+//! runs on the same CPUs as the bench process. It then serves revm's own precompile entry
+//! points over stdin/stdout:
 //!
-//! - `hello` -> `ok <CPUs this process may use>` (must be 1);
+//! - `hello` -> `ok <CPUs the process could use when blst's pool was made>` (must be 1);
 //! - `load <id> <address> <input hex>` -> `ok <output hex>` (the agreement check's output);
 //! - `time <id> <iters>` -> `ok <nanoseconds>` for `iters` calls, timed in the child.
 //!
@@ -29,7 +31,7 @@ use std::time::{Duration, Instant};
 use crate::pipe::{from_hex, to_hex, PipePeer};
 use crate::Runner;
 
-/// Set in the child's environment; its value is the CPU to pin to.
+/// Set in the child's environment; its value is the CPU to pin to while blst makes its pool.
 pub const CHILD_ENV: &str = "ZKFORGE_BENCH_REVM_1THR_CHILD";
 
 static ENABLED: AtomicBool = AtomicBool::new(false);
@@ -47,13 +49,30 @@ pub fn serve_if_child() {
     let Some(cpu) = std::env::var(CHILD_ENV).ok().and_then(|v| v.parse::<usize>().ok()) else {
         return;
     };
+    let saved = affinity();
     pin_to(cpu);
+    let pool_cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0);
+    let g = zkforge_evm::bls12_381::encode_g1(&zkforge_curve::bls12_381::G1Affine::generator());
+    let two_pairs = [g.as_slice(), &[0u8; 31], &[3], g.as_slice(), &[0u8; 31], &[5]].concat();
+    let made_pool = call(0x0c, &two_pairs).is_ok();
+    if let Some(set) = saved {
+        // SAFETY: restores the set sched_getaffinity returned at the start.
+        unsafe { libc::sched_setaffinity(0, core::mem::size_of::<libc::cpu_set_t>(), &set) };
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut inputs: HashMap<String, (u8, Vec<u8>)> = HashMap::new();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let reply = answer(&line, &mut inputs).unwrap_or_else(|e| format!("err {e}"));
+        let reply = if line == "hello" {
+            if made_pool {
+                format!("ok {pool_cpus}")
+            } else {
+                "err the warm-up MSM failed".to_string()
+            }
+        } else {
+            answer(&line, &mut inputs).unwrap_or_else(|e| format!("err {e}"))
+        };
         if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
             break;
         }
@@ -64,7 +83,6 @@ pub fn serve_if_child() {
 fn answer(line: &str, inputs: &mut HashMap<String, (u8, Vec<u8>)>) -> Result<String, String> {
     let mut words = line.split_whitespace();
     match words.next() {
-        Some("hello") => Ok(format!("ok {}", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0))),
         Some("load") => {
             let (Some(id), Some(addr), Some(hex)) = (words.next(), words.next(), words.next()) else {
                 return Err("load wants an id, an address and an input".into());
@@ -109,6 +127,15 @@ fn pin_to(cpu: usize) {
     }
 }
 
+/// The CPUs this process may run on.
+fn affinity() -> Option<libc::cpu_set_t> {
+    // SAFETY: a zeroed cpu_set_t is a valid empty set; sched_getaffinity fills it.
+    unsafe {
+        let mut set: libc::cpu_set_t = core::mem::zeroed();
+        (libc::sched_getaffinity(0, core::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0).then_some(set)
+    }
+}
+
 /// The first CPU this process may run on.
 fn first_cpu() -> usize {
     // SAFETY: as in `pin_to`; sched_getaffinity fills the set.
@@ -138,7 +165,7 @@ fn start() -> Result<Child, String> {
     let mut c = Child { pipe: PipePeer::spawn(cmd, "revm 1-thread peer")?, next_id: 0 };
     let cpus = c.pipe.ask("hello")?;
     if cpus != "1" {
-        return Err(format!("the peer process may use {cpus} CPUs, not 1"));
+        return Err(format!("blst's pool in the peer process was made for {cpus} CPUs, not 1"));
     }
     Ok(c)
 }
@@ -147,7 +174,7 @@ fn start() -> Result<Child, String> {
 /// one-thread MSM rows are missing. `None` when no case asked.
 pub fn status_if_used() -> Option<String> {
     CHILD.get().map(|c| match c {
-        Ok(_) => "revm-precompile in a child process on one CPU (blst's pool of 1 worker: no pool) for the one-thread revm-blst MSM rows".to_string(),
+        Ok(_) => "revm-precompile in a child process whose blst pool has 1 worker (no pool) for the one-thread revm-blst MSM rows".to_string(),
         Err(e) => format!("revm-blst one-thread child: not run ({e}); the EVM MSM rows have only the pooled in-process peer"),
     })
 }
