@@ -143,6 +143,15 @@ impl MsmConfig {
     /// The measured default for `n` points of the group `C`: [`MsmConfig::for_size_g2`] for a
     /// group over Fp2, [`MsmConfig::for_size`] otherwise. The entry points without a
     /// configuration (`msm`, `msm_threads`, `PreparedBases::msm`) use it.
+    ///
+    /// ```
+    /// use zkforge_curve::bls12_381::{G1Config, G2Config};
+    /// use zkforge_msm::{Buckets, MsmConfig};
+    /// assert_eq!(MsmConfig::for_curve::<G1Config>(100, 1), MsmConfig::for_size(100, 1));
+    /// let g2 = MsmConfig::for_curve::<G2Config>(100, 1);
+    /// assert_eq!(g2, MsmConfig::for_size_g2(100, 1));
+    /// assert!(matches!(g2.buckets, Buckets::BatchAffine { .. }) && g2.glv);
+    /// ```
     pub fn for_curve<C: zkforge_curve::CurveConfig>(n: usize, threads: usize) -> Self {
         if <C::Base as zkforge_curve::CurveField>::DEGREE == 2 {
             Self::for_size_g2(n, threads)

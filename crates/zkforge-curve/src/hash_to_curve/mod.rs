@@ -281,6 +281,14 @@ pub fn map_fp_to_g1_vartime(u: &bls12_381::Fp) -> Affine<BlsG1> {
 
 /// [`map_fp2_to_g2`] in variable time, for public inputs (EIP-2537's MAP_FP2_TO_G2), as
 /// [`map_fp_to_g1_vartime`]. Same output as [`map_fp2_to_g2`] for every input.
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::{map_fp2_to_g2, map_fp2_to_g2_vartime};
+/// use zkforge_field::bls12_381::{Fp, Fp2};
+/// let u = Fp2::new(Fp::from_u64(3), Fp::from_u64(5));
+/// assert_eq!(map_fp2_to_g2_vartime(&u), map_fp2_to_g2(&u));
+/// assert!(map_fp2_to_g2_vartime(&u).is_in_subgroup());
+/// ```
 pub fn map_fp2_to_g2_vartime(u: &bls12_381::Fp2) -> Affine<BlsG2> {
     let (den, zu2) = sswu_den(*u, iso_g2::SSWU_Z);
     let q = map_g2_with(*u, zu2, den.invert_vartime().unwrap_or(bls12_381::Fp2::ZERO));
