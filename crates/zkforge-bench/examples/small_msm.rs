@@ -16,7 +16,9 @@ use zkforge_msm::{msm_with, Buckets, MsmConfig, SmallMethod};
 
 fn configs(n: usize, base: MsmConfig) -> Vec<(String, MsmConfig)> {
     let mut out = vec![("default".to_string(), base)];
-    out.push(("straus".into(), MsmConfig { small_threshold: usize::MAX, small_method: SmallMethod::Straus, ..base }));
+    for width in 3..=6 {
+        out.push((format!("straus w={width}"), MsmConfig { small_threshold: usize::MAX, small_method: SmallMethod::StrausWidth { width }, ..base }));
+    }
     for glv in [true, false] {
         let lg = usize::BITS - n.leading_zeros() - 1;
         for c in (lg / 2).max(3)..=(lg + 1).min(13) {

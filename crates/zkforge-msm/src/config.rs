@@ -26,8 +26,14 @@ pub enum Buckets {
 /// What runs below the small-size threshold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SmallMethod {
-    /// Straus interleaving: shared doublings, wNAF digits of the GLV/GLS parts.
+    /// Straus interleaving: shared doublings, wNAF digits of width 5 of the GLV/GLS parts.
     Straus,
+    /// Straus interleaving with wNAF digits of the given width (2..=7; others are rejected by
+    /// [`MsmConfig::validate`]): a table of 2^(width-2) odd multiples per point and part.
+    StrausWidth {
+        /// The wNAF width w.
+        width: u32,
+    },
     /// Independent single multiplications, summed.
     Singles,
 }
@@ -53,17 +59,26 @@ pub struct MsmConfig {
     pub split: Split,
 }
 
-/// Straus below this many points (measured crossover against the bucket method, G1).
-pub const SMALL_THRESHOLD: usize = 64;
+/// Straus below this many points (measured crossover against the bucket method, G1: at 32
+/// points XYZZ buckets with c = 5 and the GLV split are 0.98 of Straus' time, at 48 points 0.89;
+/// `small_msm` probe, Zen 5, 2026-11-28; it was 64 before).
+pub const SMALL_THRESHOLD: usize = 32;
 
-/// Straus below this many points on G2 ([`MsmConfig::for_size_g2`]).
-pub const G2_SMALL_THRESHOLD: usize = 32;
+/// Straus below this many points on G2 ([`MsmConfig::for_size_g2`]; the crossover lies between
+/// the measured sizes: at 16 points Straus with width 4 is 0.97-0.99 of the batch-affine
+/// buckets' time, at 24 points the buckets are 0.89-0.99 of Straus').
+pub const G2_SMALL_THRESHOLD: usize = 20;
+
+/// The wNAF width of the G2 Straus path: 0.96-0.97 of width 5's time at 8 and 16 points (the
+/// G1 path keeps width 5: widths 4 and 5 are within 1 % there).
+pub const G2_STRAUS_WIDTH: u32 = 4;
 
 impl MsmConfig {
     /// The measured default for `n` points on `threads` threads (BLS12-381 G1 sweeps of
     /// `examples/msm_ablation.rs` (its c and S sweeps), 2026-11-22, this 2-core machine;
     /// see BENCHMARKS.md):
-    /// - below 64 points, Straus interleaving (0.61-0.86x blst from 1 to 32 points);
+    /// - below 32 points (64 before 2026-11-28), Straus interleaving (0.61-0.86x blst from 1 to
+    ///   32 points);
     /// - with XYZZ buckets the GLV split wins up to 2^8 points (it halves the running-sum
     ///   reduction) and is neutral above; with batch-affine buckets it wins at every size
     ///   measured (2^12 to 2^16), so from 2^11 the default is batch-affine (S = 256) + GLV
@@ -116,16 +131,18 @@ impl MsmConfig {
     /// The measured default for `n` points of the G2 groups (coordinates in Fp2) on `threads`
     /// threads (BLS12-381 G2 sweeps of `zkforge-bench/examples/small_msm.rs`, Zen 5, 2026-11-28;
     /// see BENCHMARKS.md). An Fp2 inversion costs fewer Fp2 products than an Fp inversion costs
-    /// Fp products, so batch-affine buckets win from 32 points with small batches (16-64), and
-    /// Straus only below 32 points. Against the [`MsmConfig::for_size`] table used before, one
+    /// Fp products, so batch-affine buckets win from about 20 points with small batches (16-64),
+    /// and Straus (wNAF width 4) runs below that. Against the [`MsmConfig::for_size`] table used before, one
     /// thread: 0.81 at 32 points, 0.89 at 128, 0.68 at 512, 0.72 at 1024, 0.83 at 4096, 0.91 at
     /// 16384; two threads: 0.86 at 128, 0.77 at 1024. From 2^15 points it is the G1 table.
     pub fn for_size_g2(n: usize, threads: usize) -> Self {
         let g1 = Self::for_size(n, threads);
         let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
         let ba = |batch: usize| Buckets::BatchAffine { batch };
+        let straus = SmallMethod::StrausWidth { width: G2_STRAUS_WIDTH };
         let (c, buckets) = match lg {
-            0..=4 => return Self { small_threshold: G2_SMALL_THRESHOLD, ..g1 },
+            0..=3 => return Self { small_threshold: G2_SMALL_THRESHOLD, small_method: straus, ..g1 },
+            4 => (5, ba(16)),
             5 => (6, ba(16)),
             6 => (7, ba(16)),
             7 => (7, ba(32)),
@@ -137,7 +154,7 @@ impl MsmConfig {
             13..=14 => (13, ba(256)),
             _ => return g1,
         };
-        Self { window: Some(c), glv: true, buckets, small_threshold: G2_SMALL_THRESHOLD, ..g1 }
+        Self { window: Some(c), glv: true, buckets, small_threshold: G2_SMALL_THRESHOLD, small_method: straus, ..g1 }
     }
 
     /// The measured default for `n` points of the group `C`: [`MsmConfig::for_size_g2`] for a
@@ -160,7 +177,8 @@ impl MsmConfig {
         }
     }
 
-    /// Check every value: window in 2..=16 (or `None`), batch >= 1, threads >= 1.
+    /// Check every value: window in 2..=16 (or `None`), batch >= 1, threads >= 1, a Straus
+    /// width in 2..=7.
     pub fn validate(&self) -> Result<(), crate::MsmError> {
         if let Some(w) = self.window {
             if !(crate::recode::MIN_WINDOW..=crate::recode::MAX_WINDOW).contains(&w) {
@@ -172,6 +190,11 @@ impl MsmConfig {
         }
         if self.threads == 0 {
             return Err(crate::MsmError::InvalidThreads);
+        }
+        if let SmallMethod::StrausWidth { width } = self.small_method {
+            if !(2..=7).contains(&width) {
+                return Err(crate::MsmError::InvalidWindow { window: width });
+            }
         }
         Ok(())
     }

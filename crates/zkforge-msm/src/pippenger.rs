@@ -105,8 +105,8 @@ fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: Option
         return match cfg.small_method {
             // Straus interleaves the endomorphism parts; a group without one takes singles
             SmallMethod::Straus if C::Endo::PRESENT => straus(points, scalars, 5),
-            SmallMethod::Straus => small(points, scalars),
-            SmallMethod::Singles => small(points, scalars),
+            SmallMethod::StrausWidth { width } if C::Endo::PRESENT => straus(points, scalars, width),
+            SmallMethod::Straus | SmallMethod::StrausWidth { .. } | SmallMethod::Singles => small(points, scalars),
         };
     }
     let threads = cfg.threads;

@@ -42,7 +42,8 @@ fn configs<C: CurveConfig>(n: usize) -> Vec<MsmConfig> {
             }
         }
     }
-    for small_method in [SmallMethod::Straus, SmallMethod::Singles] {
+    let widths = (2..=7).map(|width| SmallMethod::StrausWidth { width });
+    for small_method in [SmallMethod::Straus, SmallMethod::Singles].into_iter().chain(widths) {
         v.push(MsmConfig { window: None, glv: false, buckets: Buckets::Xyzz, small_threshold: usize::MAX, small_method, threads: 1, split: Split::Windows }.with_window_for(n));
     }
     v
@@ -329,6 +330,10 @@ fn out_of_range_configs_are_rejected() {
     }
     assert_eq!(msm_with(&points, &ks, &MsmConfig { buckets: Buckets::BatchAffine { batch: 0 }, ..base }), Err(MsmError::InvalidBatch));
     assert_eq!(msm_with(&points, &ks, &MsmConfig { threads: 0, ..base }), Err(MsmError::InvalidThreads));
+    for width in [0u32, 1, 8, 64] {
+        let cfg = MsmConfig { small_method: SmallMethod::StrausWidth { width }, ..base };
+        assert_eq!(msm_with(&points, &ks, &cfg), Err(MsmError::InvalidWindow { window: width }));
+    }
     assert_eq!(msm_threads(&points, &ks, 0), Err(MsmError::InvalidThreads));
     assert_eq!(FixedBaseMsm::with_params(&points, 8, 0, Buckets::Xyzz).err(), Some(MsmError::InvalidStride));
     assert_eq!(FixedBaseMsm::with_params(&points, 8, 1, Buckets::BatchAffine { batch: 0 }).err(), Some(MsmError::InvalidBatch));
