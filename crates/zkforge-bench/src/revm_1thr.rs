@@ -43,8 +43,9 @@ pub fn enable() {
 }
 
 /// When this process was started as the peer (its environment has [`CHILD_ENV`]): pin to the
-/// CPU named there, serve requests until stdin closes, and exit. Otherwise return at once.
-/// Call it first in `main`, before anything touches blst.
+/// CPU named there while blst makes its pool (one two-point G1MSM through revm), unpin, serve
+/// requests until stdin closes, and exit. Otherwise return at once. Call it first in `main`,
+/// before anything touches blst.
 pub fn serve_if_child() {
     let Some(cpu) = std::env::var(CHILD_ENV).ok().and_then(|v| v.parse::<usize>().ok()) else {
         return;
