@@ -5,8 +5,8 @@
 //! the gas each call charges, so the table also gives Mgas/s = gas / ns * 1000.
 //!
 //! revm's G1MSM/G2MSM with k >= 2 spread blst's MSM over blst's thread pool (a worker per CPU):
-//! their one-thread `revm-blst` peer is revm in a child process pinned to one CPU
-//! ([`crate::revm_1thr`], where blst's pool has one worker and is not used), and `revm-blst-poolN`
+//! their one-thread `revm-blst` peer is revm in a child process whose blst pool has one worker
+//! and is not used ([`crate::revm_1thr`]), and `revm-blst-poolN`
 //! is the same call in this process with its pool of N workers (ours stays on one thread), which
 //! is what a client running revm's default build gets.
 //!
@@ -45,7 +45,7 @@ pub fn case_gas(op: &str, size: usize) -> Option<u64> {
 }
 
 fn revm(address: u8, input: &[u8]) -> Vec<u8> {
-    zkforge_revm::revm_call(address, input, 100_000_000).expect("an EVM case address").expect("a valid benchmark input").1
+    crate::revm_1thr::call(address, input).expect("a valid benchmark input at an EVM case address")
 }
 
 fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: Vec<u8>) -> Case {
@@ -55,8 +55,9 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
         _ => "revm-blst",
     };
     // revm's G1MSM/G2MSM with k >= 2 call blst's `mult`, which uses blst's thread pool (one
-    // worker per CPU of the process): the one-thread row runs revm in a child process pinned to
-    // one CPU (`revm_1thr`), and the in-process call is a second peer named with its pool size
+    // worker per CPU of the process): the one-thread row runs revm in a child process whose pool
+    // has one worker (`revm_1thr`), and the in-process call is a second peer named with its pool
+    // size
     let pooled = matches!(address, 0x0c | 0x0e) && size >= 2;
     let child = if pooled { crate::revm_1thr::load(address, &input).ok() } else { None };
     let pool_name: &'static str = if pooled {

@@ -109,7 +109,9 @@ fn answer(line: &str, inputs: &mut HashMap<String, (u8, Vec<u8>)>) -> Result<Str
     }
 }
 
-fn call(address: u8, input: &[u8]) -> Result<Vec<u8>, String> {
+/// revm-precompile's entry point for `address` on `input` (100M gas): its output bytes, or why
+/// not. The in-process EVM peer calls it too.
+pub(crate) fn call(address: u8, input: &[u8]) -> Result<Vec<u8>, String> {
     match zkforge_revm::revm_call(address, input, 100_000_000) {
         Some(Ok((_, out))) => Ok(out),
         Some(Err(e)) => Err(format!("revm refused the input: {e:?}")),
@@ -139,14 +141,8 @@ fn affinity() -> Option<libc::cpu_set_t> {
 
 /// The first CPU this process may run on.
 fn first_cpu() -> usize {
-    // SAFETY: as in `pin_to`; sched_getaffinity fills the set.
-    unsafe {
-        let mut set: libc::cpu_set_t = core::mem::zeroed();
-        if libc::sched_getaffinity(0, core::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return 0;
-        }
-        (0..libc::CPU_SETSIZE as usize).find(|&c| libc::CPU_ISSET(c, &set)).unwrap_or(0)
-    }
+    // SAFETY: CPU_ISSET only reads the set `affinity` filled.
+    affinity().and_then(|set| (0..libc::CPU_SETSIZE as usize).find(|&c| unsafe { libc::CPU_ISSET(c, &set) })).unwrap_or(0)
 }
 
 struct Child {

@@ -132,8 +132,8 @@ impl MsmConfig {
     /// threads (BLS12-381 G2 sweeps of `zkforge-bench/examples/small_msm.rs`, Zen 5, 2026-11-28;
     /// see BENCHMARKS.md). An Fp2 inversion costs fewer Fp2 products than an Fp inversion costs
     /// Fp products, so batch-affine buckets win from about 20 points with small batches (16-64),
-    /// and Straus (wNAF width 4) runs below that. Against the [`MsmConfig::for_size`] table used before, one
-    /// thread: 0.81 at 32 points, 0.89 at 128, 0.68 at 512, 0.72 at 1024, 0.83 at 4096, 0.91 at
+    /// and Straus (wNAF width 4) runs below that. Against the [`MsmConfig::for_size`] table used
+    /// before, one thread: 0.81 at 32 points, 0.89 at 128, 0.68 at 512, 0.72 at 1024, 0.83 at 4096, 0.91 at
     /// 16384; two threads: 0.86 at 128, 0.77 at 1024. From 2^15 points it is the G1 table.
     pub fn for_size_g2(n: usize, threads: usize) -> Self {
         let g1 = Self::for_size(n, threads);
