@@ -134,6 +134,16 @@ def rotated_row_rest(A, Z, src):
     return lines
 
 
+def wide_inline(n):
+    """The inline attribute of a double-width (lazy tower) kernel. The 6-limb kernels are out
+    of line: the BLS12-381 tower calls them hundreds of times per Fp12 product, and inlined
+    copies made its functions 30-45 KB of straight-line code, more than the 32 KB L1
+    instruction cache, so the CPU fetched them from L2 on every product (measured: Fp12
+    product -7 %, square -8 % out of line; BENCHMARKS.md, issue 19 seventh part). The 4-limb
+    ones (BN254's tower is per product by default) stay inlined."""
+    return "#[inline(never)]" if n == 6 else "#[inline(always)]"
+
+
 def gen_mul_wide(n):
     """The full 2n-word product a*b (no reduction), row by row with the two carry chains. The
     accumulator A holds words i..i+n-1 of the running sum after row i; each row's low products
@@ -427,7 +437,7 @@ for n in (4, 6):
 /// # Safety
 /// The CPU must support BMI2 and ADX (checked by the caller), `a` and `b` must each point to
 /// {n} readable u64 limbs and `out` to {2*n} writable ones that overlap neither.
-#[inline(always)]
+{wide_inline(n)}
 pub unsafe fn mul_wide_{n}(out: *mut u64, a: *const u64, b: *const u64) {{
     // SAFETY: reads {n} words from `a` and `b` and writes {2*n} to `out` (the caller's
     // contract); MULX/ADCX/ADOX need BMI2+ADX, which the caller guarantees. No stack use.
@@ -456,7 +466,7 @@ for n in (4, 6):
 /// # Safety
 /// The CPU must support BMI2 and ADX (checked by the caller), `a` must point to {n} readable
 /// u64 limbs and `out` to {2*n} writable ones that do not overlap them.
-#[inline(always)]
+{wide_inline(n)}
 pub unsafe fn sqr_wide_{n}(out: *mut u64, a: *const u64) {{
     // SAFETY: reads {n} words from `a` and writes {2*n} to `out` (the caller's contract);
     // MULX/ADCX/ADOX need BMI2+ADX, which the caller guarantees. No stack use.
@@ -486,7 +496,7 @@ for n in (4, 6):
 /// # Safety
 /// The CPU must support BMI2 and ADX (checked by the caller), and `t` must point to {2*n}
 /// readable u64 limbs.
-#[inline(always)]
+{wide_inline(n)}
 pub unsafe fn redc_{n}(t: *const u64, p: &[u64; 8]) -> [u64; {n}] {{
     let mut s = [0u64; {n}];
     // SAFETY: reads {2*n} words from `t` (the caller's contract) and {n + 1} from `p` (in
@@ -521,7 +531,7 @@ for n in (4, 6):
 ///
 /// # Safety
 /// `a` and `b` must each point to {2*n} readable u64 limbs and `out` to {2*n} writable ones.
-#[inline(always)]
+{wide_inline(n)}
 pub unsafe fn {name}_{n}(out: *mut u64, a: *const u64, b: *const u64{psig}) {{
     // SAFETY: reads {2*n} words from `a` and `b` and writes {2*n} to `out`, each word of `out`
     // after the same word of `a` and `b` was read (so aliasing is fine); plain integer

@@ -13,7 +13,9 @@ use zkforge_field::tower::lazy::{self, Fp6Wide};
 use zkforge_field::tower::{Fp12, Fp2, Fp6, TowerConfig};
 
 /// a * (b0 + b1 v) in Fp6: 5 Fp2 multiplications (Karatsuba on the two non-zero terms).
-#[inline(always)]
+/// Out of line: inlined twice into each line product it made those functions 17,000
+/// instructions long, more than the instruction cache holds with the loop around them.
+#[inline(never)]
 pub fn fp6_mul_by_01<C: TowerConfig<N>, const N: usize>(a: &Fp6<C, N>, b0: &Fp2<C, N>, b1: &Fp2<C, N>) -> Fp6<C, N> {
     let t0 = a.c0 * *b0;
     let t1 = a.c1 * *b1;

@@ -3,7 +3,8 @@
 //! - `portable`: CIOS in plain Rust with u128 products; every target, and the reference that
 //!   the assembly is tested against.
 //! - `x86_64_adx`: MULX/ADCX/ADOX inline assembly for 4 and 6 limbs, chosen at run time when
-//!   the CPU reports BMI2 and ADX (never by a compile flag alone).
+//!   the CPU reports BMI2 and ADX, so a default build uses it without any compile flag; a
+//!   build compiled for BMI2 and ADX ([`STATIC_ADX`]) fixes it at compile time instead.
 //!
 //! [`Backend`] lets tests and benchmarks force one of them; the default is `Auto`.
 
@@ -28,7 +29,16 @@ pub enum Backend {
 // 0 = not yet detected, 1 = portable, 2 = adx
 static SELECTED: AtomicU8 = AtomicU8::new(0);
 
+/// True in a build compiled for CPUs with BMI2 and ADX (`-C target-feature=+bmi2,+adx`, as the
+/// benchmark aliases in `.cargo/config.toml` do, or `-C target-cpu=native` on such a CPU). Such
+/// a binary cannot run elsewhere, so the MULX/ADX assembly is fixed at compile time and
+/// [`set_backend`] has no effect. Default builds (no such flags: the library, the CLI, the
+/// Python wheel, the test suite) detect the CPU at run time and honour [`set_backend`].
+pub const STATIC_ADX: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2", target_feature = "adx"));
+
 /// Force a backend for the whole process (tests and benchmarks use this to compare them).
+/// Without effect in a [`STATIC_ADX`] build, where the assembly is fixed at compile time
+/// ([`adx_active`] says which backend runs).
 ///
 /// # Example
 /// ```
@@ -347,6 +357,13 @@ fn detect() -> u8 {
 
 #[inline(always)]
 fn selected() -> u8 {
+    // A build told at compile time that the CPU has BMI2 and ADX (`-C target-feature=+bmi2,+adx`,
+    // or a `target-cpu` that has them) cannot run on a CPU without them anyway: the choice is
+    // fixed, as in blst's default build, and no kernel call pays a load and a branch for it
+    // (measured: Fp12 product -5.5 %, square -2.5 %; BENCHMARKS.md, issue 19 seventh part).
+    if STATIC_ADX {
+        return 2;
+    }
     let v = SELECTED.load(Ordering::Relaxed);
     if v != 0 {
         return v;

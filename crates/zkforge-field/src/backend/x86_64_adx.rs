@@ -1632,7 +1632,7 @@ pub unsafe fn mul_wide_4(out: *mut u64, a: *const u64, b: *const u64) {
 /// # Safety
 /// The CPU must support BMI2 and ADX (checked by the caller), `a` and `b` must each point to
 /// 6 readable u64 limbs and `out` to 12 writable ones that overlap neither.
-#[inline(always)]
+#[inline(never)]
 pub unsafe fn mul_wide_6(out: *mut u64, a: *const u64, b: *const u64) {
     // SAFETY: reads 6 words from `a` and `b` and writes 12 to `out` (the caller's
     // contract); MULX/ADCX/ADOX need BMI2+ADX, which the caller guarantees. No stack use.
@@ -1886,7 +1886,7 @@ pub unsafe fn sqr_wide_4(out: *mut u64, a: *const u64) {
 /// # Safety
 /// The CPU must support BMI2 and ADX (checked by the caller), `a` must point to 6 readable
 /// u64 limbs and `out` to 12 writable ones that do not overlap them.
-#[inline(always)]
+#[inline(never)]
 pub unsafe fn sqr_wide_6(out: *mut u64, a: *const u64) {
     // SAFETY: reads 6 words from `a` and writes 12 to `out` (the caller's contract);
     // MULX/ADCX/ADOX need BMI2+ADX, which the caller guarantees. No stack use.
@@ -2157,7 +2157,7 @@ pub unsafe fn redc_4(t: *const u64, p: &[u64; 8]) -> [u64; 4] {
 /// # Safety
 /// The CPU must support BMI2 and ADX (checked by the caller), and `t` must point to 12
 /// readable u64 limbs.
-#[inline(always)]
+#[inline(never)]
 pub unsafe fn redc_6(t: *const u64, p: &[u64; 8]) -> [u64; 6] {
     let mut s = [0u64; 6];
     // SAFETY: reads 12 words from `t` (the caller's contract) and 7 from `p` (in
@@ -2523,7 +2523,7 @@ pub unsafe fn wide_sub_4(out: *mut u64, a: *const u64, b: *const u64) {
 ///
 /// # Safety
 /// `a` and `b` must each point to 12 readable u64 limbs and `out` to 12 writable ones.
-#[inline(always)]
+#[inline(never)]
 pub unsafe fn dbl_add_6(out: *mut u64, a: *const u64, b: *const u64, p: &[u64; 8]) {
     // SAFETY: reads 12 words from `a` and `b` and writes 12 to `out`, each word of `out`
     // after the same word of `a` and `b` was read (so aliasing is fine); plain integer
@@ -2607,7 +2607,7 @@ pub unsafe fn dbl_add_6(out: *mut u64, a: *const u64, b: *const u64, p: &[u64; 8
 ///
 /// # Safety
 /// `a` and `b` must each point to 12 readable u64 limbs and `out` to 12 writable ones.
-#[inline(always)]
+#[inline(never)]
 pub unsafe fn dbl_sub_6(out: *mut u64, a: *const u64, b: *const u64, p: &[u64; 8]) {
     // SAFETY: reads 12 words from `a` and `b` and writes 12 to `out`, each word of `out`
     // after the same word of `a` and `b` was read (so aliasing is fine); plain integer
@@ -2685,7 +2685,7 @@ pub unsafe fn dbl_sub_6(out: *mut u64, a: *const u64, b: *const u64, p: &[u64; 8
 ///
 /// # Safety
 /// `a` and `b` must each point to 12 readable u64 limbs and `out` to 12 writable ones.
-#[inline(always)]
+#[inline(never)]
 pub unsafe fn wide_sub_6(out: *mut u64, a: *const u64, b: *const u64) {
     // SAFETY: reads 12 words from `a` and `b` and writes 12 to `out`, each word of `out`
     // after the same word of `a` and `b` was read (so aliasing is fine); plain integer

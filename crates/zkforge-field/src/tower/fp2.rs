@@ -67,7 +67,9 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
     }
 
     /// Complex squaring: (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u; 2 multiplications.
-    #[inline]
+    /// Out of line, like `*` (see the module notes in `tower`: inlined into the G2 formulas
+    /// they made a G2 addition 1.3x slower).
+    #[inline(never)]
     pub fn square(&self) -> Self {
         // 4p < 2^(64N) on both base fields: the sums go unreduced into the products
         if C::MODULUS[N - 1] >> 62 == 0 {
@@ -207,8 +209,8 @@ impl<C: FieldConfig<N>, const N: usize> Mul for Fp2<C, N> {
     type Output = Self;
     /// With the MULX/ADX kernels: c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0, each one lazy
     /// sum of products (two reductions in all, no Karatsuba additions). Otherwise
-    /// [`Fp2::mul_karatsuba`].
-    #[inline]
+    /// [`Fp2::mul_karatsuba`]. Out of line (see [`Fp2::square`]).
+    #[inline(never)]
     fn mul(self, b: Self) -> Self {
         if crate::backend::adx_selected() {
             let (c0, c1) = Fp::fp2_mul_lazy(&self.c0, &self.c1, &b.c0, &b.c1);

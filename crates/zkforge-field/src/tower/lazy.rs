@@ -21,6 +21,10 @@
 //! kernels store 64-bit words, and a by-value copy of a 2N-word value right after them is a
 //! vector load that cannot be forwarded from those stores, which measured 1.5x slower.
 //!
+//! The wide Fp6 products and the Fp12 product and square are out of line on purpose: one
+//! copy each keeps the hot code inside the instruction cache (see the module notes of
+//! [`crate::tower`]).
+//!
 //! Whether `*` and squaring in Fp6/Fp12 take this path is a run-time switch,
 //! [`crate::backend::set_tower`]; the per-product formulas stay as the reference that
 //! `tests/tower.rs` compares this module against.
@@ -171,7 +175,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
 
     /// out = a * b unreduced, Karatsuba over Fp2 (ePrint 2006/471 section 4): 6 wide Fp2
     /// products, 18 N-limb products in all and no reduction.
-    #[inline]
+    #[inline(never)]
     pub fn mul_to(out: &mut Self, a: &Fp6<C, N>, b: &Fp6<C, N>) {
         let mut t0 = Fp2Wide::ZERO;
         let mut t1 = Fp2Wide::ZERO;
@@ -201,7 +205,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
 
     /// out = a * (b0 + b1 v) unreduced, for a line's sparse factor: 5 wide Fp2 products
     /// (Karatsuba on the two non-zero terms).
-    #[inline]
+    #[inline(never)]
     pub fn mul_by_01_to(out: &mut Self, a: &Fp6<C, N>, b0: &Fp2<C, N>, b1: &Fp2<C, N>) {
         let mut t0 = Fp2Wide::ZERO;
         let mut t1 = Fp2Wide::ZERO;
@@ -224,7 +228,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
     }
 
     /// out = a * (b1 v) = xi a2 b1 + a0 b1 v + a1 b1 v^2 unreduced: 3 wide Fp2 products.
-    #[inline]
+    #[inline(never)]
     pub fn mul_by_1_to(out: &mut Self, a: &Fp6<C, N>, b1: &Fp2<C, N>) {
         let mut m = Fp2Wide::ZERO;
         Fp2Wide::mul_to(&mut m, &a.c2, b1);
@@ -234,7 +238,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
     }
 
     /// out = a * b for b in Fp2, unreduced: 3 wide Fp2 products.
-    #[inline]
+    #[inline(never)]
     pub fn mul_by_fp2_to(out: &mut Self, a: &Fp6<C, N>, b: &Fp2<C, N>) {
         Fp2Wide::mul_to(&mut out.c0, &a.c0, b);
         Fp2Wide::mul_to(&mut out.c1, &a.c1, b);
@@ -266,7 +270,7 @@ pub fn fp6_mul<C: TowerConfig<N>, const N: usize>(a: &Fp6<C, N>, b: &Fp6<C, N>) 
 
 /// Fp12 product, Karatsuba over Fp6 on wide values: aa = a0 b0, bb = a1 b1,
 /// c0 = aa + v bb, c1 = (a0 + a1)(b0 + b1) - aa - bb, 12 reductions in all (66 units).
-#[inline]
+#[inline(never)]
 pub fn fp12_mul<C: TowerConfig<N>, const N: usize>(a: &Fp12<C, N>, b: &Fp12<C, N>) -> Fp12<C, N> {
     let mut aa = Fp6Wide::ZERO;
     let mut bb = Fp6Wide::ZERO;
@@ -298,7 +302,7 @@ pub fn fp12_karatsuba_finish<C: TowerConfig<N>, const N: usize>(aa: &Fp6Wide<C, 
 
 /// Fp12 complex squaring on wide values: ab = a0 a1, c0 = (a0 + a1)(a0 + v a1) - ab - v ab,
 /// c1 = 2 ab (48 units).
-#[inline]
+#[inline(never)]
 pub fn fp12_square<C: TowerConfig<N>, const N: usize>(a: &Fp12<C, N>) -> Fp12<C, N> {
     let mut ab = Fp6Wide::ZERO;
     let mut t = Fp6Wide::ZERO;

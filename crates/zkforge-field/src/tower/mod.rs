@@ -7,6 +7,16 @@
 //! Extensions" (ePrint 2009/565); Fp2 square roots by Algorithm 9 of Adj and
 //! Rodriguez-Henriquez, "Square root computation over even extension fields" (ePrint 2012/685).
 //! Frobenius coefficients are generated from the curve records (`scripts/gen_all.py`) and rechecked by tests.
+//!
+//! Code size is part of the speed here. Several operations are deliberately out of line
+//! (`#[inline(never)]`): the Fp2 product and square, the wide Fp6 products of the lazy tower,
+//! its Fp12 product and square, the 6-limb double-width kernels, the Granger-Scott coefficient
+//! updates. Inlined, they made single functions of 10,000-30,000 instructions (30-45 KB of
+//! straight-line code, more than a 32 KB L1 instruction cache), which ran at about 2.5
+//! instructions a cycle against blst's 3.2 for the same work (callgrind counted fewer
+//! instructions for our Fp12 product than for blst's). Out of line: Fp12 product 1.16x ->
+//! 1.02x blst, cyclotomic square 1.20x -> 1.03x, final exponentiation 1.08x -> 0.94x
+//! (BENCHMARKS.md, issue 19 seventh part).
 
 mod fp12;
 mod fp2;
