@@ -203,8 +203,10 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
         out.c2.add_assign(&t1);
     }
 
-    /// out = a * (b0 + b1 v) unreduced, for a line's sparse factor: 5 wide Fp2 products
-    /// (Karatsuba on the two non-zero terms).
+    /// out = a * (b0 + b1 v) unreduced, for a line's sparse factor: 5 wide Fp2 products, a0 b0,
+    /// a1 b1 and a2 b1, a2 b0 directly, the middle term by Karatsuba (as blst's
+    /// `mul_by_xy0_fp6x2`: the Karatsuba forms of a2 b1 and a2 b0 cost the same products and
+    /// two more Fp2 additions and three more wide operations).
     #[inline(never)]
     pub fn mul_by_01_to(out: &mut Self, a: &Fp6<C, N>, b0: &Fp2<C, N>, b1: &Fp2<C, N>) {
         let mut t0 = Fp2Wide::ZERO;
@@ -212,18 +214,16 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
         let mut m = Fp2Wide::ZERO;
         Fp2Wide::mul_to(&mut t0, &a.c0, b0);
         Fp2Wide::mul_to(&mut t1, &a.c1, b1);
-        // c0 = t0 + xi a2 b1, with a2 b1 = (a1 + a2) b1 - t1
-        Fp2Wide::mul_to(&mut m, &(a.c1 + a.c2), b1);
-        m.sub_assign(&t1);
+        // c0 = t0 + xi a2 b1
+        Fp2Wide::mul_to(&mut m, &a.c2, b1);
         Fp2Wide::mul_by_xi_to(&mut out.c0, &m);
         out.c0.add_assign(&t0);
         // c1 = (a0 + a1)(b0 + b1) - t0 - t1
         Fp2Wide::mul_to(&mut out.c1, &(a.c0 + a.c1), &(*b0 + *b1));
         out.c1.sub_assign(&t0);
         out.c1.sub_assign(&t1);
-        // c2 = a2 b0 + a1 b1 = (a0 + a2) b0 - t0 + t1
-        Fp2Wide::mul_to(&mut out.c2, &(a.c0 + a.c2), b0);
-        out.c2.sub_assign(&t0);
+        // c2 = a2 b0 + a1 b1
+        Fp2Wide::mul_to(&mut out.c2, &a.c2, b0);
         out.c2.add_assign(&t1);
     }
 
