@@ -40,7 +40,7 @@ pub struct LineCoeffs<C: TowerConfig<N>, const N: usize> {
 }
 
 /// T <- 2T; returns the tangent line at T. `three_b` is 3b' of the twist.
-/// Out of line: inlined into the Miller loop it made a 18,000-instruction loop body (see the
+/// Out of line: inlined into the Miller loop it made an 18,000-instruction loop body (see the
 /// code-size notes of `zkforge_field::tower`); out of line the BLS12-381 Miller loop ran 6 %
 /// faster.
 #[inline(never)]
