@@ -52,6 +52,11 @@ impl PairingConfig<6> for Bls12_381 {
     fn hard_part(f: &Fp12) -> Fp12 {
         hard_part(f)
     }
+
+    /// b' = 4 (1 + u), so 3b' = 12 (1 + u).
+    fn three_b_one_plus_u() -> Option<u64> {
+        Some(12)
+    }
 }
 
 /// A G2 point with every Miller-loop line precomputed (68 lines, 13 KiB): for a fixed Q such

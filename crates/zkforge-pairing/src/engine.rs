@@ -11,7 +11,7 @@ use zkforge_field::tower::{Fp12, Fp2, TowerConfig};
 use zkforge_field::Fp;
 
 use crate::gt::Gt;
-use crate::line::{G2Homogeneous, LineCoeffs};
+use crate::line::{G2Homogeneous, LineCoeffs, ThreeB};
 use crate::miller::{self, Lines, LoopShape};
 use crate::PairingError;
 
@@ -35,13 +35,19 @@ pub trait PairingConfig<const N: usize>: 'static + Sized {
     fn extra_points(q: &Affine<Self::G2>) -> [TwistXY<Self::Fp, N>; 2];
     /// The hard part of the final exponentiation on a cyclotomic element.
     fn hard_part(f: &Fp12<Self::Fp, N>) -> Fp12<Self::Fp, N>;
+    /// 3b' = k (1 + u) with this small k when the twist's b' has that form (BLS12-381: 12), so
+    /// that the doubling step multiplies by it with additions; `None` (the default) for a
+    /// general b'. The engine checks the claim against b' before using it.
+    fn three_b_one_plus_u() -> Option<u64> {
+        None
+    }
 }
 
-/// 3b' of the twist (the doubling step's constant).
-/// 3b of the twist, for the line functions; every Miller loop and prepared point goes through
-/// here, so it also refuses, at compile time, a pairing over groups with a != 0 (the doubling
-/// lines below assume y^2 = x^3 + b).
-fn three_b<P: PairingConfig<N>, const N: usize>() -> Fp2<P::Fp, N> {
+/// How the doubling steps multiply by 3b' of the twist: the curve's addition form when it has
+/// one and [`crate::config::three_b_form`] allows it, else a general product. Every Miller loop
+/// and prepared point goes through here, so it also refuses, at compile time, a pairing over
+/// groups with a != 0 (the doubling lines assume y^2 = x^3 + b).
+fn three_b<P: PairingConfig<N>, const N: usize>() -> ThreeB<P::Fp, N> {
     const {
         assert!(
             <P::G1 as CurveConfig>::A.is_none() && <P::G2 as CurveConfig>::A.is_none(),
@@ -49,7 +55,15 @@ fn three_b<P: PairingConfig<N>, const N: usize>() -> Fp2<P::Fp, N> {
         )
     };
     let b = <P::G2 as CurveConfig>::B;
-    b.double() + b
+    let three_b = b.double() + b;
+    if let (Some(k), crate::config::ThreeBForm::Auto) = (P::three_b_one_plus_u(), crate::config::three_b_form()) {
+        // the claim is checked, not trusted: 3b' must equal k (1 + u)
+        let form = ThreeB::OnePlusUTimes(k);
+        if form.mul(&Fp2::ONE) == three_b {
+            return form;
+        }
+    }
+    ThreeB::General(three_b)
 }
 
 fn live<P: PairingConfig<N>, const N: usize>(q: &Affine<P::G2>) -> Lines<'static, P::Fp, N> {

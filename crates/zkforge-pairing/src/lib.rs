@@ -14,6 +14,8 @@
 //!   Fuentes-Castaneda-Knapp-Rodriguez-Henriquez / Duquesne-Ghammam (BN);
 //! - [`Gt`] (multiplication, exponentiation, equality, encoding) and `pairing_check`, one
 //!   final exponentiation for all pairs;
+//! - run-time switches for the Miller loop's optimisations ([`config`]), each tested to give the
+//!   same result;
 //! - one front end for every curve ([`engine`], generic over [`PairingConfig`]): a curve
 //!   supplies its groups, loop shape, trailing Frobenius points and hard part, and
 //!   `bls12_381` / `bn254` are thin modules over it.
@@ -33,6 +35,7 @@
 
 pub mod bls12_381;
 pub mod bn254;
+pub mod config;
 pub mod engine;
 pub mod gt;
 pub mod line;

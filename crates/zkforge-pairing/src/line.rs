@@ -10,8 +10,10 @@
 //! `sparse.rs`). Lines are defined up to an Fp2 factor, which the final exponentiation kills.
 //!
 //! Costs (M~, S~: Fp2 multiplication and squaring; m: Fp2 times Fp):
-//! - doubling step: 3 M~ + 5 S~ (plus a multiplication by the constant 3b'), then 4 m to
-//!   evaluate the line at P;
+//! - doubling step: 3 M~ + 5 S~ and a multiplication by the constant 3b', then 4 m to
+//!   evaluate the line at P. On BLS12-381, b' = 4(1 + u), so 3b' c = 12 (c0 - c1 + (c0 + c1) u)
+//!   takes two Fp2 additions and four doublings instead of an M~ ([`ThreeB::OnePlusUTimes`],
+//!   the form blst's doubling also uses);
 //! - mixed addition step: 11 M~ + 2 S~, then 4 m.
 
 use zkforge_field::tower::{Fp2, TowerConfig};
@@ -39,16 +41,49 @@ pub struct LineCoeffs<C: TowerConfig<N>, const N: usize> {
     pub ly: Fp2<C, N>,
 }
 
-/// T <- 2T; returns the tangent line at T. `three_b` is 3b' of the twist.
+/// How a doubling step multiplies by 3b' of the twist.
+#[derive(Clone, Copy, Debug)]
+pub enum ThreeB<C: TowerConfig<N>, const N: usize> {
+    /// A general Fp2 product by this value of 3b' (BN254, where b' = 3 / (9 + u)).
+    General(Fp2<C, N>),
+    /// 3b' = k (1 + u) for a small k (BLS12-381: b' = 4 (1 + u), k = 12): c (1 + u) =
+    /// (c0 - c1) + (c0 + c1) u, then k times by doublings and additions.
+    OnePlusUTimes(u64),
+}
+
+impl<C: TowerConfig<N>, const N: usize> ThreeB<C, N> {
+    /// 3b' c.
+    #[inline(always)]
+    pub fn mul(&self, c: &Fp2<C, N>) -> Fp2<C, N> {
+        match *self {
+            ThreeB::General(b) => b * *c,
+            ThreeB::OnePlusUTimes(k) => {
+                let x = Fp2::new(c.c0 - c.c1, c.c0 + c.c1);
+                // k x by the bits of k, most significant first (k = 12: 2x, 3x, 6x, 12x)
+                let mut acc = x;
+                let top = 63 - k.leading_zeros();
+                for i in (0..top).rev() {
+                    acc = acc.double();
+                    if (k >> i) & 1 == 1 {
+                        acc = acc + x;
+                    }
+                }
+                acc
+            }
+        }
+    }
+}
+
+/// T <- 2T; returns the tangent line at T. `three_b` multiplies by 3b' of the twist.
 /// Out of line: inlined into the Miller loop it made an 18,000-instruction loop body (see the
 /// code-size notes of `zkforge_field::tower`); out of line the BLS12-381 Miller loop ran 6 %
 /// faster.
 #[inline(never)]
-pub fn doubling_step<C: TowerConfig<N>, const N: usize>(t: &mut G2Homogeneous<C, N>, three_b: &Fp2<C, N>) -> LineCoeffs<C, N> {
+pub fn doubling_step<C: TowerConfig<N>, const N: usize>(t: &mut G2Homogeneous<C, N>, three_b: &ThreeB<C, N>) -> LineCoeffs<C, N> {
     let a = t.x * t.y; // 2A of the paper
     let b = t.y.square();
     let c = t.z.square();
-    let e = *three_b * c;
+    let e = three_b.mul(&c);
     let f = e.double() + e;
     let g = b + f; // 2G
     let h = (t.y + t.z).square() - b - c; // 2YZ
@@ -106,3 +141,4 @@ pub fn mul_by_line<C: TowerConfig<N>, const N: usize>(
         Twist::D => crate::sparse::mul_by_034(f, &cy, &cx, &l.l0),
     }
 }
+

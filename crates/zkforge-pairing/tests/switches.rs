@@ -1,0 +1,56 @@
+//! Every value of the Miller-loop switches (`zkforge_pairing::config`) and of the tower switch
+//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs live and prepared. One test function: the switches are
+//! process-wide, so nothing else in this binary may run beside it.
+
+use rand::{rngs::StdRng, RngCore, SeedableRng};
+use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
+use zkforge_field::backend::{set_tower, Tower};
+use zkforge_pairing::config::{set_three_b_form, ThreeBForm};
+use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
+
+fn rand_point<C: CurveConfig>(rng: &mut impl RngCore) -> Affine<C> {
+    Jacobian::<C>::generator().mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 4]).to_affine()
+}
+
+#[test]
+fn every_switch_value_gives_the_same_miller_loop() {
+    let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    eprintln!("ZKFORGE_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let bls_pairs: Vec<_> = (0..5).map(|_| (rand_point::<bls::G1Config>(&mut rng), rand_point::<bls::G2Config>(&mut rng))).collect();
+    let bn_pairs: Vec<_> = (0..5).map(|_| (rand_point::<bn::G1Config>(&mut rng), rand_point::<bn::G2Config>(&mut rng))).collect();
+    let bls_prep: Vec<_> = bls_pairs.iter().map(|(_, q)| pb::G2Prepared::new(q)).collect();
+    let bn_prep: Vec<_> = bn_pairs.iter().map(|(_, q)| pn::G2Prepared::new(q)).collect();
+
+    // reference: per-product tower, general 3b', lines one by one
+    set_tower(Tower::PerProduct);
+    set_three_b_form(ThreeBForm::General);
+    let bls_ref: Vec<_> = (1..=5).map(|n| pb::multi_miller_loop(&bls_pairs[..n])).collect();
+    let bn_ref: Vec<_> = (1..=5).map(|n| pn::multi_miller_loop(&bn_pairs[..n])).collect();
+
+    for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
+        for tb in [ThreeBForm::Auto, ThreeBForm::General] {
+            {
+                set_tower(tower);
+                set_three_b_form(tb);
+                let what = format!("{tower:?} {tb:?}");
+                for n in 1..=5 {
+                    assert_eq!(pb::multi_miller_loop(&bls_pairs[..n]), bls_ref[n - 1], "BLS12-381 live, {n} pairs, {what}");
+                    assert_eq!(pn::multi_miller_loop(&bn_pairs[..n]), bn_ref[n - 1], "BN254 live, {n} pairs, {what}");
+                    let bp: Vec<_> = bls_pairs[..n].iter().zip(&bls_prep).map(|((p, _), q)| (*p, q)).collect();
+                    assert_eq!(pb::multi_miller_loop_prepared(&bp), bls_ref[n - 1], "BLS12-381 prepared, {n} pairs, {what}");
+                    let np: Vec<_> = bn_pairs[..n].iter().zip(&bn_prep).map(|((p, _), q)| (*p, q)).collect();
+                    assert_eq!(pn::multi_miller_loop_prepared(&np), bn_ref[n - 1], "BN254 prepared, {n} pairs, {what}");
+                }
+            }
+        }
+    }
+    // an identity pair among live ones is skipped
+    set_tower(Tower::Auto);
+    set_three_b_form(ThreeBForm::Auto);
+    let mut with_id = bls_pairs[..3].to_vec();
+    with_id.insert(1, (bls::G1Affine::IDENTITY, bls_pairs[0].1));
+    assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair");
+    set_tower(Tower::Auto);
+    set_three_b_form(ThreeBForm::Auto);
+}
