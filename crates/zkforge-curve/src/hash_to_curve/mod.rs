@@ -11,6 +11,12 @@
 //! BN254G1_XMD:SHA-256_SVDW_RO_ / _NU_. `map_to_curve_*` are exposed on their own for the
 //! EIP-2537 MAP_FP_TO_G1 / MAP_FP2_TO_G2 precompiles.
 //!
+//! The random-oracle G1 suite (hash_to_g1) has two forms, chosen by [`set_g1_ro_form`]: the
+//! default maps both field elements to E1' without an inversion (the straight-line SSWU of
+//! appendix F.2 with `sqrt_ratio` of F.2.1.2, x kept as a fraction), adds the two points on E1'
+//! in Jacobian coordinates and applies the 11-isogeny once, to a Jacobian point (as blst does);
+//! the other maps each element to E1 with one shared inversion and adds on E1.
+//!
 //! Everything after expand_message is constant time in the message: the square candidate is
 //! chosen by selection, never by a branch (SSWU: one Fp exponentiation for G1 and two for G2,
 //! whose results serve both candidates; SVDW: the three exponentiations of appendix F.1), and
@@ -21,8 +27,9 @@ mod iso_g1;
 mod iso_g2;
 
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicU8, Ordering};
 use sha2::{Digest, Sha256};
-use subtle::{ConditionallySelectable, ConstantTimeEq};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zkforge_field::{bls12_381, bn254};
 
 use crate::bls12_381::{G1Config as BlsG1, G2Config as BlsG2};
@@ -203,6 +210,153 @@ fn iso_map<C: CurveConfig>(x: C::Base, y: C::Base, xnum: &[C::Base], xden: &[C::
     Jacobian { x: xn * xd * yd2, y: y * yn * xd2 * xd * yd2, z }
 }
 
+/// How [`hash_to_g1`] maps its two field elements and adds the results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum G1RandomOracleForm {
+    /// The measured best: [`G1RandomOracleForm::AddOnIsogenous`].
+    Auto,
+    /// SSWU with `sqrt_ratio` (no inversion) for both elements, the sum on E1' in Jacobian
+    /// coordinates, one isogeny evaluation on the Jacobian sum.
+    AddOnIsogenous,
+    /// SSWU and the isogeny for each element, one shared inversion (Montgomery's trick) for the
+    /// two SSWU denominators, the sum on E1.
+    MapThenAdd,
+}
+
+static G1_RO_FORM: AtomicU8 = AtomicU8::new(0);
+
+/// Choose the form of [`hash_to_g1`] (process-wide; every form gives the same point).
+pub fn set_g1_ro_form(f: G1RandomOracleForm) {
+    G1_RO_FORM.store(
+        match f {
+            G1RandomOracleForm::Auto => 0,
+            G1RandomOracleForm::AddOnIsogenous => 1,
+            G1RandomOracleForm::MapThenAdd => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`G1RandomOracleForm`].
+pub fn g1_ro_form() -> G1RandomOracleForm {
+    match G1_RO_FORM.load(Ordering::Relaxed) {
+        0 => G1RandomOracleForm::Auto,
+        1 => G1RandomOracleForm::AddOnIsogenous,
+        _ => G1RandomOracleForm::MapThenAdd,
+    }
+}
+
+/// sqrt_ratio for q = 3 mod 4 (RFC 9380 appendix F.2.1.2) on BLS12-381 Fp: (true, sqrt(u/v))
+/// when u/v is a square, else (false, sqrt(Z u/v)), with one exponentiation and no inversion:
+/// y1 = u v (u v^3)^((p-3)/4). `v` must be non-zero.
+fn sqrt_ratio_g1(u: bls12_381::Fp, v: bls12_381::Fp) -> (Choice, bls12_381::Fp) {
+    let uv = u * v;
+    let y1 = (uv * v.square()).pow_p_minus_3_over_4() * uv;
+    let is_qr = (y1.square() * v).ct_eq(&u);
+    let y2 = y1 * iso_g1::SQRT_MINUS_Z;
+    (is_qr, bls12_381::Fp::conditional_select(&y2, &y1, is_qr))
+}
+
+/// Simplified SWU onto E1' in the straight-line form of RFC 9380 appendix F.2 (steps 1-24), x
+/// kept as the fraction xn / xd (step 25's division is not taken): returns the point in Jacobian
+/// coordinates (xn xd, y xd^3, xd). xd = A' * (Z or -(Z^2 u^4 + Z u^2)) is never zero.
+fn sswu_g1_jacobian(u: &bls12_381::Fp) -> [bls12_381::Fp; 3] {
+    use iso_g1::*;
+    type Fp = bls12_381::Fp;
+    let tv1 = SSWU_Z * u.square(); // Z u^2
+    let tv2 = tv1.square() + tv1; // Z^2 u^4 + Z u^2
+    let x1n = ISO_B * (tv2 + Fp::ONE);
+    let xd = ISO_A * Fp::conditional_select(&-tv2, &SSWU_Z, tv2.is_zero());
+    let xd2 = xd.square();
+    let gxd = xd2 * xd; // xd^3
+    let gxn = (x1n.square() + ISO_A * xd2) * x1n + ISO_B * gxd; // x1n^3 + A x1n xd^2 + B xd^3
+    let (is_gx1_square, y1) = sqrt_ratio_g1(gxn, gxd);
+    // x2 = Z u^2 x1 and sqrt(g(x2)) = Z u^3 sqrt(Z g(x1))
+    let xn = Fp::conditional_select(&(tv1 * x1n), &x1n, is_gx1_square);
+    let y = Fp::conditional_select(&(tv1 * *u * y1), &y1, is_gx1_square);
+    let flip = CurveField::sgn0(u) ^ CurveField::sgn0(&y);
+    let y = Fp::conditional_select(&y, &-y, flip);
+    [xn * xd, y * gxd, xd]
+}
+
+/// P + Q on y^2 = x^3 + a x + b in Jacobian coordinates, constant time, for points that are
+/// not the identity (Z != 0): add-2007-bl, and dbl-2007-bl (with its a Z^4 term) selected when
+/// P = Q (EFD, g1p/auto-shortw-jacobian). P = -Q gives Z = 0, the identity, from the addition
+/// formula itself.
+fn add_jacobian_with_a<F: CurveField>(p: &[F; 3], q: &[F; 3], a: F) -> [F; 3] {
+    let [x1, y1, z1] = *p;
+    let [x2, y2, z2] = *q;
+    let z1z1 = z1.square();
+    let z2z2 = z2.square();
+    let u1 = x1 * z2z2;
+    let u2 = x2 * z1z1;
+    let s1 = y1 * z2 * z2z2;
+    let s2 = y2 * z1 * z1z1;
+    let h = u2 - u1;
+    let r = (s2 - s1).double();
+    let i = h.double().square();
+    let j = h * i;
+    let v = u1 * i;
+    let x3 = r.square() - j - v.double();
+    let y3 = r * (v - x3) - (s1 * j).double();
+    let z3 = ((z1 + z2).square() - z1z1 - z2z2) * h;
+    // doubling of P
+    let xx = x1.square();
+    let yy = y1.square();
+    let yyyy = yy.square();
+    let s = ((x1 + yy).square() - xx - yyyy).double();
+    let m = xx.double() + xx + a * z1z1.square();
+    let xd = m.square() - s.double();
+    let yd = m * (s - xd) - yyyy.double().double().double();
+    let zd = (y1 + z1).square() - yy - z1z1;
+    let same = h.is_zero() & r.is_zero();
+    [F::conditional_select(&x3, &xd, same), F::conditional_select(&y3, &yd, same), F::conditional_select(&z3, &zd, same)]
+}
+
+/// Horner's rule for a polynomial (constant term first) at x = X / ZZ, scaled by ZZ^d
+/// (d = its degree): sum k_i X^i ZZ^(d - i), with `zz_pow[j]` = ZZ^j.
+fn horner_projective<F: CurveField>(coeffs: &[F], x: &F, zz_pow: &[F]) -> F {
+    let d = coeffs.len() - 1;
+    let mut acc = coeffs[d];
+    for i in (0..d).rev() {
+        acc = acc * *x + coeffs[i] * zz_pow[d - i];
+    }
+    acc
+}
+
+/// The isogeny x = xnum/xden, y = y' ynum/yden applied to a Jacobian point (X, Y, Z) of the
+/// isogenous curve (x' = X/Z^2, y' = Y/Z^3) without an inversion: with XN, XD, YN, YD the
+/// polynomials evaluated at x' and scaled by Z^(2 deg), x = XN / (XD Z^2) and
+/// y = Y YN / (YD Z^3), so Z3 = Z XD YD, X3 = XN XD YD^2, Y3 = Y YN XD^3 YD^2. Requires
+/// deg xnum = deg xden + 1 and deg ynum = deg yden (true of RFC 9380's isogenies). A zero
+/// denominator gives Z3 = 0, the identity, as RFC 9380 requires.
+fn iso_map_jacobian<C: CurveConfig>(p: &[C::Base; 3], xnum: &[C::Base], xden: &[C::Base], ynum: &[C::Base], yden: &[C::Base]) -> Jacobian<C> {
+    let [x, y, z] = *p;
+    let top = ynum.len() - 1;
+    let mut zz_pow = [C::Base::ONE; 16];
+    assert!(top < zz_pow.len() && xnum.len() == xden.len() + 1 && ynum.len() == yden.len() && xnum.len() <= ynum.len());
+    zz_pow[1] = z.square();
+    for j in 2..=top {
+        zz_pow[j] = zz_pow[j - 1] * zz_pow[1];
+    }
+    let xn = horner_projective(xnum, &x, &zz_pow);
+    let xd = horner_projective(xden, &x, &zz_pow);
+    let yn = horner_projective(ynum, &x, &zz_pow);
+    let yd = horner_projective(yden, &x, &zz_pow);
+    let yd2 = yd.square();
+    let xd_yd2 = xd * yd2;
+    Jacobian { x: xn * xd_yd2, y: y * yn * xd.square() * xd_yd2, z: z * xd * yd }
+}
+
+/// hash_to_g1's map and sum in the [`G1RandomOracleForm::AddOnIsogenous`] form (what blst's
+/// `map_to_g1` does): two inversion-free SSWU maps to E1', their sum there, one isogeny.
+fn map_two_g1_on_isogenous(u: &[bls12_381::Fp]) -> Jacobian<BlsG1> {
+    let p = sswu_g1_jacobian(&u[0]);
+    let q = sswu_g1_jacobian(&u[1]);
+    let s = add_jacobian_with_a(&p, &q, iso_g1::ISO_A);
+    iso_map_jacobian::<BlsG1>(&s, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
+}
+
 /// map_to_curve for BLS12-381 G1: SSWU on E1' and the 11-isogeny (no cofactor clearing).
 /// The output is a curve point outside the prime-order subgroup in general: call
 /// [`Jacobian::clear_cofactor`] before multiplying it by a scalar (see [`Affine`]).
@@ -304,7 +458,10 @@ pub fn map_fp2_to_g2_vartime(u: &bls12_381::Fp2) -> Affine<BlsG2> {
 /// ```
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG1>, HashToCurveError> {
     let u = hash_to_field_bls12_381_fp(msg, dst, 2)?;
-    let q = map_two_g1(&u);
+    let q = match g1_ro_form() {
+        G1RandomOracleForm::MapThenAdd => map_two_g1(&u),
+        _ => map_two_g1_on_isogenous(&u),
+    };
     Ok(BlsG1::clear_cofactor(&q).to_affine())
 }
 
@@ -389,5 +546,48 @@ mod batched_inversion_tests {
                 assert_eq!(map_two_g2(&[z2, a2]).to_affine(), want.to_affine());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod isogenous_sum_tests {
+    use super::*;
+    use bls12_381::Fp;
+
+    /// The inversion-free form (SSWU with sqrt_ratio, the sum on E1', one Jacobian isogeny)
+    /// equals two maps added on E1, for every kind of pair: equal elements (the sum is a
+    /// doubling on E1'), opposite elements (P + (-P), the identity), zero (the exceptional
+    /// SSWU case tv2 = 0, and u^2 = -1/Z when that has a root), p - 1, random elements.
+    #[test]
+    fn sum_on_the_isogenous_curve_equals_sum_on_e1() {
+        let mut fs = vec![Fp::ZERO, Fp::ONE, -Fp::ONE, Fp::from_u64(7), -Fp::from_u64(3)];
+        let minus_inv_z = -iso_g1::SSWU_Z.invert().unwrap();
+        if let Some(r) = Option::<Fp>::from(CurveField::sqrt(&minus_inv_z)) {
+            fs.push(r);
+        }
+        let mut rng = rand::rngs::OsRng;
+        for _ in 0..6 {
+            fs.push(<Fp as CurveField>::random(&mut rng));
+        }
+        for &a in &fs {
+            for b in [a, -a, Fp::ZERO, Fp::ONE, fs[fs.len() - 1]] {
+                let want = map_two_g1(&[a, b]).to_affine();
+                assert_eq!(map_two_g1_on_isogenous(&[a, b]).to_affine(), want, "u0 = {a:?}, u1 = {b:?}");
+            }
+        }
+    }
+
+    /// sqrt_ratio's contract: (true, sqrt(u/v)) or (false, sqrt(Z u/v)).
+    #[test]
+    fn sqrt_ratio_matches_its_definition() {
+        let mut rng = rand::rngs::OsRng;
+        for _ in 0..50 {
+            let (u, v) = (<Fp as CurveField>::random(&mut rng), <Fp as CurveField>::random(&mut rng));
+            let (qr, y) = sqrt_ratio_g1(u, v);
+            let target = if bool::from(qr) { u } else { iso_g1::SSWU_Z * u };
+            assert_eq!(y.square() * v, target);
+        }
+        let (qr, y) = sqrt_ratio_g1(Fp::ZERO, Fp::from_u64(5));
+        assert!(bool::from(qr) && y == Fp::ZERO);
     }
 }
