@@ -13,8 +13,9 @@
 //! Sizes: ecAdd, ecMul; ecPairing with 1, 2, 4, 8 pairs; G1ADD, G2ADD; G1MSM and G2MSM with
 //! k = 1, 8, 32, 128; PAIRING_CHECK with 1, 2, 4, 8 pairs; both maps; the point evaluation on
 //! a valid c-kzg case. Pairing inputs are pairs (P, Q), (-P, Q) so the check returns 1 as in a
-//! real proof check. revm's substrate-bn (`bn` feature) backend is a build-time choice of revm
-//! and is not in this build.
+//! real proof check. revm's other BN254 backend, substrate-bn (its `bn` feature, a build-time
+//! choice of revm), is a second peer of the BN254 rows, called directly
+//! ([`crate::substrate_bn`]).
 
 use std::hint::black_box;
 
@@ -77,6 +78,7 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
         }
     };
     let i1 = input.clone();
+    let input_for_sb = input.clone();
     let ours = timed(move || {
         black_box(zkforge_evm::call(address, black_box(&i1), 100_000_000).expect("valid"));
     });
@@ -85,6 +87,23 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
     });
     let mut peers: Vec<(&'static str, crate::Runner)> = child.map(|(runner, _)| (peer, runner)).into_iter().collect();
     peers.push((pool_name, theirs));
+    let check: Box<dyn FnOnce() -> Result<(), String>> = if (0x06..=0x08).contains(&address) {
+        let sb_input = input_for_sb.clone();
+        peers.push((
+            crate::substrate_bn::NAME,
+            timed(move || {
+                black_box(crate::substrate_bn::call(address, black_box(&sb_input)));
+            }),
+        ));
+        Box::new(move || {
+            check()?;
+            let ours = zkforge_evm::call(address, &input_for_sb, 100_000_000).map_err(|e| e.to_string())?.bytes;
+            let theirs = crate::substrate_bn::call(address, &input_for_sb).ok_or("substrate-bn refused a valid input")?;
+            agree(ours, vec![(crate::substrate_bn::NAME, theirs)])
+        })
+    } else {
+        Box::new(check)
+    };
     Case { group: "evm", op, curve, size, threads: 1, ours, peers, check: None }.with_check(check)
 }
 

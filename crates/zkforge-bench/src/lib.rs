@@ -19,6 +19,7 @@ pub mod pairing;
 pub mod evm;
 pub mod pipe;
 pub mod revm_1thr;
+pub mod substrate_bn;
 pub mod bulletproofs;
 pub mod kzg;
 pub mod kzg_cells;
