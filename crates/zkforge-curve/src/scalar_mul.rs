@@ -115,15 +115,17 @@ pub fn multi_mul_ct<C: CurveConfig>(points: &[Jacobian<C>], scalars: &[[u64; 4]]
         all_bases.extend_from_slice(&bases[..d]);
     }
     // tables[i][m-1] = m * bases[i], m = 1..=half, in affine form (one inversion for all) so the
-    // main loop uses mixed additions. A table depends on the point only, never on the scalar,
-    // so it may branch on the point's special cases (`add_vartime`) without leaking anything
-    // about k.
+    // main loop uses mixed additions. A table depends on the point only, never on the scalar:
+    // the points are public (see above), so a table may branch on the point's special cases
+    // (`add_vartime`) and is normalised with a variable-time inversion without leaking anything
+    // about k. Even multiples are doublings of the half multiple (a doubling costs less than
+    // half an addition), odd ones an addition of the base.
     let tables = affine_tables(&all_bases, dim, half, endo, |base, out| {
-        let mut acc = *base;
-        out.push(acc);
+        let start = out.len();
+        out.push(*base);
         for m in 2..=half {
-            acc = if m == 2 { base.double() } else { acc.add_vartime(base) };
-            out.push(acc);
+            let next = if m % 2 == 0 { out[start + m / 2 - 1].double() } else { out[start + m - 2].add_vartime(base) };
+            out.push(next);
         }
     });
     let nwin = bits / w + 1;
@@ -165,7 +167,7 @@ fn affine_tables<C: CurveConfig>(bases: &[Jacobian<C>], dim: usize, per: usize, 
     for base in built {
         build(base, &mut jac);
     }
-    let aff = Jacobian::batch_to_affine(&jac);
+    let aff = Jacobian::batch_to_affine_vartime(&jac);
     if !endo {
         return aff;
     }

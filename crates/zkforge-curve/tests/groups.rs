@@ -253,6 +253,9 @@ macro_rules! group_suite {
                     assert_eq!(p.to_affine(), *a);
                 }
                 assert!(Jacobian::<C>::batch_to_affine(&[]).is_empty());
+                assert_eq!(Jacobian::batch_to_affine_vartime(&pts), aff);
+                assert!(Jacobian::<C>::batch_to_affine_vartime(&[]).is_empty());
+                assert_eq!(Jacobian::batch_to_affine_vartime(&[Jacobian::<C>::IDENTITY; 3]), vec![Affine::<C>::IDENTITY; 3]);
             }
         }
     };

@@ -468,9 +468,50 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     }
 
     /// Reduce an arbitrary-length big-endian byte string mod p (for hash-to-field and
-    /// wide random values): Horner's rule over 64-bit digits, one multiplication each.
+    /// wide random values): Horner's rule over digits of N - 1 limbs (each below 2^(64(N-1)),
+    /// so below p, and converted with one Montgomery product), one multiplication by
+    /// 2^(64(N-1)) per digit: 5 products for RFC 9380's 64-byte BLS12-381 and 48-byte BN254
+    /// elements, against 16 and 12 with 64-bit digits.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp;
+    /// let mut b = [0u8; 64];
+    /// b[63] = 5;
+    /// assert_eq!(Fp::from_bytes_be_mod_order(&b), Fp::from_u64(5));
+    /// assert_eq!(Fp::from_bytes_be_mod_order(&[0xff; 64]), Fp::from_bytes_be_mod_order_by_words(&[0xff; 64]));
+    /// ```
     pub fn from_bytes_be_mod_order(bytes: &[u8]) -> Self {
-        // 2^64 in Montgomery form
+        if N < 2 || C::MODULUS[N - 1] == 0 {
+            return Self::from_bytes_be_mod_order_by_words(bytes);
+        }
+        let digit = 8 * (N - 1);
+        let limbs_of = |chunk: &[u8]| {
+            // big-endian bytes (at most 8(N - 1)) -> little-endian limbs, top limb zero
+            let mut l = [0u64; N];
+            for (i, c) in chunk.rchunks(8).enumerate() {
+                let mut w = [0u8; 8];
+                w[8 - c.len()..].copy_from_slice(c);
+                l[i] = u64::from_be_bytes(w);
+            }
+            l
+        };
+        // 2^(64(N-1)) in Montgomery form: below p because p's top limb is not zero
+        let mut t = [0u64; N];
+        t[N - 1] = 1;
+        let base = Self::from_canonical_unchecked(t);
+        let rem = bytes.len() % digit;
+        let (head, body) = bytes.split_at(rem);
+        let mut acc = Self::from_canonical_unchecked(limbs_of(head));
+        for c in body.chunks_exact(digit) {
+            acc = acc * base + Self::from_canonical_unchecked(limbs_of(c));
+        }
+        acc
+    }
+
+    /// [`Fp::from_bytes_be_mod_order`] by Horner's rule over 64-bit digits (two products a
+    /// digit): the reference the faster form is tested against.
+    pub fn from_bytes_be_mod_order_by_words(bytes: &[u8]) -> Self {
+        // 2^64 in Montgomery form (every field here has N >= 2, see `from_u64`)
         let base = Self::from_canonical_unchecked({
             let mut l = [0u64; N];
             l[1] = 1;

@@ -173,10 +173,20 @@ fn batch_inversion_is_zero_tolerant() {
 #[test]
 fn wide_reduction_matches_arkworks() {
     let mut rng = rng();
-    for len in [0usize, 1, 7, 8, 31, 48, 64, 100] {
-        let bytes: Vec<u8> = (0..len).map(|_| rand::Rng::gen(&mut rng)).collect();
-        let ours = bls12_381::Fp::from_bytes_be_mod_order(&bytes);
-        let want = ark_bls12_381::Fq::from_be_bytes_mod_order(&bytes);
-        assert_eq!(to_ark::<_, 6, ark_bls12_381::Fq>(&ours), want, "len {len}");
+    for len in [0usize, 1, 7, 8, 23, 24, 25, 31, 32, 39, 40, 41, 47, 48, 49, 64, 80, 100, 129] {
+        for fill in [None, Some(0xffu8), Some(0u8)] {
+            let bytes: Vec<u8> = (0..len).map(|_| fill.unwrap_or_else(|| rand::Rng::gen(&mut rng))).collect();
+            let ours = bls12_381::Fp::from_bytes_be_mod_order(&bytes);
+            let want = ark_bls12_381::Fq::from_be_bytes_mod_order(&bytes);
+            assert_eq!(to_ark::<_, 6, ark_bls12_381::Fq>(&ours), want, "BLS12-381 Fp, len {len}");
+            assert_eq!(ours, bls12_381::Fp::from_bytes_be_mod_order_by_words(&bytes));
+            let ours = bn254::Fp::from_bytes_be_mod_order(&bytes);
+            let want = ark_bn254::Fq::from_be_bytes_mod_order(&bytes);
+            assert_eq!(to_ark::<_, 4, ark_bn254::Fq>(&ours), want, "BN254 Fp, len {len}");
+            let ours = bls12_381::Fr::from_bytes_be_mod_order(&bytes);
+            let want = ark_bls12_381::Fr::from_be_bytes_mod_order(&bytes);
+            assert_eq!(to_ark::<_, 4, ark_bls12_381::Fr>(&ours), want, "BLS12-381 Fr, len {len}");
+            assert_eq!(ours, bls12_381::Fr::from_bytes_be_mod_order_by_words(&bytes));
+        }
     }
 }

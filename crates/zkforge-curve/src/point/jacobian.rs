@@ -247,6 +247,31 @@ impl<C: CurveConfig> Jacobian<C> {
             .collect()
     }
 
+    /// [`Jacobian::batch_to_affine`] in variable time, for public points: one variable-time
+    /// inversion (Montgomery's trick over the non-identity points), branches on identities.
+    pub fn batch_to_affine_vartime(points: &[Self]) -> Vec<Affine<C>> {
+        let mut prefix = Vec::with_capacity(points.len());
+        let mut acc = C::Base::ONE;
+        for p in points {
+            prefix.push(acc);
+            if !bool::from(p.is_identity()) {
+                acc *= p.z;
+            }
+        }
+        let mut inv = acc.invert_vartime().unwrap_or(C::Base::ZERO);
+        let mut out = vec![Affine::IDENTITY; points.len()];
+        for (i, p) in points.iter().enumerate().rev() {
+            if bool::from(p.is_identity()) {
+                continue;
+            }
+            let zinv = inv * prefix[i];
+            inv *= p.z;
+            let zinv2 = zinv.square();
+            out[i] = Affine { x: p.x * zinv2, y: p.y * zinv2 * zinv };
+        }
+        out
+    }
+
     /// Multiply by a little-endian integer of any length, double-and-add (variable time; for
     /// public scalars such as the group order or a cofactor).
     pub fn mul_bigint_vartime(&self, k: &[u64]) -> Self {
