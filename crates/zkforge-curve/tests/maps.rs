@@ -47,3 +47,37 @@ fn bn254_svdw_on_curve() {
         assert_eq!(bool::from(p.y().sgn0()), bool::from(u.sgn0()));
     }
 }
+
+/// The variable-time cofactor clearings (the EIP-2537 map precompiles) equal the constant-time
+/// ones on every kind of point: map outputs (outside the subgroup, with components of every
+/// cofactor prime), the identity, G1's points of order 3, (0, +-2), alone and added to a map
+/// output (their ladders meet the doubling and identity cases of the additions), subgroup
+/// points, and a G2 point of order dividing the cofactor.
+#[test]
+fn vartime_cofactor_clearing_equals_constant_time() {
+    use zkforge_curve::bls12_381::{clear_cofactor_g1_vartime, clear_cofactor_g2_vartime, G1Config, G1Projective, G2Config, G2Projective};
+    use zkforge_curve::{Affine, CurveConfig, Jacobian};
+    let mut rng = rng();
+    let two = bls12_381::Fp::from_u64(2);
+    let order3 = Affine::<G1Config>::new_unchecked(bls12_381::Fp::ZERO, two).to_jacobian();
+    assert!(bool::from(order3.double().add(&order3).is_identity()), "(0, 2) has order 3");
+    let mut g1: Vec<G1Projective> = vec![Jacobian::IDENTITY, order3, -order3, G1Projective::generator()];
+    for _ in 0..iters(40) {
+        let m = map_to_curve_bls12_381_g1(&bls12_381::Fp::random(&mut rng));
+        g1.push(m);
+        g1.push(m.add(&order3));
+    }
+    for p in &g1 {
+        assert_eq!(clear_cofactor_g1_vartime(p), G1Config::clear_cofactor(p), "G1 {p:?}");
+    }
+    let mut g2: Vec<G2Projective> = vec![Jacobian::IDENTITY, G2Projective::generator()];
+    for _ in 0..iters(20) {
+        let m = map_to_curve_bls12_381_g2(&bls12_381::Fp2::random(&mut rng));
+        g2.push(m);
+        // [r] m has order dividing the cofactor: a point with no G2 component
+        g2.push(m.mul_bigint_vartime(&<G2Config as CurveConfig>::ORDER));
+    }
+    for p in &g2 {
+        assert_eq!(clear_cofactor_g2_vartime(p), G2Config::clear_cofactor(p), "G2 {p:?}");
+    }
+}

@@ -56,6 +56,41 @@ pub fn mul_by_z_abs<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
     acc
 }
 
+/// [`mul_by_z_abs`] with additions that branch on their special cases (public points only:
+/// the EIP-2537 map precompiles), 2M + selections cheaper per addition than the complete ones.
+pub fn mul_by_z_abs_vartime<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
+    let mut acc = *p;
+    for i in (0..63).rev() {
+        acc = acc.double();
+        if (Z_ABS >> i) & 1 == 1 {
+            acc = acc.add_vartime(p);
+        }
+    }
+    acc
+}
+
+/// G1 cofactor clearing, [1 - z] P = [|z|] P + P, in variable time for public points (the same
+/// point as [`CurveConfig::clear_cofactor`] for every input, identities and small-order points
+/// included: `add_vartime` takes its doubling and identity cases by branches).
+pub fn clear_cofactor_g1_vartime(p: &G1Projective) -> G1Projective {
+    mul_by_z_abs_vartime(p).add_vartime(p)
+}
+
+/// G2 cofactor clearing (RFC 9380 G.3, Budroni-Pintore) in variable time for public points,
+/// as [`clear_cofactor_g1_vartime`]: the same formula and result as
+/// [`CurveConfig::clear_cofactor`].
+pub fn clear_cofactor_g2_vartime(p: &G2Projective) -> G2Projective {
+    let t1 = -mul_by_z_abs_vartime(p);
+    let mut t2 = psi(p);
+    let mut t3 = psi2(&p.double());
+    t3 = t3.add_vartime(&-t2);
+    t2 = t1.add_vartime(&t2);
+    t2 = -mul_by_z_abs_vartime(&t2);
+    t3 = t3.add_vartime(&t2);
+    t3 = t3.add_vartime(&-t1);
+    t3.add_vartime(&-*p)
+}
+
 /// [|z|] P for an affine P with mixed additions (variable time: subgroup checks of public
 /// points).
 fn mul_by_z_abs_affine_vartime<C: CurveConfig>(p: &Affine<C>) -> Jacobian<C> {

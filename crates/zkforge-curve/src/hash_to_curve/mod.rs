@@ -419,8 +419,8 @@ pub fn map_fp2_to_g2(u: &bls12_381::Fp2) -> Affine<BlsG2> {
 
 /// [`map_fp_to_g1`] in variable time, for public inputs such as EIP-2537's MAP_FP_TO_G1: the
 /// SSWU denominator and the final affine conversion take the variable-time inverse (the two
-/// inversions are most of the difference to blst's constant-time map). Same output as
-/// [`map_fp_to_g1`] for every input.
+/// inversions are most of the difference to blst's constant-time map) and the cofactor
+/// clearing branches on its special cases. Same output as [`map_fp_to_g1`] for every input.
 ///
 /// ```
 /// use zkforge_curve::hash_to_curve::{map_fp_to_g1, map_fp_to_g1_vartime};
@@ -430,7 +430,7 @@ pub fn map_fp2_to_g2(u: &bls12_381::Fp2) -> Affine<BlsG2> {
 pub fn map_fp_to_g1_vartime(u: &bls12_381::Fp) -> Affine<BlsG1> {
     let (den, zu2) = sswu_den(*u, iso_g1::SSWU_Z);
     let q = map_g1_with(*u, zu2, den.invert_vartime().unwrap_or(bls12_381::Fp::ZERO));
-    BlsG1::clear_cofactor(&q).to_affine_vartime()
+    crate::bls12_381::clear_cofactor_g1_vartime(&q).to_affine_vartime()
 }
 
 /// [`map_fp2_to_g2`] in variable time, for public inputs (EIP-2537's MAP_FP2_TO_G2), as
@@ -446,7 +446,7 @@ pub fn map_fp_to_g1_vartime(u: &bls12_381::Fp) -> Affine<BlsG1> {
 pub fn map_fp2_to_g2_vartime(u: &bls12_381::Fp2) -> Affine<BlsG2> {
     let (den, zu2) = sswu_den(*u, iso_g2::SSWU_Z);
     let q = map_g2_with(*u, zu2, den.invert_vartime().unwrap_or(bls12_381::Fp2::ZERO));
-    BlsG2::clear_cofactor(&q).to_affine_vartime()
+    crate::bls12_381::clear_cofactor_g2_vartime(&q).to_affine_vartime()
 }
 
 /// BLS12381G1_XMD:SHA-256_SSWU_RO_ hash_to_curve.
