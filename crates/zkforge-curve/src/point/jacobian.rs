@@ -259,7 +259,7 @@ impl<C: CurveConfig> Jacobian<C> {
             }
         }
         let mut inv = acc.invert_vartime().unwrap_or(C::Base::ZERO);
-        let mut out = vec![Affine::IDENTITY; points.len()];
+        let mut out = alloc::vec![Affine::IDENTITY; points.len()];
         for (i, p) in points.iter().enumerate().rev() {
             if bool::from(p.is_identity()) {
                 continue;
