@@ -246,69 +246,95 @@ pub fn g1_ro_form() -> G1RandomOracleForm {
     }
 }
 
+/// a * b as one out-of-line call per field type: the straight-line formulas below (the sum on
+/// the isogenous curve, SSWU's glue) run once per hash, so with every product inlined they were
+/// 40-50 KB functions fetched cold from L2 on every call; blst calls one product routine too.
+#[inline(never)]
+fn mul_ool<F: CurveField>(a: &F, b: &F) -> F {
+    *a * *b
+}
+
+/// a^2 out of line (see [`mul_ool`]).
+#[inline(never)]
+fn sqr_ool<F: CurveField>(a: &F) -> F {
+    a.square()
+}
+
 /// sqrt_ratio for q = 3 mod 4 (RFC 9380 appendix F.2.1.2) on BLS12-381 Fp: (true, sqrt(u/v))
 /// when u/v is a square, else (false, sqrt(Z u/v)), with one exponentiation and no inversion:
 /// y1 = u v (u v^3)^((p-3)/4). `v` must be non-zero.
 fn sqrt_ratio_g1(u: bls12_381::Fp, v: bls12_381::Fp) -> (Choice, bls12_381::Fp) {
-    let uv = u * v;
-    let y1 = (uv * v.square()).pow_p_minus_3_over_4() * uv;
-    let is_qr = (y1.square() * v).ct_eq(&u);
-    let y2 = y1 * iso_g1::SQRT_MINUS_Z;
+    let (m, sq) = (mul_ool::<bls12_381::Fp>, sqr_ool::<bls12_381::Fp>);
+    let uv = m(&u, &v);
+    let y1 = m(&pow_p_minus_3_over_4_ool(&m(&uv, &sq(&v))), &uv);
+    let is_qr = m(&sq(&y1), &v).ct_eq(&u);
+    let y2 = m(&y1, &iso_g1::SQRT_MINUS_Z);
     (is_qr, bls12_381::Fp::conditional_select(&y2, &y1, is_qr))
+}
+
+/// x^((p-3)/4) out of line (one copy of the addition chain's loop for every caller).
+#[inline(never)]
+fn pow_p_minus_3_over_4_ool(x: &bls12_381::Fp) -> bls12_381::Fp {
+    x.pow_p_minus_3_over_4()
 }
 
 /// Simplified SWU onto E1' in the straight-line form of RFC 9380 appendix F.2 (steps 1-24), x
 /// kept as the fraction xn / xd (step 25's division is not taken): returns the point in Jacobian
 /// coordinates (xn xd, y xd^3, xd). xd = A' * (Z or -(Z^2 u^4 + Z u^2)) is never zero.
+#[inline(never)]
 fn sswu_g1_jacobian(u: &bls12_381::Fp) -> [bls12_381::Fp; 3] {
     use iso_g1::*;
     type Fp = bls12_381::Fp;
-    let tv1 = SSWU_Z * u.square(); // Z u^2
-    let tv2 = tv1.square() + tv1; // Z^2 u^4 + Z u^2
-    let x1n = ISO_B * (tv2 + Fp::ONE);
-    let xd = ISO_A * Fp::conditional_select(&-tv2, &SSWU_Z, tv2.is_zero());
-    let xd2 = xd.square();
-    let gxd = xd2 * xd; // xd^3
-    let gxn = (x1n.square() + ISO_A * xd2) * x1n + ISO_B * gxd; // x1n^3 + A x1n xd^2 + B xd^3
+    let (m, sq) = (mul_ool::<Fp>, sqr_ool::<Fp>);
+    let tv1 = m(&SSWU_Z, &sq(u)); // Z u^2
+    let tv2 = sq(&tv1) + tv1; // Z^2 u^4 + Z u^2
+    let x1n = m(&ISO_B, &(tv2 + Fp::ONE));
+    let xd = m(&ISO_A, &Fp::conditional_select(&-tv2, &SSWU_Z, tv2.is_zero()));
+    let xd2 = sq(&xd);
+    let gxd = m(&xd2, &xd); // xd^3
+    // x1n^3 + A x1n xd^2 + B xd^3
+    let gxn = m(&(sq(&x1n) + m(&ISO_A, &xd2)), &x1n) + m(&ISO_B, &gxd);
     let (is_gx1_square, y1) = sqrt_ratio_g1(gxn, gxd);
     // x2 = Z u^2 x1 and sqrt(g(x2)) = Z u^3 sqrt(Z g(x1))
-    let xn = Fp::conditional_select(&(tv1 * x1n), &x1n, is_gx1_square);
-    let y = Fp::conditional_select(&(tv1 * *u * y1), &y1, is_gx1_square);
+    let xn = Fp::conditional_select(&m(&tv1, &x1n), &x1n, is_gx1_square);
+    let y = Fp::conditional_select(&m(&m(&tv1, u), &y1), &y1, is_gx1_square);
     let flip = CurveField::sgn0(u) ^ CurveField::sgn0(&y);
     let y = Fp::conditional_select(&y, &-y, flip);
-    [xn * xd, y * gxd, xd]
+    [m(&xn, &xd), m(&y, &gxd), xd]
 }
 
 /// P + Q on y^2 = x^3 + a x + b in Jacobian coordinates, constant time, for points that are
 /// not the identity (Z != 0): add-2007-bl, and dbl-2007-bl (with its a Z^4 term) selected when
 /// P = Q (EFD, g1p/auto-shortw-jacobian). P = -Q gives Z = 0, the identity, from the addition
 /// formula itself.
+#[inline(never)]
 fn add_jacobian_with_a<F: CurveField>(p: &[F; 3], q: &[F; 3], a: F) -> [F; 3] {
+    let (m, sq) = (mul_ool::<F>, sqr_ool::<F>);
     let [x1, y1, z1] = *p;
     let [x2, y2, z2] = *q;
-    let z1z1 = z1.square();
-    let z2z2 = z2.square();
-    let u1 = x1 * z2z2;
-    let u2 = x2 * z1z1;
-    let s1 = y1 * z2 * z2z2;
-    let s2 = y2 * z1 * z1z1;
+    let z1z1 = sq(&z1);
+    let z2z2 = sq(&z2);
+    let u1 = m(&x1, &z2z2);
+    let u2 = m(&x2, &z1z1);
+    let s1 = m(&m(&y1, &z2), &z2z2);
+    let s2 = m(&m(&y2, &z1), &z1z1);
     let h = u2 - u1;
     let r = (s2 - s1).double();
-    let i = h.double().square();
-    let j = h * i;
-    let v = u1 * i;
-    let x3 = r.square() - j - v.double();
-    let y3 = r * (v - x3) - (s1 * j).double();
-    let z3 = ((z1 + z2).square() - z1z1 - z2z2) * h;
+    let i = sq(&h.double());
+    let j = m(&h, &i);
+    let v = m(&u1, &i);
+    let x3 = sq(&r) - j - v.double();
+    let y3 = m(&r, &(v - x3)) - m(&s1, &j).double();
+    let z3 = m(&(sq(&(z1 + z2)) - z1z1 - z2z2), &h);
     // doubling of P
-    let xx = x1.square();
-    let yy = y1.square();
-    let yyyy = yy.square();
-    let s = ((x1 + yy).square() - xx - yyyy).double();
-    let m = xx.double() + xx + a * z1z1.square();
-    let xd = m.square() - s.double();
-    let yd = m * (s - xd) - yyyy.double().double().double();
-    let zd = (y1 + z1).square() - yy - z1z1;
+    let xx = sq(&x1);
+    let yy = sq(&y1);
+    let yyyy = sq(&yy);
+    let s = (sq(&(x1 + yy)) - xx - yyyy).double();
+    let mm = xx.double() + xx + m(&a, &sq(&z1z1));
+    let xd = sq(&mm) - s.double();
+    let yd = m(&mm, &(s - xd)) - yyyy.double().double().double();
+    let zd = sq(&(y1 + z1)) - yy - z1z1;
     let same = h.is_zero() & r.is_zero();
     [F::conditional_select(&x3, &xd, same), F::conditional_select(&y3, &yd, same), F::conditional_select(&z3, &zd, same)]
 }
@@ -330,6 +356,7 @@ fn horner_projective<F: CurveField>(coeffs: &[F], x: &F, zz_pow: &[F]) -> F {
 /// y = Y YN / (YD Z^3), so Z3 = Z XD YD, X3 = XN XD YD^2, Y3 = Y YN XD^3 YD^2. Requires
 /// deg xnum = deg xden + 1 and deg ynum = deg yden (true of RFC 9380's isogenies). A zero
 /// denominator gives Z3 = 0, the identity, as RFC 9380 requires.
+#[inline(never)]
 fn iso_map_jacobian<C: CurveConfig>(p: &[C::Base; 3], xnum: &[C::Base], xden: &[C::Base], ynum: &[C::Base], yden: &[C::Base]) -> Jacobian<C> {
     let [x, y, z] = *p;
     let top = ynum.len() - 1;
@@ -343,13 +370,14 @@ fn iso_map_jacobian<C: CurveConfig>(p: &[C::Base; 3], xnum: &[C::Base], xden: &[
     let xd = horner_projective(xden, &x, &zz_pow);
     let yn = horner_projective(ynum, &x, &zz_pow);
     let yd = horner_projective(yden, &x, &zz_pow);
-    let yd2 = yd.square();
-    let xd_yd2 = xd * yd2;
-    Jacobian { x: xn * xd_yd2, y: y * yn * xd.square() * xd_yd2, z: z * xd * yd }
+    let (m, sq) = (mul_ool::<C::Base>, sqr_ool::<C::Base>);
+    let xd_yd2 = m(&xd, &sq(&yd));
+    Jacobian { x: m(&xn, &xd_yd2), y: m(&m(&m(&y, &yn), &sq(&xd)), &xd_yd2), z: m(&m(&z, &xd), &yd) }
 }
 
 /// hash_to_g1's map and sum in the [`G1RandomOracleForm::AddOnIsogenous`] form (what blst's
 /// `map_to_g1` does): two inversion-free SSWU maps to E1', their sum there, one isogeny.
+#[inline(never)]
 fn map_two_g1_on_isogenous(u: &[bls12_381::Fp]) -> Jacobian<BlsG1> {
     let p = sswu_g1_jacobian(&u[0]);
     let q = sswu_g1_jacobian(&u[1]);
