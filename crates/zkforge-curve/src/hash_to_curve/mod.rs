@@ -144,10 +144,11 @@ fn inv0_pair<F: CurveField>(a: F, b: F) -> (F, F) {
 /// [`inv0_pair`]).
 #[inline(always)]
 fn sswu_candidates<F: CurveField>(zu2: F, tv1: F, a: F, b: F, neg_b_over_a: F, b_over_za: F) -> (F, F, F, F) {
-    let x1 = F::conditional_select(&(neg_b_over_a * (F::ONE + tv1)), &b_over_za, tv1.is_zero());
-    let gx1 = (x1.square() + a) * x1 + b;
-    let x2 = zu2 * x1;
-    let gx2 = (x2.square() + a) * x2 + b;
+    let (m, sq) = (mul_ool::<F>, sqr_ool::<F>);
+    let x1 = F::conditional_select(&m(&neg_b_over_a, &(F::ONE + tv1)), &b_over_za, tv1.is_zero());
+    let gx1 = m(&(sq(&x1) + a), &x1) + b;
+    let x2 = m(&zu2, &x1);
+    let gx2 = m(&(sq(&x2) + a), &x2) + b;
     (x1, x2, gx1, gx2)
 }
 
@@ -155,10 +156,11 @@ fn sswu_candidates<F: CurveField>(zu2: F, tv1: F, a: F, b: F, neg_b_over_a: F, b
 /// that is a square and sqrt(-g(x1)) when not; then sqrt(g(x2)) = Z u^3 sqrt(-Z) y1.
 fn sswu_g1(u: bls12_381::Fp, zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
     use iso_g1::*;
+    let (m, sq) = (mul_ool::<bls12_381::Fp>, sqr_ool::<bls12_381::Fp>);
     let (x1, x2, gx1, _gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
-    let y1 = gx1.pow_p_plus_1_over_4();
-    let e1 = y1.square().ct_eq(&gx1);
-    let y2 = y1 * SQRT_MINUS_Z * SSWU_Z * u.square() * u;
+    let y1 = pow_p_plus_1_over_4_ool(&gx1);
+    let e1 = sq(&y1).ct_eq(&gx1);
+    let y2 = m(&m(&m(&m(&y1, &SQRT_MINUS_Z), &SSWU_Z), &sq(&u)), &u);
     let x = bls12_381::Fp::conditional_select(&x2, &x1, e1);
     let y = bls12_381::Fp::conditional_select(&y2, &y1, e1);
     let flip = CurveField::sgn0(&u) ^ CurveField::sgn0(&y);
@@ -199,15 +201,15 @@ fn horner<F: CurveField>(coeffs: &[F], x: &F) -> F {
 /// with Z = xden yden (no inversion; a zero denominator gives the identity, as RFC 9380
 /// requires).
 fn iso_map<C: CurveConfig>(x: C::Base, y: C::Base, xnum: &[C::Base], xden: &[C::Base], ynum: &[C::Base], yden: &[C::Base]) -> Jacobian<C> {
+    let (m, sq) = (mul_ool::<C::Base>, sqr_ool::<C::Base>);
     let xn = horner(xnum, &x);
     let xd = horner(xden, &x);
     let yn = horner(ynum, &x);
     let yd = horner(yden, &x);
     // Z = xd yd; X = xn/xd Z^2 = xn xd yd^2; Y = y yn/yd Z^3 = y yn xd^3 yd^2
-    let z = xd * yd;
-    let yd2 = yd.square();
-    let xd2 = xd.square();
-    Jacobian { x: xn * xd * yd2, y: y * yn * xd2 * xd * yd2, z }
+    let z = m(&xd, &yd);
+    let xd_yd2 = m(&xd, &sq(&yd));
+    Jacobian { x: m(&xn, &xd_yd2), y: m(&m(&m(&y, &yn), &sq(&xd)), &xd_yd2), z }
 }
 
 /// How [`hash_to_g1`] maps its two field elements and adds the results.
@@ -270,6 +272,12 @@ fn sqrt_ratio_g1(u: bls12_381::Fp, v: bls12_381::Fp) -> (Choice, bls12_381::Fp) 
     let is_qr = m(&sq(&y1), &v).ct_eq(&u);
     let y2 = m(&y1, &iso_g1::SQRT_MINUS_Z);
     (is_qr, bls12_381::Fp::conditional_select(&y2, &y1, is_qr))
+}
+
+/// x^((p+1)/4) out of line (one copy of the addition chain's loop for every caller).
+#[inline(never)]
+fn pow_p_plus_1_over_4_ool(x: &bls12_381::Fp) -> bls12_381::Fp {
+    x.pow_p_plus_1_over_4()
 }
 
 /// x^((p-3)/4) out of line (one copy of the addition chain's loop for every caller).
