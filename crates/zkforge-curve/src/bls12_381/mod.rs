@@ -46,11 +46,17 @@ pub type G2Projective = Jacobian<G2Config>;
 /// [|z|] P by the fixed chain of |z| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48 + 2^16 (63 doublings,
 /// 5 complete additions; the sequence depends only on the constant).
 pub fn mul_by_z_abs<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
+    ladder_z_abs(p, Jacobian::add)
+}
+
+/// The chain of |z| with the given addition (complete or `_vartime`).
+#[inline(always)]
+fn ladder_z_abs<C: CurveConfig>(p: &Jacobian<C>, add: impl Fn(&Jacobian<C>, &Jacobian<C>) -> Jacobian<C>) -> Jacobian<C> {
     let mut acc = *p;
     for i in (0..63).rev() {
         acc = acc.double();
         if (Z_ABS >> i) & 1 == 1 {
-            acc = acc.add(p);
+            acc = add(&acc, p);
         }
     }
     acc
@@ -59,14 +65,7 @@ pub fn mul_by_z_abs<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
 /// [`mul_by_z_abs`] with additions that branch on their special cases (public points only:
 /// the EIP-2537 map precompiles), 2M + selections cheaper per addition than the complete ones.
 pub fn mul_by_z_abs_vartime<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
-    let mut acc = *p;
-    for i in (0..63).rev() {
-        acc = acc.double();
-        if (Z_ABS >> i) & 1 == 1 {
-            acc = acc.add_vartime(p);
-        }
-    }
-    acc
+    ladder_z_abs(p, Jacobian::add_vartime)
 }
 
 /// G1 cofactor clearing, [1 - z] P = [|z|] P + P, in variable time for public points (the same
