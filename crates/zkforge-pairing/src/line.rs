@@ -57,6 +57,7 @@ impl<C: TowerConfig<N>, const N: usize> ThreeB<C, N> {
     pub fn mul(&self, c: &Fp2<C, N>) -> Fp2<C, N> {
         match *self {
             ThreeB::General(b) => b * *c,
+            ThreeB::OnePlusUTimes(0) => Fp2::ZERO,
             ThreeB::OnePlusUTimes(k) => {
                 let x = Fp2::new(c.c0 - c.c1, c.c0 + c.c1);
                 // k x by the bits of k, most significant first (k = 12: 2x, 3x, 6x, 12x)

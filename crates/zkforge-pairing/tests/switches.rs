@@ -1,6 +1,6 @@
 //! Every value of the Miller-loop switches (`zkforge_pairing::config`) and of the tower switch
-//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs live and prepared. One test function: the switches are
-//! process-wide, so nothing else in this binary may run beside it.
+//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs live and prepared. One test function sets the switches (they
+//! are process-wide, so no other test of this binary may depend on them).
 
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
@@ -53,4 +53,17 @@ fn every_switch_value_gives_the_same_miller_loop() {
     assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair");
     set_tower(Tower::Auto);
     set_three_b_form(ThreeBForm::Auto);
+}
+
+/// `ThreeB::OnePlusUTimes(k)` is k (1 + u) times its input for every k, 0 included.
+#[test]
+fn three_b_addition_form_is_k_times_one_plus_u() {
+    use zkforge_field::bls12_381::{Fp, Fp2};
+    use zkforge_pairing::line::ThreeB;
+    let c = Fp2::new(Fp::from_u64(123456789), Fp::from_u64(987654321));
+    let one_plus_u = Fp2::new(Fp::ONE, Fp::ONE);
+    for k in [0u64, 1, 2, 3, 7, 12, 255, u64::MAX] {
+        let want = one_plus_u * c * Fp2::new(Fp::from_u64(k), Fp::ZERO);
+        assert_eq!(ThreeB::OnePlusUTimes(k).mul(&c), want, "k = {k}");
+    }
 }
