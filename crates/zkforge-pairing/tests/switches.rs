@@ -1,6 +1,7 @@
 //! Every value of the Miller-loop switches (`zkforge_pairing::config`) and of the tower switch
-//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs live and prepared. One test function sets the switches (they
-//! are process-wide, so no other test of this binary may depend on them).
+//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs, live and prepared. One
+//! test function sets the switches (they are process-wide, so no other test of this binary may
+//! depend on them).
 
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
