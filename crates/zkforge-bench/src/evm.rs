@@ -67,6 +67,8 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
     } else {
         peer
     };
+    // the BN254 rows also run revm's other backend, substrate-bn, called directly
+    let substrate = (0x06..=0x08).contains(&address);
     let check = {
         let input = input.clone();
         let child_out = child.as_ref().map(|(_, out)| out.clone());
@@ -74,11 +76,15 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
             let ours = zkforge_evm::call(address, &input, 100_000_000).map_err(|e| e.to_string())?.bytes;
             let mut theirs = vec![(pool_name, revm(address, &input))];
             theirs.extend(child_out.map(|out| (peer, out)));
+            if substrate {
+                let out = crate::substrate_bn::call(address, &input).ok_or("substrate-bn refused a valid input")?;
+                theirs.push((crate::substrate_bn::NAME, out));
+            }
             agree(ours, theirs)
         }
     };
     let i1 = input.clone();
-    let input_for_sb = input.clone();
+    let i2 = input.clone();
     let ours = timed(move || {
         black_box(zkforge_evm::call(address, black_box(&i1), 100_000_000).expect("valid"));
     });
@@ -87,23 +93,14 @@ fn case(op: &'static str, curve: &'static str, address: u8, size: usize, input: 
     });
     let mut peers: Vec<(&'static str, crate::Runner)> = child.map(|(runner, _)| (peer, runner)).into_iter().collect();
     peers.push((pool_name, theirs));
-    let check: Box<dyn FnOnce() -> Result<(), String>> = if (0x06..=0x08).contains(&address) {
-        let sb_input = input_for_sb.clone();
+    if substrate {
         peers.push((
             crate::substrate_bn::NAME,
             timed(move || {
-                black_box(crate::substrate_bn::call(address, black_box(&sb_input)));
+                black_box(crate::substrate_bn::call(address, black_box(&i2)));
             }),
         ));
-        Box::new(move || {
-            check()?;
-            let ours = zkforge_evm::call(address, &input_for_sb, 100_000_000).map_err(|e| e.to_string())?.bytes;
-            let theirs = crate::substrate_bn::call(address, &input_for_sb).ok_or("substrate-bn refused a valid input")?;
-            agree(ours, vec![(crate::substrate_bn::NAME, theirs)])
-        })
-    } else {
-        Box::new(check)
-    };
+    }
     Case { group: "evm", op, curve, size, threads: 1, ours, peers, check: None }.with_check(check)
 }
 

@@ -14,7 +14,6 @@ use zkforge_field::tower::{Fp12, Fp2, Fp6, TowerConfig};
 
 /// a * (b0 + b1 v) in Fp6: 5 Fp2 multiplications (a0 b0, a1 b1, a2 b1, a2 b0 and the middle
 /// term a0 b1 + a1 b0 by Karatsuba).
-///
 /// Out of line: inlined twice into each line product it made those functions 17,000
 /// instructions long, more than the instruction cache holds with the loop around them.
 #[inline(never)]
