@@ -14,8 +14,10 @@
 //!
 //! The default step loop packs each row of the 2x2 transition matrix into one word (Pornin's
 //! packed update factors, ePrint 2020/972): two runs of 30 steps per batch of 60, their
-//! matrices multiplied, 20 word operations a step against 27 for four separate matrix words
-//! (`backend::set_inverse_steps` chooses; both are tested against each other).
+//! matrices multiplied, 20 word operations a step against 27 for four separate matrix words.
+//! On x86-64 the default runs those packed steps in assembly that selects with conditional moves
+//! (a three-cycle f-g chain instead of six mask operations; 0.73x the time of the portable packed
+//! steps on Zen 5). `backend::set_inverse_steps` chooses; all forms are tested against each other.
 //!
 //! Cost: per batch, 60 or 62 branch-free steps on 64-bit words plus two 2x2 matrix products on
 //! L = ceil(64N / 62) limbs. Input and output are in Montgomery form: the plain-integer
@@ -24,6 +26,7 @@
 use alloc::vec;
 use subtle::{ConstantTimeEq, CtOption};
 
+use crate::backend::StepForm;
 use crate::limbs;
 use crate::mont::{FieldConfig, Fp};
 
@@ -162,18 +165,99 @@ fn divsteps_packed(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) 
     (zeta, Trans { u, v, q, r })
 }
 
+/// [`divsteps_packed`] with the selections made by conditional moves in x86-64 assembly: the
+/// same steps, the same results (the tests compare the two on every field). Per step, with x =
+/// f or -f and y = uv or -uv chosen by the sign of zeta: the swap (zeta < 0 and g odd) moves g
+/// into f, qr into uv and -zeta - 2 into zeta; an odd g takes g + x and qr takes qr + y; then
+/// g is halved and uv doubled. The f-g chain is an add, a cmov and a shift (three cycles)
+/// instead of the masks' six operations. Constant time: no branch depends on the data (the loop
+/// counter is public), and `cmov` runs in the same time whichever way it selects.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn divsteps_packed_cmov(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
+    if steps == 0 {
+        return (zeta, Trans { u: 1, v: 0, q: 0, r: 1 });
+    }
+    let (mut zeta, mut f, mut g) = (zeta, f0, g0);
+    let (mut uv, mut qr): (u64, u64) = (1, 1 << 32);
+    let mut cnt = steps as u64;
+    // SAFETY: register-only arithmetic (no memory operand, no stack use); every register the
+    // template writes is declared as an output or a clobbered temporary, the flags are
+    // clobbered (no `preserves_flags`), and the loop ends after `cnt` >= 1 turns.
+    unsafe {
+        core::arch::asm!(
+            "2:",
+            "mov {x}, {f}",
+            "neg {x}",
+            "mov {y}, {uv}",
+            "neg {y}",
+            "mov {zs}, {zeta}",
+            "shr {zs}, 63",
+            "mov {zn}, -2",
+            "sub {zn}, {zeta}",
+            "test {zeta}, {zeta}",
+            "cmovns {x}, {f}",
+            "cmovns {y}, {uv}",
+            "add {x}, {g}",
+            "add {y}, {qr}",
+            "sub {zeta}, 1",
+            "test {g}, {zs}",
+            "cmovnz {f}, {g}",
+            "cmovnz {uv}, {qr}",
+            "cmovnz {zeta}, {zn}",
+            "test {g}, 1",
+            "cmovnz {g}, {x}",
+            "cmovnz {qr}, {y}",
+            "shr {g}, 1",
+            "add {uv}, {uv}",
+            "dec {cnt}",
+            "jnz 2b",
+            zeta = inout(reg) zeta,
+            f = inout(reg) f,
+            g = inout(reg) g,
+            uv = inout(reg) uv,
+            qr = inout(reg) qr,
+            cnt = inout(reg) cnt,
+            x = out(reg) _,
+            y = out(reg) _,
+            zs = out(reg) _,
+            zn = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    let _ = (f, g, cnt);
+    let unpack = |w: u64| {
+        let lo = ((w as i64) << 32) >> 32;
+        (lo, (w as i64).wrapping_sub(lo) >> 32)
+    };
+    let (u, v) = unpack(uv);
+    let (q, r) = unpack(qr);
+    (zeta, Trans { u, v, q, r })
+}
+
+/// One packed run of `steps` hddivsteps, in assembly with conditional moves when `CMOV` (and the
+/// target is x86-64), else in portable Rust.
+#[inline(always)]
+fn packed_run<const CMOV: bool>(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
+    #[cfg(target_arch = "x86_64")]
+    if CMOV {
+        return divsteps_packed_cmov(zeta, f0, g0, steps);
+    }
+    divsteps_packed(zeta, f0, g0, steps)
+}
+
 /// Up to 60 hddivsteps as two packed runs of at most 30 ([`divsteps_packed`]): the low words of
 /// f and g after the first run come from its matrix ((u f + v g) / 2^h, exact in its low 64 - h
 /// bits, and the second run reads only its low 30), and the two matrices are multiplied
 /// (entries at most 2^60). The product is rescaled to 2^62 like [`divsteps_62`]'s.
 #[inline(always)]
-fn divsteps_60_packed(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
+fn divsteps_60_packed<const CMOV: bool>(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
     let h1 = steps.min(30);
     let h2 = steps - h1;
-    let (zeta, a) = divsteps_packed(zeta, f0, g0, h1);
+    let (zeta, a) = packed_run::<CMOV>(zeta, f0, g0, h1);
     let f1 = ((a.u as u64).wrapping_mul(f0).wrapping_add((a.v as u64).wrapping_mul(g0))) >> h1;
     let g1 = ((a.q as u64).wrapping_mul(f0).wrapping_add((a.r as u64).wrapping_mul(g0))) >> h1;
-    let (zeta, b) = divsteps_packed(zeta, f1, g1, h2);
+    let (zeta, b) = packed_run::<CMOV>(zeta, f1, g1, h2);
     let k = 62 - steps;
     let m = Trans {
         u: (b.u * a.u + b.v * a.q) << k,
@@ -391,16 +475,16 @@ fn inverse_limbs<const N: usize, const VARTIME: bool>(a: &[u64; N], modulus: &[u
         // zeta = -(delta + 1/2) with delta = 1/2 at the start
         let mut zeta: i64 = -1;
         let total = hddivsteps_bound(bits) as u32;
-        let packed = crate::backend::inverse_steps_packed();
-        let batch: u32 = if packed { 60 } else { 62 };
+        let form = crate::backend::inverse_step_form();
+        let batch: u32 = if form == StepForm::Wide { 62 } else { 60 };
         let nb = total.div_ceil(batch);
         for b in 0..nb {
             // full batches, then exactly the steps the bound still needs (public counts)
             let steps = if b + 1 == nb { total - batch * (nb - 1) } else { batch };
-            let (nz, t) = if packed {
-                divsteps_60_packed(zeta, low(&f), low(&g), steps)
-            } else {
-                divsteps_62(zeta, low(&f), low(&g), steps)
+            let (nz, t) = match form {
+                StepForm::Wide => divsteps_62(zeta, low(&f), low(&g), steps),
+                StepForm::Packed => divsteps_60_packed::<false>(zeta, low(&f), low(&g), steps),
+                StepForm::PackedCmov => divsteps_60_packed::<true>(zeta, low(&f), low(&g), steps),
             };
             zeta = nz;
             update_fg(&mut f, &mut g, &t, l);

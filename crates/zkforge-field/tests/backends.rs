@@ -335,7 +335,7 @@ fn exponentiation_plans_match_pow() {
 /// The variable-time inverse (original divsteps, zero runs skipped, six bits per odd step)
 /// against the constant-time one (hddivsteps, fixed count) under every value of the
 /// `set_inverse_steps` switch (62-step batches on four matrix words, 60-step batches with packed
-/// rows), on edge values, 1..199, +-2^k and 10 x ITERS random inputs per field, and both against
+/// rows, the same in assembly with conditional moves), on edge values, 1..199, +-2^k and 10 x ITERS random inputs per field, and both against
 /// a * a^-1 = 1.
 fn compare_inverses<C: FieldConfig<N>, const N: usize>() {
     use backend::InverseSteps;
@@ -351,7 +351,7 @@ fn compare_inverses<C: FieldConfig<N>, const N: usize>() {
     for _ in 0..10 * iters() {
         xs.push(Fp::<C, N>::random(&mut rng));
     }
-    for s in [InverseSteps::Auto, InverseSteps::Wide, InverseSteps::Packed] {
+    for s in [InverseSteps::Auto, InverseSteps::Wide, InverseSteps::Packed, InverseSteps::PackedCmov] {
         backend::set_inverse_steps(s);
         for x in &xs {
             let ct: Option<Fp<C, N>> = x.invert().into();

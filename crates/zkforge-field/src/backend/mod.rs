@@ -160,7 +160,8 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
 /// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InverseSteps {
-    /// The measured best: [`InverseSteps::Packed`].
+    /// The measured best: [`InverseSteps::PackedCmov`] on x86-64 (0.73-0.74x the time of
+    /// [`InverseSteps::Packed`] on Zen 5, BENCHMARKS.md), [`InverseSteps::Packed`] elsewhere.
     Auto,
     /// Batches of 62 steps on four matrix words (27 word operations a step).
     Wide,
@@ -168,9 +169,21 @@ pub enum InverseSteps {
     /// (Pornin's packed update factors, ePrint 2020/972): 20 word operations a step, and the two
     /// runs' matrices multiplied before the one big update per batch.
     Packed,
+    /// [`InverseSteps::Packed`] with each run of steps in x86-64 assembly that selects with
+    /// conditional moves instead of masks (a shorter dependency chain per step). On other
+    /// architectures this is [`InverseSteps::Packed`].
+    PackedCmov,
 }
 
-// 0 = auto, 1 = wide, 2 = packed
+/// How the constant-time inversion runs its steps (the value behind [`set_inverse_steps`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StepForm {
+    Wide,
+    Packed,
+    PackedCmov,
+}
+
+// 0 = auto, 1 = wide, 2 = packed, 3 = packed with cmov
 static INVERSE_STEPS: AtomicU8 = AtomicU8::new(0);
 
 /// Choose how constant-time inversions run their steps for the whole process. Every value gives
@@ -193,15 +206,22 @@ pub fn set_inverse_steps(s: InverseSteps) {
             InverseSteps::Auto => 0,
             InverseSteps::Wide => 1,
             InverseSteps::Packed => 2,
+            InverseSteps::PackedCmov => 3,
         },
         Ordering::Relaxed,
     );
 }
 
-/// Whether constant-time inversions use the packed steps (see [`set_inverse_steps`]).
+/// The step form constant-time inversions use now (see [`set_inverse_steps`]).
 #[inline(always)]
-pub(crate) fn inverse_steps_packed() -> bool {
-    INVERSE_STEPS.load(Ordering::Relaxed) != 1
+pub(crate) fn inverse_step_form() -> StepForm {
+    match INVERSE_STEPS.load(Ordering::Relaxed) {
+        1 => StepForm::Wide,
+        2 => StepForm::Packed,
+        3 => StepForm::PackedCmov,
+        _ if cfg!(target_arch = "x86_64") => StepForm::PackedCmov,
+        _ => StepForm::Packed,
+    }
 }
 
 /// How runs of cyclotomic squarings are computed ([`crate::tower::Fp12::cyclotomic_square_n`]).
