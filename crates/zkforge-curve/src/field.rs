@@ -55,6 +55,22 @@ pub trait CurveField:
     fn lexicographically_largest(&self) -> Choice;
     /// Uniformly random element.
     fn random(rng: &mut impl RngCore) -> Self;
+    /// For a prime field: its modulus as little-endian 64-bit limbs (zero-padded to 8) and
+    /// their count N; `None` for an extension field. The AVX-512 MSM kernels read it.
+    fn prime_modulus() -> Option<([u64; 8], usize)> {
+        None
+    }
+    /// For a prime field: the Montgomery-form limbs a 2^(64 N) mod p (little-endian,
+    /// zero-padded to 8); `None` for an extension field.
+    fn to_mont_u64s(&self) -> Option<[u64; 8]> {
+        None
+    }
+    /// For a prime field: the element whose Montgomery-form limbs are `l` (zero-padded to 8);
+    /// `None` when they are not below p, or for an extension field.
+    fn from_mont_u64s(l: &[u64; 8]) -> Option<Self> {
+        let _ = l;
+        None
+    }
     /// Montgomery's trick: invert every non-zero element of `v` with one inversion, leaving
     /// zeros as zero.
     fn batch_invert(v: &mut [Self]) {
@@ -123,6 +139,30 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp<C, N> {
     }
     fn random(rng: &mut impl RngCore) -> Self {
         Fp::random(rng)
+    }
+    fn prime_modulus() -> Option<([u64; 8], usize)> {
+        if N > 8 {
+            return None;
+        }
+        let mut m = [0u64; 8];
+        m[..N].copy_from_slice(&C::MODULUS);
+        Some((m, N))
+    }
+    fn to_mont_u64s(&self) -> Option<[u64; 8]> {
+        if N > 8 {
+            return None;
+        }
+        let mut m = [0u64; 8];
+        m[..N].copy_from_slice(&self.to_mont_limbs());
+        Some(m)
+    }
+    fn from_mont_u64s(l: &[u64; 8]) -> Option<Self> {
+        if N > 8 || l[N..].iter().any(|&w| w != 0) {
+            return None;
+        }
+        let mut m = [0u64; N];
+        m.copy_from_slice(&l[..N]);
+        Fp::from_mont_limbs(m).ok()
     }
 }
 

@@ -21,6 +21,23 @@ pub enum Buckets {
         /// Additions per inversion (S).
         batch: usize,
     },
+    /// [`Buckets::BatchAffine`] with the additions of a batch run eight at a time on AVX-512
+    /// IFMA (52-bit limbs, `crate::ifma`) when the CPU has it and the group is over a prime
+    /// field (G1 of BN254 and BLS12-381); elsewhere exactly [`Buckets::BatchAffine`].
+    BatchAffineSimd {
+        /// Additions per inversion (S).
+        batch: usize,
+    },
+}
+
+impl Buckets {
+    /// The batch size S of a batch-affine kind, `None` for XYZZ.
+    pub fn batch(&self) -> Option<usize> {
+        match *self {
+            Buckets::Xyzz => None,
+            Buckets::BatchAffine { batch } | Buckets::BatchAffineSimd { batch } => Some(batch),
+        }
+    }
 }
 
 /// What runs below the small-size threshold.
@@ -89,15 +106,20 @@ impl MsmConfig {
     /// - re-measured on one thread at 2^7-2^12 (Zen 5, 2026-11-28, `small_msm` probe): since the
     ///   four-lane batch inversion, batch-affine buckets with S = 64-128 and the GLV split win
     ///   there too: 0.81 of the old XYZZ default at 2^9, 0.83 at 2^10, 0.95 at 2^11-2^12; on two
-    ///   threads S = 64, c = 8 gives 0.94 at 2^8, 0.86 at 2^9, 0.88 at 2^10.
+    ///   threads S = 64, c = 8 gives 0.94 at 2^8, 0.86 at 2^9, 0.88 at 2^10;
+    /// - every batch-affine row is [`Buckets::BatchAffineSimd`]: on a CPU with AVX-512 IFMA it
+    ///   takes 0.98 of the portable buckets' time at 2^8, 0.89 at 2^10, 0.78 at 2^12-2^14 and
+    ///   0.69-0.74 at 2^16 (BLS12-381 and BN254 G1, Zen 5, 2026-11-28, `examples/msm_simd_ab.rs`
+    ///   in zkforge-bench), and its S and c sweep there confirmed the same S and c per size.
     pub fn for_size(n: usize, threads: usize) -> Self {
         let threads = threads.max(1);
         let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize; // floor(log2 n)
         const X: Buckets = Buckets::Xyzz;
-        const BA: Buckets = Buckets::BatchAffine { batch: 256 };
-        const BA1024: Buckets = Buckets::BatchAffine { batch: 1024 };
-        const BA64: Buckets = Buckets::BatchAffine { batch: 64 };
-        const BA128: Buckets = Buckets::BatchAffine { batch: 128 };
+        // the IFMA lanes where the CPU has them (the portable batch-affine buckets elsewhere)
+        const BA: Buckets = Buckets::BatchAffineSimd { batch: 256 };
+        const BA1024: Buckets = Buckets::BatchAffineSimd { batch: 1024 };
+        const BA64: Buckets = Buckets::BatchAffineSimd { batch: 64 };
+        const BA128: Buckets = Buckets::BatchAffineSimd { batch: 128 };
         let (glv, c, split, buckets) = if threads == 1 {
             match lg {
                 0..=5 => (true, 5, Split::Windows, X),
@@ -185,7 +207,7 @@ impl MsmConfig {
                 return Err(crate::MsmError::InvalidWindow { window: w });
             }
         }
-        if let Buckets::BatchAffine { batch: 0 } = self.buckets {
+        if self.buckets.batch() == Some(0) {
             return Err(crate::MsmError::InvalidBatch);
         }
         if self.threads == 0 {

@@ -63,7 +63,7 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
         if stride == 0 {
             return Err(MsmError::InvalidStride);
         }
-        if let Buckets::BatchAffine { batch: 0 } = buckets {
+        if buckets.batch() == Some(0) {
             return Err(MsmError::InvalidBatch);
         }
         let nwin = num_windows(&order_minus_one::<C>(), c);

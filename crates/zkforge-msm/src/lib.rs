@@ -36,6 +36,7 @@ pub mod batch_affine;
 pub mod config;
 pub mod fixed_base;
 pub mod fixed_base_many;
+pub mod ifma;
 pub mod pippenger;
 pub mod recode;
 pub mod straus;

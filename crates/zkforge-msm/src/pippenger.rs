@@ -219,10 +219,17 @@ fn bucket_msm<C: CurveConfig>(
     if let Some(t) = times {
         t.lock().unwrap_or_else(|e| e.into_inner()).decompose += t0.elapsed();
     }
+    // the IFMA lanes: the bases converted once, read by every window
+    let simd = match buckets {
+        Buckets::BatchAffineSimd { batch } => SimdBases::new(points, batch, threads > 1),
+        _ => None,
+    };
+    let window_sum = |points: &[Affine<C>], lo: usize, digits: &[i16], w: usize| match &simd {
+        Some(s) => s.window_sum(points, lo, digits, nwin, w, c, times),
+        None => window_sum(points, digits, nwin, w, c, buckets, times),
+    };
     let sums: Vec<Xyzz<C>> = match split {
-        Split::Windows if threads > 1 => {
-            (0..nwin).into_par_iter().map(|w| window_sum(points, &digits, nwin, w, c, buckets, times)).collect()
-        }
+        Split::Windows if threads > 1 => (0..nwin).into_par_iter().map(|w| window_sum(points, 0, &digits, w)).collect(),
         Split::Points if threads > 1 => {
             let chunk = m.div_ceil(threads);
             let partial: Vec<Vec<Xyzz<C>>> = (0..threads)
@@ -230,12 +237,12 @@ fn bucket_msm<C: CurveConfig>(
                 .map(|t| {
                     let lo = (t * chunk).min(m);
                     let hi = ((t + 1) * chunk).min(m);
-                    (0..nwin).map(|w| window_sum(&points[lo..hi], &digits[lo * nwin..hi * nwin], nwin, w, c, buckets, times)).collect()
+                    (0..nwin).map(|w| window_sum(&points[lo..hi], lo, &digits[lo * nwin..hi * nwin], w)).collect()
                 })
                 .collect();
             (0..nwin).map(|w| partial.iter().fold(Xyzz::IDENTITY, |a, p| a.add_vartime(&p[w]))).collect()
         }
-        _ => (0..nwin).map(|w| window_sum(points, &digits, nwin, w, c, buckets, times)).collect(),
+        _ => (0..nwin).map(|w| window_sum(points, 0, &digits, w)).collect(),
     };
     // combine: sum_w 2^(c w) S_w
     let t0 = std::time::Instant::now();
@@ -252,6 +259,43 @@ fn bucket_msm<C: CurveConfig>(
     acc
 }
 
+/// The bases of one MSM in the 52-bit form of `crate::ifma`, for the limb count that fits
+/// their field, with the batch size.
+enum SimdBases<C: CurveConfig> {
+    L5(crate::ifma::Bases52<5>, usize, core::marker::PhantomData<C>),
+    L8(crate::ifma::Bases52<8>, usize, core::marker::PhantomData<C>),
+}
+
+impl<C: CurveConfig> SimdBases<C> {
+    /// `None` when the CPU lacks AVX-512 IFMA or the field has no 52-bit form here.
+    fn new(points: &[Affine<C>], batch: usize, parallel: bool) -> Option<Self> {
+        use crate::ifma::{Bases52, Field52};
+        if let Some(f) = Field52::<8>::for_field::<C::Base>() {
+            return Some(SimdBases::L8(Bases52::new(f, points, parallel), batch, core::marker::PhantomData));
+        }
+        if let Some(f) = Field52::<5>::for_field::<C::Base>() {
+            return Some(SimdBases::L5(Bases52::new(f, points, parallel), batch, core::marker::PhantomData));
+        }
+        None
+    }
+
+    /// One window over `points` (the bases from index `lo` on) and their digit rows.
+    #[allow(clippy::too_many_arguments)]
+    fn window_sum(&self, points: &[Affine<C>], lo: usize, digits: &[i16], nwin: usize, w: usize, c: u32, times: Option<&Mutex<PhaseTimes>>) -> Xyzz<C> {
+        let pairs = digits.chunks_exact(nwin).map(|row| row[w]).enumerate();
+        let (s, acc_t, red_t) = match self {
+            SimdBases::L5(b, batch, _) => crate::ifma::bucket_sum_52(&b.f, &b.pts[lo..lo + points.len()], points, pairs, c, *batch),
+            SimdBases::L8(b, batch, _) => crate::ifma::bucket_sum_52(&b.f, &b.pts[lo..lo + points.len()], points, pairs, c, *batch),
+        };
+        if let Some(t) = times {
+            let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
+            t.accumulate += acc_t;
+            t.reduce += red_t;
+        }
+        s
+    }
+}
+
 /// One window: accumulate into 2^(c-1) buckets, then reduce by running sums.
 #[allow(clippy::too_many_arguments)]
 fn window_sum<C: CurveConfig>(points: &[Affine<C>], digits: &[i16], nwin: usize, w: usize, c: u32, kind: Buckets, times: Option<&Mutex<PhaseTimes>>) -> Xyzz<C> {
@@ -266,7 +310,7 @@ pub(crate) fn bucket_sum<'a, C: CurveConfig>(
     kind: Buckets,
     times: Option<&Mutex<PhaseTimes>>,
 ) -> Xyzz<C> {
-    if let Buckets::BatchAffine { batch } = kind {
+    if let Some(batch) = kind.batch() {
         let (s, acc_t, red_t) = bucket_sum_batch_affine(pairs, c, batch);
         if let Some(t) = times {
             let mut t = t.lock().unwrap_or_else(|e| e.into_inner());

@@ -17,7 +17,7 @@ fn msm_without_endomorphism_and_with_a() {
         let ks: Vec<[u64; 4]> = (0..n).map(|_| [rng.gen(), rng.gen(), rng.gen(), rng.gen::<u64>() >> 8]).collect();
         let want = pts.iter().zip(&ks).fold(Jacobian::<ToyA5>::IDENTITY, |acc, (p, k)| acc.add(&p.to_jacobian().mul_bigint_vartime(k)));
         for glv in [false, true] {
-            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 16 }] {
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 16 }, Buckets::BatchAffineSimd { batch: 16 }] {
                 for (threads, split) in [(1, Split::Windows), (2, Split::Windows), (2, Split::Points)] {
                     for (small_threshold, small_method) in [(64, SmallMethod::Straus), (64, SmallMethod::Singles), (0, SmallMethod::Straus)] {
                         let cfg = MsmConfig { window: None, glv, buckets, small_threshold, small_method, threads, split };

@@ -37,7 +37,7 @@ fn configs<C: CurveConfig>(n: usize) -> Vec<MsmConfig> {
     let mut v = vec![MsmConfig::for_size(n, 1), MsmConfig::for_size(n, 2), MsmConfig::for_curve::<C>(n, 1), MsmConfig::for_curve::<C>(n, 2)];
     for glv in [false, true] {
         for (threads, split) in [(1, Split::Windows), (2, Split::Windows), (2, Split::Points), (3, Split::Points)] {
-            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 1 + n % 37 }, Buckets::BatchAffine { batch: 256 }] {
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 1 + n % 37 }, Buckets::BatchAffine { batch: 256 }, Buckets::BatchAffineSimd { batch: 1 + n % 37 }, Buckets::BatchAffineSimd { batch: 256 }] {
                 v.push(MsmConfig { window: None, glv, buckets, small_threshold: 0, small_method: SmallMethod::Straus, threads, split }.with_window_for(n));
             }
         }
@@ -66,7 +66,7 @@ fn every_size<C: CurveConfig>(max: usize) {
     let n = max.min(200);
     for c in 2..=16 {
         for glv in [false, true] {
-            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }] {
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }, Buckets::BatchAffineSimd { batch: 64 }] {
                 let cfg = MsmConfig { window: Some(c), glv, buckets, small_threshold: 0, small_method: SmallMethod::Straus, threads: 1, split: Split::Windows };
                 assert_eq!(msm_with(&points[..n], &ks[..n], &cfg).unwrap(), want[n], "c={c} glv={glv} {buckets:?}");
             }
@@ -240,7 +240,7 @@ fn fixed_base_case<C: CurveConfig>() {
         }
         let want = *naive_prefix(&points, &ks).last().unwrap();
         for (c, stride) in [(12u32, 1usize), (8, 1), (8, 3), (5, 2), (12, 100), (3, 7), (2, 1), (2, 5), (4, 1), (16, 1), (16, 2)] {
-            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }] {
+            for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 64 }, Buckets::BatchAffineSimd { batch: 64 }] {
                 let t = FixedBaseMsm::with_params(&points, c, stride, buckets).unwrap();
                 assert_eq!(t.msm(&ks).unwrap(), want, "n={n} c={c} stride={stride} {buckets:?}");
             }
@@ -282,7 +282,7 @@ fn window_widths_and_edge_scalars<C: CurveConfig>(n: usize) {
         let want = *naive_prefix(&points, ks).last().unwrap();
         for c in 1..=16u32 {
             for glv in [false, true] {
-                for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 16 }] {
+                for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 16 }, Buckets::BatchAffineSimd { batch: 16 }] {
                     for (threads, split) in [(1, Split::Windows), (2, Split::Points)] {
                         let cfg = MsmConfig { window: Some(c), glv, buckets, small_threshold: 0, small_method: SmallMethod::Straus, threads, split };
                         let got = msm_with(&points, ks, &cfg);
@@ -491,7 +491,7 @@ fn fixed_base_vs_blst_and_arkworks() {
     let mut blst_bytes = [0u8; 96];
     unsafe { blst::blst_p1_serialize(blst_bytes.as_mut_ptr(), &r) };
     for (c, stride) in [(12u32, 1usize), (8, 4), (2, 1), (16, 1)] {
-        for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 128 }] {
+        for buckets in [Buckets::Xyzz, Buckets::BatchAffine { batch: 128 }, Buckets::BatchAffineSimd { batch: 128 }] {
             let ours = FixedBaseMsm::with_params(&pts, c, stride, buckets).unwrap().msm(&ks).unwrap();
             assert_eq!(ours_limbs(&ours, |f| f.to_limbs().to_vec()), theirs, "arkworks c={c} stride={stride} {buckets:?}");
             assert_eq!(ours.to_affine().to_uncompressed(), blst_bytes, "blst c={c} stride={stride}");

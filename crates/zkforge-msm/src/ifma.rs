@@ -1,0 +1,832 @@
+//! Batch-affine bucket accumulation on eight lanes of AVX-512 IFMA: the additions of a batch
+//! (see `batch_affine`) run eight at a time, each coordinate held as L limbs of 52 bits, one
+//! limb per 512-bit register across eight elements (structure of arrays), multiplied with
+//! `vpmadd52luq` / `vpmadd52huq`.
+//!
+//! Field arithmetic: Montgomery multiplication in radix 2^52 (operand scanning, CIOS: Koc,
+//! Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro
+//! 1996), R = 2^(52 L) with L = 8 for 381-bit moduli (BLS12-381 Fp) and L = 5 for moduli of at
+//! most 254 bits (BN254 Fp). The 64-bit IFMA accumulators absorb every partial product of a
+//! row without carries (at most 4 L terms below 2^52 per limb), carries run once at the end.
+//! R exceeds p by at least 2^6, so products of inputs below 4p come out below 2p and additions
+//! and subtractions stay lazy: a - b is a + kp - b with kp above b's bound. Only x coordinates
+//! are kept canonical (they are compared).
+//!
+//! Data flow per window: the bases are converted once per MSM (`Bases52`: radix 2^64 -> 2^52
+//! and one product by 2^(2*52L - 64N) mod p moves a Montgomery form a 2^(64N) to a 2^(52L));
+//! buckets live in the 52-bit form; a batch of S additions gathers its operands into lane
+//! order, runs the Montgomery-trick inversion on two interleaved chains of eight lanes (one
+//! scalar inversion for the sixteen lane products), forms slopes and the new buckets, and
+//! scatters them back. A point whose x equals its bucket's (doubling or cancellation) or whose
+//! bucket is already in the batch goes to the bucket's XYZZ overflow accumulator, as in the
+//! portable path. The running sums read the buckets converted back.
+//!
+//! Selected at run time (`is_x86_feature_detected!("avx512ifma")`); the portable batch-affine
+//! accumulator is the reference the tests compare against, on every size and edge case.
+
+#![allow(clippy::needless_range_loop)]
+
+use zkforge_curve::{Affine, CurveConfig, CurveField, Xyzz};
+
+const MASK52: u64 = (1u64 << 52) - 1;
+
+/// The modulus-dependent constants of the 52-bit Montgomery arithmetic (L limbs).
+#[derive(Clone, Debug)]
+pub(crate) struct Field52<const L: usize> {
+    /// p and 2p in 52-bit limbs.
+    p: [u64; L],
+    p2: [u64; L],
+    /// -p^-1 mod 2^52.
+    pinv: u64,
+    /// 2^(2*52L - 64N) mod p: a product with it turns a 2^(64N) into a 2^(52L).
+    k_in: [u64; L],
+    /// 2^(64N) mod p: a product with it turns a 2^(52L) into a 2^(64N).
+    k_out: [u64; L],
+    /// The 64-bit limb count N of the field.
+    n64: usize,
+    /// 2^(2(52L - 64N)) mod p as a field element's value is applied in the 64-bit domain after
+    /// the lane inversion; kept there as the number of doublings of one.
+    lane_fix_doublings: u32,
+}
+
+/// Little-endian 64-bit limbs -> L limbs of 52 bits (the value must fit 52 L bits).
+fn to52<const L: usize>(a: &[u64]) -> [u64; L] {
+    let mut r = [0u64; L];
+    for (j, limb) in r.iter_mut().enumerate() {
+        let bit = 52 * j;
+        let (w, sh) = (bit / 64, bit % 64);
+        let mut x = if w < a.len() { a[w] >> sh } else { 0 };
+        if sh > 12 && w + 1 < a.len() {
+            x |= a[w + 1] << (64 - sh);
+        }
+        *limb = x & MASK52;
+    }
+    r
+}
+
+/// L normalised 52-bit limbs -> 8 little-endian 64-bit limbs.
+fn from52<const L: usize>(a: &[u64; L]) -> [u64; 8] {
+    let mut r = [0u64; 9];
+    for (j, &x) in a.iter().enumerate() {
+        let bit = 52 * j;
+        let (w, sh) = (bit / 64, bit % 64);
+        r[w] |= x << sh;
+        if sh > 12 {
+            r[w + 1] |= x >> (64 - sh);
+        }
+    }
+    let mut out = [0u64; 8];
+    out.copy_from_slice(&r[..8]);
+    out
+}
+
+/// 2^e mod m for little-endian limbs m (m > 2^64 assumed odd), by doublings with a conditional
+/// subtraction: setup only.
+fn pow2_mod(e: u32, m: &[u64]) -> Vec<u64> {
+    let n = m.len();
+    let mut x = vec![0u64; n];
+    x[0] = 1;
+    for _ in 0..e {
+        let mut carry = 0u64;
+        for w in x.iter_mut() {
+            let nc = *w >> 63;
+            *w = (*w << 1) | carry;
+            carry = nc;
+        }
+        // subtract m when x >= m (or when the doubling carried out)
+        let mut t = vec![0u64; n];
+        let mut borrow = 0u64;
+        for i in 0..n {
+            let (d, b1) = x[i].overflowing_sub(m[i]);
+            let (d, b2) = d.overflowing_sub(borrow);
+            t[i] = d;
+            borrow = (b1 | b2) as u64;
+        }
+        if carry == 1 || borrow == 0 {
+            x = t;
+        }
+    }
+    x
+}
+
+impl<const L: usize> Field52<L> {
+    /// Constants for the prime field of `C`, when L limbs of 52 bits suit its size (L = 5 for at
+    /// most 254 bits, L = 8 for at most 384) and the CPU has AVX-512 IFMA; else `None`.
+    pub(crate) fn for_field<F: CurveField>() -> Option<Self> {
+        if !available() {
+            return None;
+        }
+        let (m, n) = F::prime_modulus()?;
+        let m = &m[..n];
+        let bits = 64 * n as u32 - m[n - 1].leading_zeros();
+        let fits = match L {
+            5 => bits <= 254 && n == 4,
+            8 => bits <= 384 && n == 6,
+            _ => false,
+        };
+        if !fits || m[0] & 1 == 0 {
+            return None;
+        }
+        let p = to52::<L>(m);
+        let norm = |x: &[u64]| to52::<L>(x);
+        let mul_small = |k: u64| {
+            let mut r = vec![0u64; n + 1];
+            let mut carry = 0u128;
+            for i in 0..n {
+                let t = m[i] as u128 * k as u128 + carry;
+                r[i] = t as u64;
+                carry = t >> 64;
+            }
+            r[n] = carry as u64;
+            r
+        };
+        // -p^-1 mod 2^52 by Newton iteration on the low word
+        let mut inv: u64 = 1;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(m[0].wrapping_mul(inv)));
+        }
+        let pinv = inv.wrapping_neg() & MASK52;
+        let r_bits = 52 * L as u32;
+        let n_bits = 64 * n as u32;
+        Some(Self {
+            p,
+            p2: norm(&mul_small(2)),
+            pinv,
+            k_in: norm(&pow2_mod(2 * r_bits - n_bits, m)),
+            k_out: norm(&pow2_mod(n_bits, m)),
+            n64: n,
+            lane_fix_doublings: 2 * (r_bits - n_bits),
+        })
+    }
+}
+
+/// Whether this CPU runs the IFMA kernels (AVX-512F and AVX-512 IFMA).
+pub fn available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512ifma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// One base in the 52-bit form: x (canonical) and y (canonical), a 2^(52L) mod p.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Point52<const L: usize> {
+    x: [u64; L],
+    y: [u64; L],
+}
+
+/// Eight lanes of L limbs, limb-major: `v[j][lane]`.
+type Lanes<const L: usize> = [[u64; 8]; L];
+
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    //! The vector kernels. Every function here needs AVX-512F and AVX-512 IFMA, which the
+    //! callers check at run time ([`super::available`]) before the first call.
+    use super::{Field52, Lanes, MASK52};
+    use core::arch::x86_64::*;
+
+    type V = __m512i;
+
+    #[derive(Clone, Copy)]
+    pub(super) struct Consts<const L: usize> {
+        p: [V; L],
+        p2: [V; L],
+        pinv: V,
+        mask: V,
+        zero: V,
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn consts<const L: usize>(f: &Field52<L>) -> Consts<L> {
+        Consts {
+            p: splat(&f.p),
+            p2: splat(&f.p2),
+            pinv: _mm512_set1_epi64(f.pinv as i64),
+            mask: _mm512_set1_epi64(MASK52 as i64),
+            zero: _mm512_setzero_si512(),
+        }
+    }
+
+    /// Every lane set to the limbs of `a`.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn splat<const L: usize>(a: &[u64; L]) -> [V; L] {
+        let mut r = [_mm512_setzero_si512(); L];
+        for j in 0..L {
+            r[j] = _mm512_set1_epi64(a[j] as i64);
+        }
+        r
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(super) fn load<const L: usize>(a: &Lanes<L>) -> [V; L] {
+        let mut r = [_mm512_setzero_si512(); L];
+        for j in 0..L {
+            // SAFETY: each `a[j]` is 64 readable bytes; the unaligned load needs no alignment.
+            r[j] = unsafe { _mm512_loadu_si512(a[j].as_ptr() as *const _) };
+        }
+        r
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(super) fn store<const L: usize>(v: &[V; L], a: &mut Lanes<L>) {
+        for j in 0..L {
+            // SAFETY: each `a[j]` is 64 writable bytes; the unaligned store has no alignment need.
+            unsafe { _mm512_storeu_si512(a[j].as_mut_ptr() as *mut _, v[j]) };
+        }
+    }
+
+    /// a b / 2^(52L) mod p in [0, 2p) for inputs whose product is below 2^(52L) p (inputs
+    /// below 4p suffice), limbs normalised.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(super) fn mul<const L: usize>(a: &[V; L], b: &[V; L], c: &Consts<L>) -> [V; L] {
+        let mut t = [c.zero; 9];
+        for i in 0..L {
+            let ai = a[i];
+            for j in 0..L {
+                t[j] = _mm512_madd52lo_epu64(t[j], ai, b[j]);
+                t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], ai, b[j]);
+            }
+            let m = _mm512_madd52lo_epu64(c.zero, t[0], c.pinv);
+            for j in 0..L {
+                t[j] = _mm512_madd52lo_epu64(t[j], m, c.p[j]);
+                t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, c.p[j]);
+            }
+            // t[0] is a multiple of 2^52 now: carry its top into the next limb, shift down
+            let carry = _mm512_srli_epi64(t[0], 52);
+            for j in 0..L {
+                t[j] = t[j + 1];
+            }
+            t[0] = _mm512_add_epi64(t[0], carry);
+            t[L] = c.zero;
+        }
+        let mut r = [c.zero; L];
+        let mut carry = c.zero;
+        for j in 0..L {
+            let x = _mm512_add_epi64(t[j], carry);
+            carry = _mm512_srli_epi64(x, 52);
+            r[j] = _mm512_and_si512(x, c.mask);
+        }
+        r
+    }
+
+    /// Signed limbs -> normalised limbs (the value must be non-negative and below 2^(52L)).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn carry_signed<const L: usize>(mut r: [V; L], c: &Consts<L>) -> [V; L] {
+        for j in 0..L - 1 {
+            let carry = _mm512_srai_epi64(r[j], 52);
+            r[j] = _mm512_and_si512(r[j], c.mask);
+            r[j + 1] = _mm512_add_epi64(r[j + 1], carry);
+        }
+        r
+    }
+
+    /// a + k - b for a multiple k of p (one of `Consts`' p, 2p, 4p) with k >= b.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(super) fn add_sub<const L: usize>(a: &[V; L], k: &[V; L], b: &[V; L], c: &Consts<L>) -> [V; L] {
+        let mut r = [c.zero; L];
+        for j in 0..L {
+            r[j] = _mm512_sub_epi64(_mm512_add_epi64(a[j], k[j]), b[j]);
+        }
+        carry_signed(r, c)
+    }
+
+    /// x - k when that is non-negative, else x (k a multiple of p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn cond_sub<const L: usize>(x: &[V; L], k: &[V; L], c: &Consts<L>) -> [V; L] {
+        let mut t = [c.zero; L];
+        for j in 0..L {
+            t[j] = _mm512_sub_epi64(x[j], k[j]);
+        }
+        let mut t = carry_signed(t, c);
+        // the sign of the top limb after the carries is the sign of x - k
+        let neg = _mm512_cmplt_epi64_mask(t[L - 1], c.zero);
+        for j in 0..L {
+            t[j] = _mm512_mask_blend_epi64(neg, t[j], x[j]);
+        }
+        t
+    }
+
+    /// [0, 4p) -> [0, p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(super) fn reduce_4p<const L: usize>(x: &[V; L], c: &Consts<L>) -> [V; L] {
+        let x = cond_sub(x, &c.p2, c);
+        cond_sub(&x, &c.p, c)
+    }
+
+    /// [0, 2p) -> [0, p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(super) fn reduce_2p<const L: usize>(x: &[V; L], c: &Consts<L>) -> [V; L] {
+        cond_sub(x, &c.p, c)
+    }
+
+    /// Products by one constant of every element of `a` (eight at a time), reduced to [0, p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn mul_const_all<const L: usize>(a: &mut [Lanes<L>], k: &[u64; L], f: &Field52<L>) {
+        let c = consts(f);
+        let kv = splat(k);
+        for g in a.iter_mut() {
+            let x = load(g);
+            let y = reduce_2p(&mul(&x, &kv, &c), &c);
+            store(&y, g);
+        }
+    }
+
+    /// The batch of affine additions (see `Acc52::flush`): `groups` groups of eight lanes,
+    /// bucket (bx, by), point (qx, qy) with `neg` lanes negating qy; writes the sums over
+    /// (bx, by). Lane inversion goes through `invert_lanes`.
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn add_batch<const L: usize>(
+        f: &Field52<L>,
+        bx: &mut [Lanes<L>],
+        by: &mut [Lanes<L>],
+        qx: &[Lanes<L>],
+        qy: &[Lanes<L>],
+        neg: &[u8],
+        num: &mut Vec<[V; L]>,
+        den: &mut Vec<[V; L]>,
+        prefix: &mut Vec<[V; L]>,
+        invert_lanes: &mut dyn FnMut(&mut [Lanes<L>; 2]),
+    ) {
+        let c = consts(f);
+        let groups = bx.len();
+        num.clear();
+        den.clear();
+        prefix.clear();
+        // numerators, denominators; forward products on two interleaved chains
+        // the chains start from 1 in Montgomery form, 2^(52L) mod p = k_in k_out / 2^(52L)
+        let one = reduce_2p(&mul(&splat(&f.k_in), &splat(&f.k_out), &c), &c);
+        let mut acc = [one, one];
+        for g in 0..groups {
+            let (b_x, b_y, q_x) = (load(&bx[g]), load(&by[g]), load(&qx[g]));
+            let mut q_y = load(&qy[g]);
+            let nq = add_sub(&c.zero_l(), &c.p, &q_y, &c);
+            let m = neg[g] as __mmask8;
+            for j in 0..L {
+                q_y[j] = _mm512_mask_blend_epi64(m, q_y[j], nq[j]);
+            }
+            num.push(add_sub(&q_y, &c.p, &b_y, &c));
+            let d = add_sub(&q_x, &c.p, &b_x, &c);
+            den.push(d);
+            let lane = g & 1;
+            prefix.push(acc[lane]);
+            acc[lane] = mul(&acc[lane], &d, &c);
+        }
+        // invert the sixteen lane products with one scalar inversion
+        let mut lanes: [Lanes<L>; 2] = [[[0u64; 8]; L]; 2];
+        for h in 0..2 {
+            let v = reduce_2p(&acc[h], &c);
+            store(&v, &mut lanes[h]);
+        }
+        invert_lanes(&mut lanes);
+        let mut inv = [load(&lanes[0]), load(&lanes[1])];
+        // backward: each inverse, the slope, the new bucket
+        for g in (0..groups).rev() {
+            let lane = g & 1;
+            let dinv = mul(&inv[lane], &prefix[g], &c);
+            inv[lane] = mul(&inv[lane], &den[g], &c);
+            let l = mul(&num[g], &dinv, &c);
+            let (b_x, b_y, q_x) = (load(&bx[g]), load(&by[g]), load(&qx[g]));
+            // x3 = l^2 - bx - qx, canonical (l^2 < 2p, bx and qx < p)
+            let ll = mul(&l, &l, &c);
+            let s = add_sub(&ll, &c.p2, &b_x, &c);
+            let x3 = reduce_4p(&add_sub(&s, &c.zero_l(), &q_x, &c), &c);
+            // y3 = l (bx - x3) - by, canonical
+            let t = add_sub(&b_x, &c.p, &x3, &c);
+            let y = mul(&l, &t, &c);
+            let y3 = reduce_4p(&add_sub(&y, &c.p, &b_y, &c), &c);
+            store(&x3, &mut bx[g]);
+            store(&y3, &mut by[g]);
+        }
+    }
+
+    /// a <- a b / 2^(52L) mod p in [0, p), lane by lane (the tests' view of `mul`).
+    #[cfg(test)]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn mul_pairs<const L: usize>(a: &mut [Lanes<L>], b: &[Lanes<L>], f: &Field52<L>) {
+        let c = consts(f);
+        for (x, y) in a.iter_mut().zip(b) {
+            let r = reduce_2p(&mul(&load(x), &load(y), &c), &c);
+            store(&r, x);
+        }
+    }
+
+    impl<const L: usize> Consts<L> {
+        #[inline(always)]
+        fn zero_l(&self) -> [V; L] {
+            [self.zero; L]
+        }
+    }
+}
+
+/// The 52-bit forms of the bases of one MSM (converted once, read by every window).
+pub(crate) struct Bases52<const L: usize> {
+    pub(crate) f: Field52<L>,
+    pub(crate) pts: Vec<Point52<L>>,
+}
+
+impl<const L: usize> Bases52<L> {
+    /// Convert every base (identities become zeros and are never read); in parallel chunks on
+    /// the current rayon pool when `parallel`, else on the calling thread.
+    pub(crate) fn new<C: CurveConfig>(f: Field52<L>, points: &[Affine<C>], parallel: bool) -> Self {
+        use rayon::prelude::*;
+        const CHUNK: usize = 4096;
+        if parallel && points.len() > CHUNK {
+            let parts: Vec<Vec<Point52<L>>> = points.par_chunks(CHUNK).map(|c| Self::convert(&f, c)).collect();
+            return Self { pts: parts.concat(), f };
+        }
+        let pts = Self::convert(&f, points);
+        Self { f, pts }
+    }
+
+    fn convert<C: CurveConfig>(f: &Field52<L>, points: &[Affine<C>]) -> Vec<Point52<L>> {
+        let n = points.len();
+        let groups = n.div_ceil(8);
+        let mut xs = vec![[[0u64; 8]; L]; groups];
+        let mut ys = vec![[[0u64; 8]; L]; groups];
+        for (i, p) in points.iter().enumerate() {
+            if bool::from(p.is_identity()) {
+                continue;
+            }
+            let (x, y) = (p.x().to_mont_u64s(), p.y().to_mont_u64s());
+            let (Some(x), Some(y)) = (x, y) else { continue };
+            let (x, y) = (to52::<L>(&x[..f.n64]), to52::<L>(&y[..f.n64]));
+            for j in 0..L {
+                xs[i / 8][j][i % 8] = x[j];
+                ys[i / 8][j][i % 8] = y[j];
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: `Field52::for_field` returned `f` only after `available()` saw AVX-512F
+            // and AVX-512 IFMA on this CPU.
+            unsafe {
+                simd::mul_const_all(&mut xs, &f.k_in, f);
+                simd::mul_const_all(&mut ys, &f.k_in, f);
+            }
+        }
+        let mut pts = Vec::with_capacity(n);
+        for i in 0..n {
+            let x = core::array::from_fn(|j| xs[i / 8][j][i % 8]);
+            let y = core::array::from_fn(|j| ys[i / 8][j][i % 8]);
+            pts.push(Point52 { x, y });
+        }
+        pts
+    }
+}
+
+/// The 52-bit batch-affine accumulator (the IFMA counterpart of `batch_affine::Accumulator`).
+struct Acc52<'a, C: CurveConfig, const L: usize> {
+    f: &'a Field52<L>,
+    /// The bases in the 52-bit form and as given (same indices).
+    pts: &'a [Point52<L>],
+    points: &'a [Affine<C>],
+    x: Vec<[u64; L]>,
+    y: Vec<[u64; L]>,
+    occupied: Vec<bool>,
+    mark: Vec<u32>,
+    overflow: Vec<Xyzz<C>>,
+    overflow_used: Vec<bool>,
+    epoch: u32,
+    batch: usize,
+    pend_b: Vec<u32>,
+    bx: Vec<Lanes<L>>,
+    by: Vec<Lanes<L>>,
+    qx: Vec<Lanes<L>>,
+    qy: Vec<Lanes<L>>,
+    neg: Vec<u8>,
+    #[cfg(target_arch = "x86_64")]
+    scratch: [Vec<[core::arch::x86_64::__m512i; L]>; 3],
+}
+
+impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
+    fn new(f: &'a Field52<L>, pts: &'a [Point52<L>], points: &'a [Affine<C>], nb: usize, batch: usize) -> Self {
+        let batch = batch.max(1);
+        let groups = batch.div_ceil(8);
+        Self {
+            f,
+            pts,
+            points,
+            x: vec![[0u64; L]; nb],
+            y: vec![[0u64; L]; nb],
+            occupied: vec![false; nb],
+            mark: vec![u32::MAX; nb],
+            overflow: vec![Xyzz::IDENTITY; nb],
+            overflow_used: vec![false; nb],
+            epoch: 0,
+            batch,
+            pend_b: Vec::with_capacity(batch),
+            bx: vec![[[0u64; 8]; L]; groups],
+            by: vec![[[0u64; 8]; L]; groups],
+            qx: vec![[[0u64; 8]; L]; groups],
+            qy: vec![[[0u64; 8]; L]; groups],
+            neg: vec![0u8; groups],
+            #[cfg(target_arch = "x86_64")]
+            scratch: [Vec::with_capacity(groups), Vec::with_capacity(groups), Vec::with_capacity(groups)],
+        }
+    }
+
+    /// Add base `i` (negated when d < 0) to bucket |d| - 1; nothing for d = 0 or the identity.
+    #[inline]
+    fn push_digit(&mut self, i: usize, d: i16) {
+        if d == 0 || bool::from(self.points[i].is_identity()) {
+            return;
+        }
+        let neg = d < 0;
+        let b = (d as i32).unsigned_abs() as usize - 1;
+        let q = &self.pts[i];
+        if !self.occupied[b] {
+            self.x[b] = q.x;
+            self.y[b] = if neg { neg52(&q.y, &self.f.p) } else { q.y };
+            self.occupied[b] = true;
+            return;
+        }
+        if self.mark[b] == self.epoch || self.x[b] == q.x {
+            // bucket already in this batch, or the same x (doubling or cancellation)
+            let p = if neg { -self.points[i] } else { self.points[i] };
+            self.overflow[b] = self.overflow[b].add_mixed_vartime(&p);
+            self.overflow_used[b] = true;
+            return;
+        }
+        self.mark[b] = self.epoch;
+        let k = self.pend_b.len();
+        let (g, lane) = (k / 8, k % 8);
+        for j in 0..L {
+            self.bx[g][j][lane] = self.x[b][j];
+            self.by[g][j][lane] = self.y[b][j];
+            self.qx[g][j][lane] = q.x[j];
+            self.qy[g][j][lane] = q.y[j];
+        }
+        if lane == 0 {
+            self.neg[g] = 0;
+        }
+        self.neg[g] |= (neg as u8) << lane;
+        self.pend_b.push(b as u32);
+        if self.pend_b.len() == self.batch {
+            self.flush();
+        }
+    }
+
+    /// Apply the pending additions: eight lanes at a time, one scalar inversion.
+    fn flush(&mut self) {
+        let n = self.pend_b.len();
+        if n > 0 {
+            let groups = n.div_ceil(8);
+            // pad the last group with harmless lanes: bucket (0, 0), point (1, 0)
+            for k in n..groups * 8 {
+                let (g, lane) = (k / 8, k % 8);
+                for j in 0..L {
+                    self.bx[g][j][lane] = 0;
+                    self.by[g][j][lane] = 0;
+                    self.qx[g][j][lane] = 0;
+                    self.qy[g][j][lane] = 0;
+                }
+                self.qx[g][0][lane] = 1;
+            }
+            #[cfg(target_arch = "x86_64")]
+            {
+                let f = self.f;
+                let fix = f.lane_fix_doublings;
+                let mut invert_lanes = |lanes: &mut [Lanes<L>; 2]| invert_lanes_64::<C, L>(lanes, fix);
+                let [num, den, prefix] = &mut self.scratch;
+                // SAFETY: the accumulator exists only with a `Field52` from `for_field`, which
+                // checked AVX-512F and AVX-512 IFMA on this CPU.
+                unsafe {
+                    simd::add_batch(
+                        f,
+                        &mut self.bx[..groups],
+                        &mut self.by[..groups],
+                        &self.qx[..groups],
+                        &self.qy[..groups],
+                        &self.neg[..groups],
+                        num,
+                        den,
+                        prefix,
+                        &mut invert_lanes,
+                    );
+                }
+            }
+            for k in 0..n {
+                let (g, lane) = (k / 8, k % 8);
+                let b = self.pend_b[k] as usize;
+                for j in 0..L {
+                    self.x[b][j] = self.bx[g][j][lane];
+                    self.y[b][j] = self.by[g][j][lane];
+                }
+            }
+            self.pend_b.clear();
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == u32::MAX {
+            self.mark.iter_mut().for_each(|m| *m = u32::MAX - 1);
+            self.epoch = 0;
+        }
+    }
+
+    /// sum_b (b + 1) bucket_b by running sums, the buckets converted back to `C::Base`.
+    fn running_sum(&self) -> Xyzz<C> {
+        let nb = self.x.len();
+        let f = self.f;
+        let groups = nb.div_ceil(8);
+        let mut xs = vec![[[0u64; 8]; L]; groups];
+        let mut ys = vec![[[0u64; 8]; L]; groups];
+        for b in 0..nb {
+            for j in 0..L {
+                xs[b / 8][j][b % 8] = self.x[b][j];
+                ys[b / 8][j][b % 8] = self.y[b][j];
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: as in `flush`.
+            unsafe {
+                simd::mul_const_all(&mut xs, &f.k_out, f);
+                simd::mul_const_all(&mut ys, &f.k_out, f);
+            }
+        }
+        let back = |v: &[Lanes<L>], b: usize| {
+            let l: [u64; L] = core::array::from_fn(|j| v[b / 8][j][b % 8]);
+            C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
+        };
+        let mut running = Xyzz::IDENTITY;
+        let mut sum = Xyzz::IDENTITY;
+        for b in (0..nb).rev() {
+            if self.occupied[b] {
+                running = running.add_mixed_vartime(&Affine::new_unchecked(back(&xs, b), back(&ys, b)));
+            }
+            if self.overflow_used[b] {
+                running = running.add_vartime(&self.overflow[b]);
+            }
+            sum = sum.add_vartime(&running);
+        }
+        sum
+    }
+}
+
+/// p - y for canonical y (0 stays 0), 52-bit limbs.
+fn neg52<const L: usize>(y: &[u64; L], p: &[u64; L]) -> [u64; L] {
+    if y.iter().all(|&w| w == 0) {
+        return *y;
+    }
+    let mut r = [0u64; L];
+    let mut borrow = 0i64;
+    for j in 0..L {
+        let d = p[j] as i64 - y[j] as i64 + borrow;
+        r[j] = (d as u64) & MASK52;
+        borrow = d >> 52;
+    }
+    r
+}
+
+/// The sixteen lane values v (each a 2^(52L) mod p, canonical, non-zero) -> their inverses in
+/// the same form, through the 64-bit field: v read as Montgomery limbs is the element
+/// a 2^(52L - 64N); its inverse times 2^(2(52L - 64N)) has Montgomery limbs a^-1 2^(52L).
+fn invert_lanes_64<C: CurveConfig, const L: usize>(lanes: &mut [Lanes<L>; 2], fix: u32) {
+    let mut vals = [C::Base::ONE; 16];
+    for h in 0..2 {
+        for lane in 0..8 {
+            let l: [u64; L] = core::array::from_fn(|j| lanes[h][j][lane]);
+            vals[h * 8 + lane] = C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ONE);
+        }
+    }
+    let mut scale = C::Base::ONE;
+    for _ in 0..fix {
+        scale = scale.double();
+    }
+    // Montgomery's trick over the sixteen, one variable-time inversion (MSM data is public)
+    let mut prefix = [C::Base::ONE; 16];
+    let mut acc = C::Base::ONE;
+    for k in 0..16 {
+        prefix[k] = acc;
+        acc *= vals[k];
+    }
+    let mut inv = acc.invert_vartime().unwrap_or(C::Base::ZERO) * scale;
+    for k in (0..16).rev() {
+        let vi = inv * prefix[k];
+        inv *= vals[k];
+        let l = vi.to_mont_u64s().unwrap_or([0u64; 8]);
+        let w = to52::<L>(&l);
+        for j in 0..L {
+            lanes[k / 8][j][k % 8] = w[j];
+        }
+    }
+}
+
+/// sum_b b * (sum of the points whose signed digit is +-b) for the stream of (base index,
+/// digit) pairs, with the IFMA accumulator; returns the sum and the accumulate and reduce
+/// times. `pts` are `points` in the 52-bit form (same indices).
+pub(crate) fn bucket_sum_52<C: CurveConfig, const L: usize>(
+    f: &Field52<L>,
+    pts: &[Point52<L>],
+    points: &[Affine<C>],
+    pairs: impl Iterator<Item = (usize, i16)>,
+    c: u32,
+    batch: usize,
+) -> (Xyzz<C>, std::time::Duration, std::time::Duration) {
+    let t0 = std::time::Instant::now();
+    let nb = 1usize << (c - 1);
+    let mut acc = Acc52::<C, L>::new(f, pts, points, nb, batch);
+    for (i, d) in pairs {
+        acc.push_digit(i, d);
+    }
+    acc.flush();
+    let t1 = std::time::Instant::now();
+    let sum = acc.running_sum();
+    (sum, t1 - t0, t1.elapsed())
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    //! The 52-bit Montgomery product and the domain conversions against the 64-bit field
+    //! (`zkforge-field`), on 10^5 random pairs and the edge values 0, 1, 2, p - 1, p - 2, where
+    //! the CPU has AVX-512 IFMA (elsewhere there is nothing to compare).
+    use super::*;
+    use rand::{rngs::StdRng, SeedableRng};
+    use zkforge_field::{bls12_381, bn254, FieldConfig, Fp};
+
+    fn lanes_of<F: CurveField, const L: usize>(f: &Field52<L>, v: &[F]) -> Vec<Lanes<L>> {
+        let mut out = vec![[[0u64; 8]; L]; v.len().div_ceil(8)];
+        for (i, x) in v.iter().enumerate() {
+            let l = to52::<L>(&x.to_mont_u64s().unwrap()[..f.n64]);
+            for j in 0..L {
+                out[i / 8][j][i % 8] = l[j];
+            }
+        }
+        // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
+        unsafe { simd::mul_const_all(&mut out, &f.k_in, f) };
+        out
+    }
+
+    fn values_of<F: CurveField, const L: usize>(f: &Field52<L>, mut v: Vec<Lanes<L>>, n: usize) -> Vec<F> {
+        // SAFETY: as above.
+        unsafe { simd::mul_const_all(&mut v, &f.k_out, f) };
+        (0..n)
+            .map(|i| {
+                let l: [u64; L] = core::array::from_fn(|j| v[i / 8][j][i % 8]);
+                F::from_mont_u64s(&from52(&l)).expect("canonical output")
+            })
+            .collect()
+    }
+
+    fn check<C: FieldConfig<N>, const N: usize, const L: usize>() {
+        let Some(f) = Field52::<L>::for_field::<Fp<C, N>>() else {
+            eprintln!("no AVX-512 IFMA here: nothing to compare");
+            return;
+        };
+        let mut rng = StdRng::seed_from_u64(52);
+        let m1 = -Fp::<C, N>::ONE;
+        let edges = [Fp::ZERO, Fp::ONE, Fp::from_u64(2), m1, m1 - Fp::ONE];
+        let mut a: Vec<Fp<C, N>> = Vec::new();
+        let mut b: Vec<Fp<C, N>> = Vec::new();
+        for x in edges {
+            for y in edges {
+                a.push(x);
+                b.push(y);
+            }
+        }
+        for _ in 0..100_000 {
+            a.push(Fp::random(&mut rng));
+            b.push(Fp::random(&mut rng));
+        }
+        let n = a.len();
+        let (la, lb) = (lanes_of(&f, &a), lanes_of(&f, &b));
+        // the conversions alone round-trip
+        let back: Vec<Fp<C, N>> = values_of(&f, la.clone(), n);
+        assert_eq!(back, a, "{}: conversion round trip", C::NAME);
+        let mut prod = la;
+        // SAFETY: as above.
+        unsafe { simd::mul_pairs(&mut prod, &lb, &f) };
+        let got: Vec<Fp<C, N>> = values_of(&f, prod, n);
+        for i in 0..n {
+            assert_eq!(got[i], a[i] * b[i], "{}: {:?} * {:?}", C::NAME, a[i], b[i]);
+        }
+    }
+
+    #[test]
+    fn mul_matches_the_64_bit_field() {
+        check::<bls12_381::FpConfig, 6, 8>();
+        check::<bn254::FpConfig, 4, 5>();
+    }
+
+    #[test]
+    fn only_fitting_fields_get_lanes() {
+        // 255-bit scalar field with five limbs: too close to 2^260 for the lazy bounds
+        assert!(Field52::<5>::for_field::<bls12_381::Fr>().is_none());
+        assert!(Field52::<5>::for_field::<bls12_381::Fp>().is_none());
+        assert!(Field52::<8>::for_field::<bn254::Fp>().is_none());
+        assert!(Field52::<8>::for_field::<zkforge_field::tower::Fp2<bls12_381::FpConfig, 6>>().is_none());
+    }
+}
