@@ -1,6 +1,7 @@
 //! The portable batch-affine buckets against the AVX-512 IFMA ones (`Buckets::BatchAffineSimd`)
 //! on the same G1 MSM, interleaved run by run (best of 5 each), results checked equal; one
-//! thread, the default window and split of `MsmConfig::for_size` for each size.
+//! thread (or `THREADS` from the environment), the default window and split of
+//! `MsmConfig::for_size` for each size.
 //! `cargo run --release -p zkforge-bench --example msm_simd_ab -- [LOG2N...]`; with `--sweep LOG2N...`
 //! it sweeps S and the window of the IFMA kind instead.
 use rand::{rngs::StdRng, SeedableRng};
@@ -11,7 +12,8 @@ use zkforge_msm::{msm_profiled, Buckets, MsmConfig, PhaseTimes};
 fn run<C: CurveConfig>(name: &str, lg: u32, ks: &[[u64; 4]], rng: &mut StdRng) {
     let n = 1usize << lg;
     let pts: Vec<Affine<C>> = zkforge_curve::sample_points(rng, n);
-    let base = MsmConfig::for_size(n, 1);
+    let threads: usize = std::env::var("THREADS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let base = MsmConfig::for_size(n, threads);
     let batch = base.buckets.batch().unwrap_or(256);
     let forms = [("portable", Buckets::BatchAffine { batch }), ("ifma", Buckets::BatchAffineSimd { batch })];
     let mut best = [(f64::MAX, PhaseTimes::default()); 2];

@@ -26,6 +26,7 @@ fn configs(n: usize, base: MsmConfig) -> Vec<(String, MsmConfig)> {
             out.push((format!("xyzz c={c} glv={}", glv as u8), MsmConfig { buckets: Buckets::Xyzz, ..bucket }));
             for batch in [8usize, 16, 32, 64, 128, 256].into_iter().filter(|&b| b <= 64 || n >= 1024) {
                 out.push((format!("ba{batch} c={c} glv={}", glv as u8), MsmConfig { buckets: Buckets::BatchAffine { batch }, ..bucket }));
+                out.push((format!("simd{batch} c={c} glv={}", glv as u8), MsmConfig { buckets: Buckets::BatchAffineSimd { batch }, ..bucket }));
             }
         }
     }
