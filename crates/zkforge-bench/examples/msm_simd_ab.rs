@@ -3,11 +3,12 @@
 //! thread (or `THREADS` from the environment), the default window and split of
 //! `MsmConfig::for_size` for each size.
 //! `cargo run --release -p zkforge-bench --example msm_simd_ab -- [LOG2N...]`; with `--sweep LOG2N...`
-//! it sweeps S and the window of the IFMA kind instead.
+//! it sweeps S and the window of the IFMA kind instead; with `--fixed LOG2N...` it compares the
+//! two kinds on fixed-base tables.
 use rand::{rngs::StdRng, SeedableRng};
 use std::sync::Mutex;
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig};
-use zkforge_msm::{msm_profiled, Buckets, MsmConfig, PhaseTimes};
+use zkforge_msm::{msm_profiled, Buckets, FixedBaseMsm, MsmConfig, PhaseTimes};
 
 fn run<C: CurveConfig>(name: &str, lg: u32, ks: &[[u64; 4]], rng: &mut StdRng) {
     let n = 1usize << lg;
@@ -69,7 +70,42 @@ fn sweep<C: CurveConfig>(name: &str, lg: u32, ks: &[[u64; 4]], rng: &mut StdRng)
     }
 }
 
+/// Fixed-base tables (c = 12, stride 1, S = 256) with the portable and the IFMA buckets,
+/// interleaved, best of 7.
+fn fixed<C: CurveConfig>(name: &str, lg: u32, ks: &[[u64; 4]], rng: &mut StdRng) {
+    let n = 1usize << lg;
+    let pts: Vec<Affine<C>> = zkforge_curve::sample_points(rng, n);
+    let tables = [
+        ("portable", FixedBaseMsm::with_params(&pts, 12, 1, Buckets::BatchAffine { batch: 256 }).unwrap()),
+        ("ifma", FixedBaseMsm::with_params(&pts, 12, 1, Buckets::BatchAffineSimd { batch: 256 }).unwrap()),
+    ];
+    let want = tables[0].1.msm(&ks[..n]).unwrap();
+    let mut best = [f64::MAX; 2];
+    for _ in 0..7 {
+        for (i, (_, t)) in tables.iter().enumerate() {
+            let s = std::time::Instant::now();
+            assert_eq!(t.msm(&ks[..n]).unwrap(), want);
+            best[i] = best[i].min(s.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    for (i, (label, t)) in tables.iter().enumerate() {
+        println!("{name} fixed 2^{lg} {label:<9} {:8.2} ms  tables {:.1} MB", best[i], t.memory_bytes() as f64 / 1e6);
+    }
+    println!("{name} fixed 2^{lg} ifma/portable {:.3}", best[1] / best[0]);
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("--fixed") {
+        let lgs: Vec<u32> = std::env::args().skip(2).filter_map(|s| s.parse().ok()).collect();
+        let mut rng = StdRng::seed_from_u64(7);
+        let max = 1usize << lgs.iter().max().copied().unwrap_or(12);
+        let ks: Vec<[u64; 4]> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng).to_limbs()).collect();
+        for &lg in &lgs {
+            fixed::<bls::G1Config>("bls12_381", lg, &ks, &mut rng);
+            fixed::<bn::G1Config>("bn254    ", lg, &ks, &mut rng);
+        }
+        return;
+    }
     if std::env::args().nth(1).as_deref() == Some("--sweep") {
         let lgs: Vec<u32> = std::env::args().skip(2).filter_map(|s| s.parse().ok()).collect();
         let mut rng = StdRng::seed_from_u64(7);

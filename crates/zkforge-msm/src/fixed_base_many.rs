@@ -13,6 +13,8 @@ use rayon::prelude::*;
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
 use crate::batch_affine::bucket_sums_batch_affine;
+use crate::config::Buckets;
+use crate::pippenger::SimdBases;
 use crate::fixed_base::shifted;
 use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
 use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
@@ -28,12 +30,25 @@ pub struct FixedBaseMany<C: CurveConfig> {
     /// tables[(copy * n + i) * k + j] = 2^(c s copy) P_{j,i}: the K lists interleaved.
     tables: Vec<Affine<C>>,
     batch: usize,
+    /// The tables in the 52-bit form of the IFMA lanes (`Buckets::BatchAffineSimd` on a CPU
+    /// that has them), converted once.
+    simd: Option<SimdBases<C>>,
 }
 
 impl<C: CurveConfig> FixedBaseMany<C> {
     /// Tables for `lists` (each of the same length n), window `c` (2..=16), stride `stride`
-    /// (>= 1; above the window count it means one copy) and batch size `batch` (>= 1).
+    /// (>= 1; above the window count it means one copy) and batch size `batch` (>= 1), with the
+    /// batch-affine additions on the IFMA lanes where the CPU has them
+    /// (`Buckets::BatchAffineSimd`, the measured best; [`FixedBaseMany::with_buckets`] chooses).
     pub fn new(lists: &[Vec<Affine<C>>], c: u32, stride: usize, batch: usize) -> Result<Self, MsmError> {
+        Self::with_buckets(lists, c, stride, Buckets::BatchAffineSimd { batch })
+    }
+
+    /// [`FixedBaseMany::new`] with the bucket kind given: `BatchAffine` (portable) or
+    /// `BatchAffineSimd`; `Xyzz` is taken as `BatchAffine` with S = 256 (these tables always
+    /// batch their additions).
+    pub fn with_buckets(lists: &[Vec<Affine<C>>], c: u32, stride: usize, buckets: Buckets) -> Result<Self, MsmError> {
+        let batch = buckets.batch().unwrap_or(256);
         if !(MIN_WINDOW..=MAX_WINDOW).contains(&c) {
             return Err(MsmError::InvalidWindow { window: c });
         }
@@ -59,12 +74,16 @@ impl<C: CurveConfig> FixedBaseMany<C> {
             let next = shifted(&tables[(copy - 1) * n * k..copy * n * k], c as usize * stride);
             tables.extend(next);
         }
-        Ok(Self { k, n, c, nwin, stride, copies, tables, batch })
+        let simd = match buckets {
+            Buckets::BatchAffineSimd { .. } => SimdBases::new(&tables, batch, false),
+            _ => None,
+        };
+        Ok(Self { k, n, c, nwin, stride, copies, tables, batch, simd })
     }
 
-    /// Bytes held by the tables.
+    /// Bytes held by the tables (with their 52-bit copy for the IFMA lanes, when there is one).
     pub fn memory_bytes(&self) -> usize {
-        self.tables.len() * core::mem::size_of::<Affine<C>>()
+        self.tables.len() * core::mem::size_of::<Affine<C>>() + self.simd.as_ref().map_or(0, SimdBases::memory_bytes)
     }
 
     /// The K MSMs: result j is sum_i scalars[j * n + i] P_{j,i} (scalars flat, list-major; any
@@ -108,13 +127,14 @@ impl<C: CurveConfig> FixedBaseMany<C> {
                     *a = a.double();
                 }
             }
-            let pairs = (0..self.copies).filter(move |copy| copy * s + v < nwin).flat_map(move |copy| {
+            let triples = (0..self.copies).filter(move |copy| copy * s + v < nwin).flat_map(move |copy| {
                 let w = copy * s + v;
-                (0..n).flat_map(move |i| {
-                    (lo..hi).map(move |j| (j - lo, &self.tables[(copy * n + i) * k + j], digits[(j * n + i) * nwin + w]))
-                })
+                (0..n).flat_map(move |i| (lo..hi).map(move |j| (j - lo, (copy * n + i) * k + j, digits[(j * n + i) * nwin + w])))
             });
-            let sums = bucket_sums_batch_affine(m, pairs, self.c, self.batch);
+            let sums = match &self.simd {
+                Some(simd) => simd.bucket_sums(&self.tables, m, triples, self.c),
+                None => bucket_sums_batch_affine(m, triples.map(|(j, t, d)| (j, &self.tables[t], d)), self.c, self.batch),
+            };
             for (a, sum) in acc.iter_mut().zip(sums) {
                 *a = a.add_vartime(&sum.to_jacobian());
             }

@@ -517,7 +517,7 @@ struct Acc52<'a, C: CurveConfig, const L: usize> {
     neg: Vec<u8>,
     /// Points whose bucket was already in the batch, retried after the next flush (base index,
     /// digit); at most `defer_cap`, the rest go to the overflow accumulators.
-    deferred: Vec<(u32, i16)>,
+    deferred: Vec<(u32, u32, i16)>,
     defer_cap: usize,
     #[cfg(target_arch = "x86_64")]
     scratch: [Vec<[core::arch::x86_64::__m512i; L]>; 3],
@@ -552,14 +552,15 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
         }
     }
 
-    /// Add base `i` (negated when d < 0) to bucket |d| - 1; nothing for d = 0 or the identity.
+    /// Add base `i` (negated when d < 0) to bucket base + |d| - 1; nothing for d = 0 or the
+    /// identity.
     #[inline]
-    fn push_digit(&mut self, i: usize, d: i16) {
+    fn push_digit(&mut self, base: usize, i: usize, d: i16) {
         if d == 0 || bool::from(self.points[i].is_identity()) {
             return;
         }
         let neg = d < 0;
-        let b = (d as i32).unsigned_abs() as usize - 1;
+        let b = base + (d as i32).unsigned_abs() as usize - 1;
         let q = &self.pts[i];
         if !self.occupied[b] {
             self.x[b] = q.x;
@@ -569,7 +570,7 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
         }
         if self.mark[b] == self.epoch && self.deferred.len() < self.defer_cap {
             // bucket already in this batch: retry after the flush
-            self.deferred.push((i as u32, d));
+            self.deferred.push((base as u32, i as u32, d));
             return;
         }
         if self.mark[b] == self.epoch || self.x[b] == q.x {
@@ -603,8 +604,8 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
     /// Push the deferred points again (after a flush; fewer than a batch, so no flush nests).
     fn retry_deferred(&mut self) {
         let retry = std::mem::take(&mut self.deferred);
-        for &(i, d) in &retry {
-            self.push_digit(i as usize, d);
+        for &(base, i, d) in &retry {
+            self.push_digit(base as usize, i as usize, d);
         }
         // keep the allocation for the next round
         let mut retry = retry;
@@ -682,8 +683,9 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
         }
     }
 
-    /// sum_b (b + 1) bucket_b by running sums, the buckets converted back to `C::Base`.
-    fn running_sum(&self) -> Xyzz<C> {
+    /// For each run of `nb` buckets (sum j: buckets j nb .. (j + 1) nb), sum_b (b + 1)
+    /// bucket_b by running sums, the buckets converted back to `C::Base`.
+    fn running_sums(&self, nb_each: usize) -> Vec<Xyzz<C>> {
         let nb = self.x.len();
         let f = self.f;
         let groups = nb.div_ceil(8);
@@ -707,18 +709,22 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
             let l: [u64; L] = core::array::from_fn(|j| v[b / 8][j][b % 8]);
             C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
         };
-        let mut running = Xyzz::IDENTITY;
-        let mut sum = Xyzz::IDENTITY;
-        for b in (0..nb).rev() {
-            if self.occupied[b] {
-                running = running.add_mixed_vartime(&Affine::new_unchecked(back(&xs, b), back(&ys, b)));
+        let mut sums = Vec::with_capacity(nb / nb_each);
+        for j in 0..nb / nb_each {
+            let mut running = Xyzz::IDENTITY;
+            let mut sum = Xyzz::IDENTITY;
+            for b in (j * nb_each..(j + 1) * nb_each).rev() {
+                if self.occupied[b] {
+                    running = running.add_mixed_vartime(&Affine::new_unchecked(back(&xs, b), back(&ys, b)));
+                }
+                if self.overflow_used[b] {
+                    running = running.add_vartime(&self.overflow[b]);
+                }
+                sum = sum.add_vartime(&running);
             }
-            if self.overflow_used[b] {
-                running = running.add_vartime(&self.overflow[b]);
-            }
-            sum = sum.add_vartime(&running);
+            sums.push(sum);
         }
-        sum
+        sums
     }
 }
 
@@ -786,12 +792,33 @@ pub(crate) fn bucket_sum_52<C: CurveConfig, const L: usize>(
     let nb = 1usize << (c - 1);
     let mut acc = Acc52::<C, L>::new(f, pts, points, nb, batch);
     for (i, d) in pairs {
-        acc.push_digit(i, d);
+        acc.push_digit(0, i, d);
     }
     acc.finish();
     let t1 = std::time::Instant::now();
-    let sum = acc.running_sum();
+    let sum = acc.running_sums(nb)[0];
     (sum, t1 - t0, t1.elapsed())
+}
+
+/// Many independent bucket sums in one pass (the IFMA counterpart of
+/// `batch_affine::bucket_sums_batch_affine`): pair (j, base index, digit) goes to sum j < `sums`,
+/// all `sums * 2^(c-1)` buckets share the batches. Returns sum_b b * bucket_b for every j.
+pub(crate) fn bucket_sums_52<C: CurveConfig, const L: usize>(
+    f: &Field52<L>,
+    pts: &[Point52<L>],
+    points: &[Affine<C>],
+    sums: usize,
+    pairs: impl Iterator<Item = (usize, usize, i16)>,
+    c: u32,
+    batch: usize,
+) -> Vec<Xyzz<C>> {
+    let nb = 1usize << (c - 1);
+    let mut acc = Acc52::<C, L>::new(f, pts, points, nb * sums, batch);
+    for (j, i, d) in pairs {
+        acc.push_digit(j * nb, i, d);
+    }
+    acc.finish();
+    acc.running_sums(nb)
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]

@@ -261,14 +261,22 @@ fn bucket_msm<C: CurveConfig>(
 
 /// The bases of one MSM in the 52-bit form of `crate::ifma`, for the limb count that fits
 /// their field, with the batch size.
-enum SimdBases<C: CurveConfig> {
+pub(crate) enum SimdBases<C: CurveConfig> {
     L5(crate::ifma::Bases52<5>, usize, core::marker::PhantomData<C>),
     L8(crate::ifma::Bases52<8>, usize, core::marker::PhantomData<C>),
 }
 
 impl<C: CurveConfig> SimdBases<C> {
+    /// Bytes held by the converted bases.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        match self {
+            SimdBases::L5(b, ..) => b.pts.len() * 2 * 5 * 8,
+            SimdBases::L8(b, ..) => b.pts.len() * 2 * 8 * 8,
+        }
+    }
+
     /// `None` when the CPU lacks AVX-512 IFMA or the field has no 52-bit form here.
-    fn new(points: &[Affine<C>], batch: usize, parallel: bool) -> Option<Self> {
+    pub(crate) fn new(points: &[Affine<C>], batch: usize, parallel: bool) -> Option<Self> {
         use crate::ifma::{Bases52, Field52};
         if let Some(f) = Field52::<8>::for_field::<C::Base>() {
             return Some(SimdBases::L8(Bases52::new(f, points, parallel), batch, core::marker::PhantomData));
@@ -282,7 +290,21 @@ impl<C: CurveConfig> SimdBases<C> {
     /// One window over `points` (the bases from index `lo` on) and their digit rows.
     #[allow(clippy::too_many_arguments)]
     fn window_sum(&self, points: &[Affine<C>], lo: usize, digits: &[i16], nwin: usize, w: usize, c: u32, times: Option<&Mutex<PhaseTimes>>) -> Xyzz<C> {
-        let pairs = digits.chunks_exact(nwin).map(|row| row[w]).enumerate();
+        self.bucket_sum(points, lo, digits.chunks_exact(nwin).map(|row| row[w]).enumerate(), c, times)
+    }
+
+    /// `sums` bucket sums in one pass over (sum, index, digit) triples, the index into the
+    /// converted bases (all of them).
+    pub(crate) fn bucket_sums(&self, points: &[Affine<C>], sums: usize, pairs: impl Iterator<Item = (usize, usize, i16)>, c: u32) -> Vec<Xyzz<C>> {
+        match self {
+            SimdBases::L5(b, batch, _) => crate::ifma::bucket_sums_52(&b.f, &b.pts, points, sums, pairs, c, *batch),
+            SimdBases::L8(b, batch, _) => crate::ifma::bucket_sums_52(&b.f, &b.pts, points, sums, pairs, c, *batch),
+        }
+    }
+
+    /// sum_b b * (sum of the points whose signed digit is +-b) over (index, digit) pairs, the
+    /// index into `points`, which are the converted bases from index `lo` on.
+    pub(crate) fn bucket_sum(&self, points: &[Affine<C>], lo: usize, pairs: impl Iterator<Item = (usize, i16)>, c: u32, times: Option<&Mutex<PhaseTimes>>) -> Xyzz<C> {
         let (s, acc_t, red_t) = match self {
             SimdBases::L5(b, batch, _) => crate::ifma::bucket_sum_52(&b.f, &b.pts[lo..lo + points.len()], points, pairs, c, *batch),
             SimdBases::L8(b, batch, _) => crate::ifma::bucket_sum_52(&b.f, &b.pts[lo..lo + points.len()], points, pairs, c, *batch),

@@ -257,6 +257,10 @@ fn fixed_base_bls12_381_g1() {
     fixed_base_case::<bls12_381::G1Config>();
 }
 #[test]
+fn fixed_base_bn254_g1() {
+    fixed_base_case::<bn254::G1Config>();
+}
+#[test]
 fn fixed_base_bn254_g2() {
     fixed_base_case::<bn254::G2Config>();
 }
@@ -581,14 +585,18 @@ fn fixed_base_many_case<C: CurveConfig>() {
         }
         let want: Vec<Jacobian<C>> = (0..k).map(|j| *naive_prefix(&lists[j], &ks[j * n..(j + 1) * n]).last().unwrap()).collect();
         for (c, stride, batch) in [(8u32, 1usize, 256usize), (2, 1, 1), (5, 3, 7), (12, 100, 64), (16, 1, 1000)] {
+            for buckets in [Buckets::BatchAffine { batch }, Buckets::BatchAffineSimd { batch }, Buckets::Xyzz] {
+                let t = FixedBaseMany::with_buckets(&lists, c, stride, buckets).unwrap();
+                for threads in [1, 2, 3] {
+                    assert_eq!(t.msm_many(&ks, threads).unwrap(), want, "k={k} n={n} c={c} stride={stride} {buckets:?} threads={threads}");
+                }
+                assert!(t.msm_many(&ks, 0).is_err());
+                if k * n > 0 {
+                    assert!(t.msm_many(&ks[1..], 1).is_err());
+                }
+            }
             let t = FixedBaseMany::new(&lists, c, stride, batch).unwrap();
-            for threads in [1, 2, 3] {
-                assert_eq!(t.msm_many(&ks, threads).unwrap(), want, "k={k} n={n} c={c} stride={stride} batch={batch} threads={threads}");
-            }
-            assert!(t.msm_many(&ks, 0).is_err());
-            if k * n > 0 {
-                assert!(t.msm_many(&ks[1..], 1).is_err());
-            }
+            assert_eq!(t.msm_many(&ks, 1).unwrap(), want);
         }
     }
     let lists = vec![random_points::<C>(&mut rng, 3), random_points::<C>(&mut rng, 2)];
@@ -597,11 +605,16 @@ fn fixed_base_many_case<C: CurveConfig>() {
     assert_eq!(FixedBaseMany::new(&lists, 1, 1, 16).err(), Some(MsmError::InvalidWindow { window: 1 }));
     assert_eq!(FixedBaseMany::new(&lists, 8, 0, 16).err(), Some(MsmError::InvalidStride));
     assert_eq!(FixedBaseMany::new(&lists, 8, 1, 0).err(), Some(MsmError::InvalidBatch));
+    assert_eq!(FixedBaseMany::with_buckets(&lists, 8, 1, Buckets::BatchAffineSimd { batch: 0 }).err(), Some(MsmError::InvalidBatch));
 }
 
 #[test]
 fn fixed_base_many_bls12_381_g1() {
     fixed_base_many_case::<bls12_381::G1Config>();
+}
+#[test]
+fn fixed_base_many_bn254_g1() {
+    fixed_base_many_case::<bn254::G1Config>();
 }
 #[test]
 fn fixed_base_many_bn254_g2() {
