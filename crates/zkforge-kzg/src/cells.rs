@@ -27,7 +27,7 @@ use zkforge_poly::Domain;
 
 use crate::fk20::Fk20;
 use crate::{
-    compress, field, g1, KzgError, KzgSettings, BYTES_PER_CELL, BYTES_PER_COMMITMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB,
+    compress, field, g1_many, KzgError, KzgSettings, BYTES_PER_CELL, BYTES_PER_COMMITMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB,
     FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB, RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
 };
 
@@ -333,21 +333,15 @@ impl KzgSettings {
         }
         // decoding (square roots and subgroup checks of the proofs) is most of the work: on the
         // settings' threads
-        type Decoded = (Vec<Vec<Fr>>, Vec<G1Affine>, Vec<G1Affine>);
-        let (evals, cs, pis): Decoded = if self.threads > 1 {
+        // (the points: decoded, then subgroup-tested together, see `g1_many`)
+        let evals: Vec<Vec<Fr>> = if self.threads > 1 {
             use rayon::prelude::*;
-            zkforge_msm::pippenger::pool(self.threads).install(|| -> Result<Decoded, KzgError> {
-                let evals = cells.par_iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?;
-                let cs = distinct.par_iter().map(|c| g1(c)).collect::<Result<_, _>>()?;
-                let pis = proofs.par_iter().map(|p| g1(p)).collect::<Result<_, _>>()?;
-                Ok((evals, cs, pis))
-            })?
+            zkforge_msm::pippenger::pool(self.threads).install(|| cells.par_iter().map(|c| cell_evals(c)).collect::<Result<_, _>>())?
         } else {
-            let evals = cells.iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?;
-            let cs = distinct.iter().map(|c| g1(c)).collect::<Result<_, _>>()?;
-            let pis = proofs.iter().map(|p| g1(p)).collect::<Result<_, _>>()?;
-            (evals, cs, pis)
+            cells.iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?
         };
+        let cs = g1_many(&distinct, self.threads).map_err(KzgError::InvalidPoint)?;
+        let pis = g1_many(proofs, self.threads).map_err(KzgError::InvalidPoint)?;
         if n == 0 {
             return Ok(true);
         }

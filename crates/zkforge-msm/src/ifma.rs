@@ -426,6 +426,191 @@ mod simd {
         }
     }
 
+    /// k p in 52-bit limbs, every lane (k < 2^11).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn multiple<const L: usize>(f: &Field52<L>, k: u64) -> [V; L] {
+        let mut r = [0u64; L];
+        let mut carry = 0u64;
+        for j in 0..L {
+            let t = f.p[j] * k + carry;
+            r[j] = t & MASK52;
+            carry = t >> 52;
+        }
+        splat(&r)
+    }
+
+    /// a + b (non-negative), limbs normalised.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn add<const L: usize>(a: &[V; L], b: &[V; L], c: &Consts<L>) -> [V; L] {
+        let mut r = [c.zero; L];
+        for j in 0..L {
+            r[j] = _mm512_add_epi64(a[j], b[j]);
+        }
+        carry_signed(r, c)
+    }
+
+    /// The multiples of p the point formulas subtract with.
+    pub(super) struct Mults<const L: usize> {
+        k: [[V; L]; 8],
+    }
+    const MULTS: [u64; 8] = [1, 2, 4, 8, 16, 24, 32, 64];
+    const K2: usize = 1;
+    const K4: usize = 2;
+    const K8: usize = 3;
+    const K16: usize = 4;
+    const K24: usize = 5;
+    const K64: usize = 7;
+
+    /// x in [0, 128p) -> [0, p) (x mod p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn canonical<const L: usize>(x: &[V; L], m: &Mults<L>, c: &Consts<L>) -> [V; L] {
+        let mut r = *x;
+        for k in (0..8).rev() {
+            if k == K24 {
+                continue;
+            }
+            r = cond_sub(&r, &m.k[k], c);
+        }
+        r
+    }
+
+    /// All-zero limbs, lane by lane.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn is_zero<const L: usize>(x: &[V; L], c: &Consts<L>) -> __mmask8 {
+        let mut acc = c.zero;
+        for j in 0..L {
+            acc = _mm512_or_si512(acc, x[j]);
+        }
+        _mm512_cmpeq_epi64_mask(acc, c.zero)
+    }
+
+    /// Jacobian points in lanes, every coordinate below 64p.
+    #[derive(Clone, Copy)]
+    struct Jac<const L: usize> {
+        x: [V; L],
+        y: [V; L],
+        z: [V; L],
+    }
+
+    /// Doubling on y^2 = x^3 + b (dbl-2009-l, 2M + 5S); bounds in the comments (inputs < 64p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn dbl<const L: usize>(t: &Jac<L>, m: &Mults<L>, c: &Consts<L>) -> Jac<L> {
+        let a = mul(&t.x, &t.x, c); // < 2p
+        let b = mul(&t.y, &t.y, c); // < 2p
+        let cc = mul(&b, &b, c); // < 2p
+        let xb = add(&t.x, &b, c); // < 66p
+        let t2 = mul(&xb, &xb, c); // < 2p
+        let d0 = add_sub(&add_sub(&t2, &m.k[K4], &a, c), &c.zero_l(), &cc, c); // < 6p
+        let d = add(&d0, &d0, c); // < 12p
+        let e = add(&add(&a, &a, c), &a, c); // < 6p
+        let ff = mul(&e, &e, c); // < 2p
+        let d2 = add(&d, &d, c); // < 24p
+        let x3 = add_sub(&ff, &m.k[K24], &d2, c); // < 26p
+        let dx = add_sub(&d, &m.k[K64], &x3, c); // < 76p
+        let c8 = add(&add(&add(&cc, &cc, c), &add(&cc, &cc, c), c), &add(&add(&cc, &cc, c), &add(&cc, &cc, c), c), c); // < 16p
+        let y3 = add_sub(&mul(&e, &dx, c), &m.k[K16], &c8, c); // < 18p
+        let yz = mul(&t.y, &t.z, c); // < 2p
+        let z3 = add(&yz, &yz, c); // < 4p
+        Jac { x: x3, y: y3, z: z3 }
+    }
+
+    /// t + (qx, qy) with the affine point canonical (madd-2007-bl, 7M + 4S); Z3 = 2 Z1 H, so an
+    /// exceptional case (H = 0) leaves Z3 = 0 for the caller to see.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn madd<const L: usize>(t: &Jac<L>, qx: &[V; L], qy: &[V; L], m: &Mults<L>, c: &Consts<L>) -> Jac<L> {
+        let z1z1 = mul(&t.z, &t.z, c); // < 2p
+        let u2 = mul(qx, &z1z1, c); // < 2p
+        let s2 = mul(&mul(qy, &t.z, c), &z1z1, c); // < 2p
+        let h = add_sub(&u2, &m.k[K64], &t.x, c); // < 66p
+        let hh = mul(&h, &h, c); // < 2p
+        let i = add(&add(&hh, &hh, c), &add(&hh, &hh, c), c); // < 8p
+        let j = mul(&h, &i, c); // < 2p
+        let r0 = add_sub(&s2, &m.k[K64], &t.y, c); // < 66p
+        let r = add(&r0, &r0, c); // < 132p
+        let v = mul(&t.x, &i, c); // < 2p
+        let v2 = add(&v, &v, c); // < 4p
+        let x3 = add_sub(&add_sub(&mul(&r, &r, c), &m.k[K8], &j, c), &c.zero_l(), &v2, c); // < 10p
+        let vx = add_sub(&v, &m.k[K16], &x3, c); // < 18p
+        let yj = mul(&t.y, &j, c); // < 2p
+        let yj2 = add(&yj, &yj, c); // < 4p
+        let y3 = add_sub(&mul(&r, &vx, c), &m.k[K4], &yj2, c); // < 6p
+        let zh = add(&t.z, &h, c); // < 130p
+        let z3 = add_sub(&add_sub(&mul(&zh, &zh, c), &m.k[K4], &z1z1, c), &c.zero_l(), &hh, c); // < 6p
+        Jac { x: x3, y: y3, z: z3 }
+    }
+
+    /// t + q for Jacobian q (add-2007-bl, 11M + 5S); Z3 = 2 Z1 Z2 H as in [`madd`].
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn add_jac<const L: usize>(t: &Jac<L>, q: &Jac<L>, m: &Mults<L>, c: &Consts<L>) -> Jac<L> {
+        let z1z1 = mul(&t.z, &t.z, c);
+        let z2z2 = mul(&q.z, &q.z, c);
+        let u1 = mul(&t.x, &z2z2, c);
+        let u2 = mul(&q.x, &z1z1, c);
+        let s1 = mul(&mul(&t.y, &q.z, c), &z2z2, c);
+        let s2 = mul(&mul(&q.y, &t.z, c), &z1z1, c);
+        let h = add_sub(&u2, &m.k[K2], &u1, c); // < 4p
+        let h2 = add(&h, &h, c); // < 8p
+        let i = mul(&h2, &h2, c); // < 2p
+        let j = mul(&h, &i, c); // < 2p
+        let r0 = add_sub(&s2, &m.k[K2], &s1, c); // < 4p
+        let r = add(&r0, &r0, c); // < 8p
+        let v = mul(&u1, &i, c); // < 2p
+        let v2 = add(&v, &v, c); // < 4p
+        let x3 = add_sub(&add_sub(&mul(&r, &r, c), &m.k[K8], &j, c), &c.zero_l(), &v2, c); // < 10p
+        let vx = add_sub(&v, &m.k[K16], &x3, c); // < 18p
+        let sj = mul(&s1, &j, c);
+        let sj2 = add(&sj, &sj, c); // < 4p
+        let y3 = add_sub(&mul(&r, &vx, c), &m.k[K4], &sj2, c); // < 6p
+        let zz = add(&t.z, &q.z, c); // < 128p
+        let zs = add_sub(&add_sub(&mul(&zz, &zz, c), &m.k[K4], &z1z1, c), &c.zero_l(), &z2z2, c); // < 6p
+        let z3 = mul(&zs, &h, c); // < 2p
+        Jac { x: x3, y: y3, z: z3 }
+    }
+
+    /// The BLS12-381 G1 subgroup test phi(P) = -[z^2] P on eight lanes: [|z|] P by
+    /// double-and-add with mixed additions, [|z|] of that with Jacobian additions, then
+    /// X = beta x Z^2 and Y = -y Z^3. Returns (passed, exceptional): lanes whose final Z is 0
+    /// (an addition met equal or opposite points, impossible for subgroup points since every
+    /// multiple taken is below r) are exceptional and must be decided by the scalar test.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn g1_endo_test<const L: usize>(f: &Field52<L>, x: &Lanes<L>, y: &Lanes<L>, beta: &[u64; L], z_abs: u64) -> (u8, u8) {
+        let c = consts(f);
+        let mut mk = [c.zero_l(); 8];
+        for (k, v) in mk.iter_mut().enumerate() {
+            *v = multiple(f, MULTS[k]);
+        }
+        let m = Mults { k: mk };
+        let one = reduce_2p(&mul(&splat(&f.k_in), &splat(&f.k_out), &c), &c);
+        let (px, py) = (load(x), load(y));
+        let top = 63 - z_abs.leading_zeros();
+        let mut t = Jac { x: px, y: py, z: one };
+        for i in (0..top).rev() {
+            t = dbl(&t, &m, &c);
+            if (z_abs >> i) & 1 == 1 {
+                t = madd(&t, &px, &py, &m, &c);
+            }
+        }
+        let zp = t;
+        for i in (0..top).rev() {
+            t = dbl(&t, &m, &c);
+            if (z_abs >> i) & 1 == 1 {
+                t = add_jac(&t, &zp, &m, &c);
+            }
+        }
+        let z2 = mul(&t.z, &t.z, &c);
+        let z3 = mul(&z2, &t.z, &c);
+        let bx = mul(&splat(beta), &px, &c);
+        let rx = mul(&bx, &z2, &c); // < 2p
+        let ex = canonical(&add_sub(&t.x, &m.k[K2], &rx, &c), &m, &c); // t.x < 26p: sum < 28p
+        let ry = mul(&py, &z3, &c); // < 2p
+        let ey = canonical(&add(&t.y, &ry, &c), &m, &c); // < 20p
+        let zc = canonical(&t.z, &m, &c);
+        let exceptional = is_zero(&zc, &c);
+        let passed = is_zero(&ex, &c) & is_zero(&ey, &c) & !exceptional;
+        (passed, exceptional)
+    }
+
     impl<const L: usize> Consts<L> {
         #[inline(always)]
         fn zero_l(&self) -> [V; L] {
@@ -728,6 +913,77 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
     }
 }
 
+/// Whether each BLS12-381 G1 point (each on the curve, as every decoder and constructor
+/// ensures) lies in the prime-order subgroup: the endomorphism test of
+/// `G1Config::is_torsion_free_vartime` (phi(P) = -[z^2] P), eight points at a time on the IFMA
+/// lanes when the CPU has them, else one at a time; a lane that meets an exceptional addition
+/// (only possible off the subgroup) is decided by the scalar test. Variable time: for public
+/// points (proofs, precompile inputs, setups). The identity is in the subgroup.
+///
+/// ```
+/// use zkforge_curve::bls12_381::G1Affine;
+/// let g = G1Affine::generator();
+/// assert_eq!(zkforge_msm::ifma::bls12_381_g1_in_subgroup_vartime(&[g, G1Affine::IDENTITY]), vec![true, true]);
+/// ```
+pub fn bls12_381_g1_in_subgroup_vartime(points: &[zkforge_curve::bls12_381::G1Affine]) -> Vec<bool> {
+    g1_subgroup_lanes(points).0
+}
+
+/// [`bls12_381_g1_in_subgroup_vartime`] with the number of points the lanes decided (the rest
+/// went to the scalar test).
+fn g1_subgroup_lanes(points: &[zkforge_curve::bls12_381::G1Affine]) -> (Vec<bool>, usize) {
+    use zkforge_curve::bls12_381::{G1Config, BETA, Z_ABS};
+    use zkforge_field::bls12_381::Fp;
+    let Some(f) = Field52::<8>::for_field::<Fp>() else {
+        return (points.iter().map(|p| p.is_in_subgroup()).collect(), 0);
+    };
+    let mut by_lanes = 0;
+    let pts = Bases52::<8>::convert::<G1Config>(&f, points);
+    let beta = {
+        let mut l = vec![[[0u64; 8]; 8]; 1];
+        let b = to52::<8>(&BETA.to_mont_u64s().unwrap_or([0; 8])[..f.n64]);
+        for j in 0..8 {
+            l[0][j][0] = b[j];
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
+        unsafe {
+            simd::mul_const_all(&mut l, &f.k_in, &f)
+        };
+        let out: [u64; 8] = core::array::from_fn(|j| l[0][j][0]);
+        out
+    };
+    let mut out = Vec::with_capacity(points.len());
+    for (chunk, p52) in points.chunks(8).zip(pts.chunks(8)) {
+        let mut x = [[0u64; 8]; 8];
+        let mut y = [[0u64; 8]; 8];
+        for (lane, q) in p52.iter().enumerate() {
+            for j in 0..8 {
+                x[j][lane] = q.x[j];
+                y[j][lane] = q.y[j];
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        let (passed, exceptional) = unsafe { simd::g1_endo_test(&f, &x, &y, &beta, Z_ABS) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (passed, exceptional) = (0u8, 0xffu8);
+        for (lane, p) in chunk.iter().enumerate() {
+            let ok = if bool::from(p.is_identity()) {
+                true
+            } else if (exceptional >> lane) & 1 == 1 {
+                p.is_in_subgroup()
+            } else {
+                by_lanes += 1;
+                // the curve equation too, as `is_in_subgroup` checks it (two products)
+                (passed >> lane) & 1 == 1 && p.is_on_curve()
+            };
+            out.push(ok);
+        }
+    }
+    (out, by_lanes)
+}
+
 /// p - y for canonical y (0 stays 0), 52-bit limbs.
 fn neg52<const L: usize>(y: &[u64; L], p: &[u64; L]) -> [u64; L] {
     if y.iter().all(|&w| w == 0) {
@@ -892,6 +1148,46 @@ mod tests {
     fn mul_matches_the_64_bit_field() {
         check::<bls12_381::FpConfig, 6, 8>();
         check::<bn254::FpConfig, 4, 5>();
+    }
+
+    /// The batched BLS12-381 G1 subgroup test against the scalar one: subgroup points, curve
+    /// points off the subgroup (random x with a square root), the order-3 points (0, +-2), the
+    /// identity, in counts that are not multiples of eight.
+    #[test]
+    fn g1_subgroup_batch_matches_scalar() {
+        use zkforge_curve::bls12_381::{G1Affine, G1Config};
+        use zkforge_field::bls12_381::Fp as BFp;
+        let mut rng = StdRng::seed_from_u64(381);
+        let mut pts: Vec<G1Affine> = zkforge_curve::sample_points::<G1Config>(&mut rng, 37);
+        let mut off = 0;
+        while off < 37 {
+            let x = BFp::random(&mut rng);
+            if let Some(y) = Option::<BFp>::from((x.square() * x + BFp::from_u64(4)).sqrt()) {
+                pts.push(G1Affine::new_unchecked(x, y));
+                off += 1;
+            }
+        }
+        pts.push(G1Affine::new_unchecked(BFp::ZERO, BFp::from_u64(2)));
+        pts.push(G1Affine::new_unchecked(BFp::ZERO, -BFp::from_u64(2)));
+        pts.push(G1Affine::IDENTITY);
+        // a point off the curve is not in the subgroup either
+        pts.push(G1Affine::new_unchecked(BFp::from_u64(1), BFp::from_u64(1)));
+        for perm in 0..3 {
+            let mut v = pts.clone();
+            v.rotate_left(perm * 5);
+            for n in [0usize, 1, 7, 8, 9, v.len()] {
+                let got = bls12_381_g1_in_subgroup_vartime(&v[..n]);
+                let want: Vec<bool> = v[..n].iter().map(|p| p.is_in_subgroup()).collect();
+                assert_eq!(got, want, "n={n} perm={perm}");
+            }
+        }
+        assert_eq!(pts.iter().filter(|p| p.is_in_subgroup()).count(), 37 + 1);
+        // the lanes decide every subgroup point themselves (none is exceptional)
+        let (ok, by_lanes) = g1_subgroup_lanes(&pts[..37]);
+        assert!(ok.iter().all(|&b| b));
+        assert_eq!(by_lanes, 37);
+        let (_, by_lanes) = g1_subgroup_lanes(&pts[37..74]);
+        eprintln!("off-subgroup points decided by the lanes: {by_lanes} of 37");
     }
 
     #[test]
