@@ -119,6 +119,20 @@ impl<const L: usize> Field52<L> {
             return None;
         }
         let (m, n) = F::prime_modulus()?;
+        // the constants take a few thousand word operations (two chains of doublings): computed
+        // once per modulus and limb count, then cloned (a small MSM must not pay them per call)
+        type Cache = Vec<([u64; 8], usize, Box<dyn std::any::Any + Send + Sync>)>;
+        static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, f)) = cache.iter().find(|(cm, cl, _)| *cm == m && *cl == L) {
+            return f.downcast_ref::<Option<Self>>().cloned().flatten();
+        }
+        let f = Self::compute(&m, n);
+        cache.push((m, L, Box::new(f.clone())));
+        f
+    }
+
+    fn compute(m: &[u64; 8], n: usize) -> Option<Self> {
         let m = &m[..n];
         let bits = 64 * n as u32 - m[n - 1].leading_zeros();
         let fits = match L {
