@@ -156,13 +156,19 @@ fn divsteps_packed(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) 
         g >>= 1;
         uv <<= 1;
     }
+    (zeta, unpack_rows(uv, qr))
+}
+
+/// The matrix from its packed rows uv = u + 2^32 v and qr = q + 2^32 r (signed 32-bit fields).
+#[inline(always)]
+fn unpack_rows(uv: u64, qr: u64) -> Trans {
     let unpack = |w: u64| {
         let lo = ((w as i64) << 32) >> 32;
         (lo, (w as i64).wrapping_sub(lo) >> 32)
     };
     let (u, v) = unpack(uv);
     let (q, r) = unpack(qr);
-    (zeta, Trans { u, v, q, r })
+    Trans { u, v, q, r }
 }
 
 /// [`divsteps_packed`] with the selections made by conditional moves in x86-64 assembly: the
@@ -226,13 +232,7 @@ fn divsteps_packed_cmov(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans)
         );
     }
     let _ = (f, g, cnt);
-    let unpack = |w: u64| {
-        let lo = ((w as i64) << 32) >> 32;
-        (lo, (w as i64).wrapping_sub(lo) >> 32)
-    };
-    let (u, v) = unpack(uv);
-    let (q, r) = unpack(qr);
-    (zeta, Trans { u, v, q, r })
+    (zeta, unpack_rows(uv, qr))
 }
 
 /// One packed run of `steps` hddivsteps, in assembly with conditional moves when `CMOV` (and the
