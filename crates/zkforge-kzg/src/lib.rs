@@ -306,6 +306,14 @@ pub(crate) fn g1_many<B: AsRef<[u8]> + Sync>(bs: &[B], threads: usize) -> Result
     Ok(out)
 }
 
+/// A commitment or proof decoded onto the curve, its subgroup test left to the caller.
+fn g1_on_curve(b: &[u8]) -> Result<G1Affine, KzgError> {
+    if b.len() != BYTES_PER_COMMITMENT {
+        return Err(KzgError::InvalidLength { what: "a commitment or proof", expected: 48, got: b.len() });
+    }
+    G1Affine::from_compressed_unchecked(b).map_err(KzgError::InvalidPoint)
+}
+
 fn g1(b: &[u8]) -> Result<G1Affine, KzgError> {
     if b.len() != BYTES_PER_COMMITMENT {
         return Err(KzgError::InvalidLength { what: "a commitment or proof", expected: 48, got: b.len() });
@@ -783,11 +791,12 @@ impl KzgSettings {
             return Ok(true);
         }
         let n = blobs.len();
-        // per blob (on the settings' threads): decode, challenge, evaluation
+        // per blob (on the settings' threads): decode onto the curve, challenge, evaluation; the
+        // subgroup tests of all commitments and proofs then run together (`g1_many`'s lanes)
         let one = |i: usize| -> Result<(G1Affine, G1Affine, Fr, Fr), KzgError> {
             let z = compute_challenge(blobs[i], commitments[i]);
             let y = self.evaluate_blob(blobs[i], &z)?;
-            let (c, pi) = (g1(commitments[i])?, g1(proofs[i])?);
+            let (c, pi) = (g1_on_curve(commitments[i])?, g1_on_curve(proofs[i])?);
             Ok((c, pi, z, y))
         };
         let each: Vec<(G1Affine, G1Affine, Fr, Fr)> = if self.threads > 1 {
@@ -798,6 +807,10 @@ impl KzgSettings {
         };
         let cs: Vec<G1Affine> = each.iter().map(|e| e.0).collect();
         let pis: Vec<G1Affine> = each.iter().map(|e| e.1).collect();
+        let both: Vec<G1Affine> = cs.iter().chain(&pis).copied().collect();
+        if zkforge_msm::ifma::bls12_381_g1_in_subgroup_vartime(&both).contains(&false) {
+            return Err(KzgError::InvalidPoint(zkforge_curve::CurveError::NotInSubgroup));
+        }
         let zs: Vec<Fr> = each.iter().map(|e| e.2).collect();
         let ys: Vec<Fr> = each.iter().map(|e| e.3).collect();
         if n == 1 {
