@@ -184,9 +184,8 @@ fn divsteps_packed_cmov(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans)
     if steps == 0 {
         return (zeta, Trans { u: 1, v: 0, q: 0, r: 1 });
     }
-    let (mut zeta, mut f, mut g) = (zeta, f0, g0);
+    let mut zeta = zeta;
     let (mut uv, mut qr): (u64, u64) = (1, 1 << 32);
-    let mut cnt = steps as u64;
     // SAFETY: register-only arithmetic (no memory operand, no stack use); every register the
     // template writes is declared as an output or a clobbered temporary, the flags are
     // clobbered (no `preserves_flags`), and the loop ends after `cnt` >= 1 turns.
@@ -219,11 +218,11 @@ fn divsteps_packed_cmov(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans)
             "dec {cnt}",
             "jnz 2b",
             zeta = inout(reg) zeta,
-            f = inout(reg) f,
-            g = inout(reg) g,
+            f = inout(reg) f0 => _,
+            g = inout(reg) g0 => _,
             uv = inout(reg) uv,
             qr = inout(reg) qr,
-            cnt = inout(reg) cnt,
+            cnt = inout(reg) steps as u64 => _,
             x = out(reg) _,
             y = out(reg) _,
             zs = out(reg) _,
@@ -231,7 +230,6 @@ fn divsteps_packed_cmov(zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans)
             options(pure, nomem, nostack),
         );
     }
-    let _ = (f, g, cnt);
     (zeta, unpack_rows(uv, qr))
 }
 

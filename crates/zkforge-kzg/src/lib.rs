@@ -308,17 +308,20 @@ pub(crate) fn g1_many<B: AsRef<[u8]> + Sync>(bs: &[B], threads: usize) -> Result
 
 /// A commitment or proof decoded onto the curve, its subgroup test left to the caller.
 fn g1_on_curve(b: &[u8]) -> Result<G1Affine, KzgError> {
-    if b.len() != BYTES_PER_COMMITMENT {
-        return Err(KzgError::InvalidLength { what: "a commitment or proof", expected: 48, got: b.len() });
-    }
+    commitment_length(b)?;
     G1Affine::from_compressed_unchecked(b).map_err(KzgError::InvalidPoint)
 }
 
 fn g1(b: &[u8]) -> Result<G1Affine, KzgError> {
+    commitment_length(b)?;
+    G1Affine::from_compressed(b).map_err(KzgError::InvalidPoint)
+}
+
+fn commitment_length(b: &[u8]) -> Result<(), KzgError> {
     if b.len() != BYTES_PER_COMMITMENT {
         return Err(KzgError::InvalidLength { what: "a commitment or proof", expected: 48, got: b.len() });
     }
-    G1Affine::from_compressed(b).map_err(KzgError::InvalidPoint)
+    Ok(())
 }
 
 fn unhex(s: &str) -> Option<Vec<u8>> {

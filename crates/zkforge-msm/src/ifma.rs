@@ -44,10 +44,12 @@ pub(crate) struct Field52<const L: usize> {
     k_in: [u64; L],
     /// 2^(64N) mod p: a product with it turns a 2^(52L) into a 2^(64N).
     k_out: [u64; L],
+    /// 1 in the 52-bit Montgomery form, 2^(52L) mod p.
+    one: [u64; L],
     /// The 64-bit limb count N of the field.
     n64: usize,
-    /// 2^(2(52L - 64N)) mod p as a field element's value is applied in the 64-bit domain after
-    /// the lane inversion; kept there as the number of doublings of one.
+    /// The lane inversion runs in the 64-bit domain and multiplies by 2^(2(52L - 64N)) there
+    /// (see `invert_lanes_64`); this is that exponent.
     lane_fix_doublings: u32,
 }
 
@@ -80,6 +82,18 @@ fn from52<const L: usize>(a: &[u64; L]) -> [u64; 8] {
     let mut out = [0u64; 8];
     out.copy_from_slice(&r[..8]);
     out
+}
+
+/// k p in normalised 52-bit limbs (k < 2^11, so the top limb has room).
+fn multiple52<const L: usize>(p: &[u64; L], k: u64) -> [u64; L] {
+    let mut r = [0u64; L];
+    let mut carry = 0u64;
+    for j in 0..L {
+        let t = p[j] * k + carry;
+        r[j] = t & MASK52;
+        carry = t >> 52;
+    }
+    r
 }
 
 /// 2^e mod m for little-endian limbs m (m > 2^64 assumed odd), by doublings with a conditional
@@ -145,17 +159,6 @@ impl<const L: usize> Field52<L> {
         }
         let p = to52::<L>(m);
         let norm = |x: &[u64]| to52::<L>(x);
-        let mul_small = |k: u64| {
-            let mut r = vec![0u64; n + 1];
-            let mut carry = 0u128;
-            for i in 0..n {
-                let t = m[i] as u128 * k as u128 + carry;
-                r[i] = t as u64;
-                carry = t >> 64;
-            }
-            r[n] = carry as u64;
-            r
-        };
         // -p^-1 mod 2^52 by Newton iteration on the low word
         let mut inv: u64 = 1;
         for _ in 0..6 {
@@ -166,10 +169,11 @@ impl<const L: usize> Field52<L> {
         let n_bits = 64 * n as u32;
         Some(Self {
             p,
-            p2: norm(&mul_small(2)),
+            p2: multiple52(&p, 2),
             pinv,
             k_in: norm(&pow2_mod(2 * r_bits - n_bits, m)),
             k_out: norm(&pow2_mod(n_bits, m)),
+            one: norm(&pow2_mod(r_bits, m)),
             n64: n,
             lane_fix_doublings: 2 * (r_bits - n_bits),
         })
@@ -383,8 +387,8 @@ mod simd {
         den.clear();
         prefix.clear();
         // numerators, denominators; forward products on two interleaved chains
-        // the chains start from 1 in Montgomery form, 2^(52L) mod p = k_in k_out / 2^(52L)
-        let one = reduce_2p(&mul(&splat(&f.k_in), &splat(&f.k_out), &c), &c);
+        // the chains start from 1 in Montgomery form
+        let one = splat(&f.one);
         let mut acc = [one, one];
         for g in 0..groups {
             let (b_x, b_y, q_x) = (load(&bx[g]), load(&by[g]), load(&qx[g]));
@@ -443,14 +447,7 @@ mod simd {
     /// k p in 52-bit limbs, every lane (k < 2^11).
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn multiple<const L: usize>(f: &Field52<L>, k: u64) -> [V; L] {
-        let mut r = [0u64; L];
-        let mut carry = 0u64;
-        for j in 0..L {
-            let t = f.p[j] * k + carry;
-            r[j] = t & MASK52;
-            carry = t >> 52;
-        }
-        splat(&r)
+        splat(&super::multiple52(&f.p, k))
     }
 
     /// a + b (non-negative), limbs normalised.
@@ -522,7 +519,9 @@ mod simd {
         let d2 = add(&d, &d, c); // < 24p
         let x3 = add_sub(&ff, &m.k[K24], &d2, c); // < 26p
         let dx = add_sub(&d, &m.k[K64], &x3, c); // < 76p
-        let c8 = add(&add(&add(&cc, &cc, c), &add(&cc, &cc, c), c), &add(&add(&cc, &cc, c), &add(&cc, &cc, c), c), c); // < 16p
+        let c2 = add(&cc, &cc, c);
+        let c4 = add(&c2, &c2, c);
+        let c8 = add(&c4, &c4, c); // < 16p
         let y3 = add_sub(&mul(&e, &dx, c), &m.k[K16], &c8, c); // < 18p
         let yz = mul(&t.y, &t.z, c); // < 2p
         let z3 = add(&yz, &yz, c); // < 4p
@@ -538,7 +537,8 @@ mod simd {
         let s2 = mul(&mul(qy, &t.z, c), &z1z1, c); // < 2p
         let h = add_sub(&u2, &m.k[K64], &t.x, c); // < 66p
         let hh = mul(&h, &h, c); // < 2p
-        let i = add(&add(&hh, &hh, c), &add(&hh, &hh, c), c); // < 8p
+        let hh2 = add(&hh, &hh, c);
+        let i = add(&hh2, &hh2, c); // < 8p
         let j = mul(&h, &i, c); // < 2p
         let r0 = add_sub(&s2, &m.k[K64], &t.y, c); // < 66p
         let r = add(&r0, &r0, c); // < 132p
@@ -595,7 +595,7 @@ mod simd {
             *v = multiple(f, MULTS[k]);
         }
         let m = Mults { k: mk };
-        let one = reduce_2p(&mul(&splat(&f.k_in), &splat(&f.k_out), &c), &c);
+        let one = splat(&f.one);
         let (px, py) = (load(x), load(y));
         let top = 63 - z_abs.leading_zeros();
         let mut t = Jac { x: px, y: py, z: one };
@@ -718,6 +718,8 @@ struct Acc52<'a, C: CurveConfig, const L: usize> {
     /// digit); at most `defer_cap`, the rest go to the overflow accumulators.
     deferred: Vec<(u32, u32, i16)>,
     defer_cap: usize,
+    /// 2^(2(52L - 64N)) as an element of the 64-bit field (`invert_lanes_64`), formed once.
+    lane_fix: C::Base,
     #[cfg(target_arch = "x86_64")]
     scratch: [Vec<[core::arch::x86_64::__m512i; L]>; 3],
 }
@@ -746,6 +748,7 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
             neg: vec![0u8; groups],
             deferred: Vec::with_capacity(batch / DEFER_DIVISOR + 1),
             defer_cap: batch / DEFER_DIVISOR,
+            lane_fix: (0..f.lane_fix_doublings).fold(C::Base::ONE, |x, _| x.double()),
             #[cfg(target_arch = "x86_64")]
             scratch: [Vec::with_capacity(groups), Vec::with_capacity(groups), Vec::with_capacity(groups)],
         }
@@ -845,7 +848,7 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
             #[cfg(target_arch = "x86_64")]
             {
                 let f = self.f;
-                let fix = f.lane_fix_doublings;
+                let fix = self.lane_fix;
                 let mut invert_lanes = |lanes: &mut [Lanes<L>; 2]| invert_lanes_64::<C, L>(lanes, fix);
                 let [num, den, prefix] = &mut self.scratch;
                 // SAFETY: the accumulator exists only with a `Field52` from `for_field`, which
@@ -1024,18 +1027,15 @@ fn neg52<const L: usize>(y: &[u64; L], p: &[u64; L]) -> [u64; L] {
 
 /// The sixteen lane values v (each a 2^(52L) mod p, canonical, non-zero) -> their inverses in
 /// the same form, through the 64-bit field: v read as Montgomery limbs is the element
-/// a 2^(52L - 64N); its inverse times 2^(2(52L - 64N)) has Montgomery limbs a^-1 2^(52L).
-fn invert_lanes_64<C: CurveConfig, const L: usize>(lanes: &mut [Lanes<L>; 2], fix: u32) {
+/// a 2^(52L - 64N); its inverse times `scale` = 2^(2(52L - 64N)) has Montgomery limbs
+/// a^-1 2^(52L).
+fn invert_lanes_64<C: CurveConfig, const L: usize>(lanes: &mut [Lanes<L>; 2], scale: C::Base) {
     let mut vals = [C::Base::ONE; 16];
     for h in 0..2 {
         for lane in 0..8 {
             let l: [u64; L] = core::array::from_fn(|j| lanes[h][j][lane]);
             vals[h * 8 + lane] = C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ONE);
         }
-    }
-    let mut scale = C::Base::ONE;
-    for _ in 0..fix {
-        scale = scale.double();
     }
     // Montgomery's trick over the sixteen, one variable-time inversion (MSM data is public)
     let mut prefix = [C::Base::ONE; 16];

@@ -270,8 +270,8 @@ impl<C: CurveConfig> SimdBases<C> {
     /// Bytes held by the converted bases.
     pub(crate) fn memory_bytes(&self) -> usize {
         match self {
-            SimdBases::L5(b, ..) => b.pts.len() * 2 * 5 * 8,
-            SimdBases::L8(b, ..) => b.pts.len() * 2 * 8 * 8,
+            SimdBases::L5(b, ..) => core::mem::size_of_val(b.pts.as_slice()),
+            SimdBases::L8(b, ..) => core::mem::size_of_val(b.pts.as_slice()),
         }
     }
 
@@ -309,12 +309,17 @@ impl<C: CurveConfig> SimdBases<C> {
             SimdBases::L5(b, batch, _) => crate::ifma::bucket_sum_52(&b.f, &b.pts[lo..lo + points.len()], points, pairs, c, *batch),
             SimdBases::L8(b, batch, _) => crate::ifma::bucket_sum_52(&b.f, &b.pts[lo..lo + points.len()], points, pairs, c, *batch),
         };
-        if let Some(t) = times {
-            let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
-            t.accumulate += acc_t;
-            t.reduce += red_t;
-        }
+        add_times(times, acc_t, red_t);
         s
+    }
+}
+
+/// Adds one bucket sum's accumulate and reduce times to the profile, when there is one.
+fn add_times(times: Option<&Mutex<PhaseTimes>>, accumulate: std::time::Duration, reduce: std::time::Duration) {
+    if let Some(t) = times {
+        let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
+        t.accumulate += accumulate;
+        t.reduce += reduce;
     }
 }
 
@@ -334,11 +339,7 @@ pub(crate) fn bucket_sum<'a, C: CurveConfig>(
 ) -> Xyzz<C> {
     if let Some(batch) = kind.batch() {
         let (s, acc_t, red_t) = bucket_sum_batch_affine(pairs, c, batch);
-        if let Some(t) = times {
-            let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
-            t.accumulate += acc_t;
-            t.reduce += red_t;
-        }
+        add_times(times, acc_t, red_t);
         return s;
     }
     // the clock is read only when the caller profiles (`msm_profiled`)
@@ -360,10 +361,8 @@ pub(crate) fn bucket_sum<'a, C: CurveConfig>(
         running = running.add_vartime(b);
         sum = sum.add_vartime(&running);
     }
-    if let (Some(t), Some(t0), Some(t1)) = (times, t0, t1) {
-        let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
-        t.accumulate += t1 - t0;
-        t.reduce += t1.elapsed();
+    if let (Some(t0), Some(t1)) = (t0, t1) {
+        add_times(times, t1 - t0, t1.elapsed());
     }
     sum
 }
