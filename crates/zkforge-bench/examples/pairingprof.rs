@@ -1,5 +1,6 @@
 //! Profiling loop for the pairing: `cargo run --release -p zkforge-bench --example pairingprof -- [bls|bn] [ml|fe|check] ITERS`
-//! (run under `perf record` to see where the time goes).
+//! (run under `perf record` to see where the time goes; `CYCLO=gs|karabina|ifma` picks the
+//! cyclotomic squaring, `EXPX=wnaf|depths` the exponentiation by |x|).
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
@@ -8,6 +9,21 @@ fn main() {
     let curve = a.get(1).map(String::as_str).unwrap_or("bls");
     let what = a.get(2).map(String::as_str).unwrap_or("check");
     let iters: usize = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    // CYCLO=gs|karabina|ifma picks the cyclotomic squaring (default: the measured best)
+    use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
+    match std::env::var("CYCLO").as_deref() {
+        Ok("gs") => set_cyclotomic_squaring(CyclotomicSquaring::GrangerScott),
+        Ok("karabina") => set_cyclotomic_squaring(CyclotomicSquaring::Karabina),
+        Ok("ifma") => set_cyclotomic_squaring(CyclotomicSquaring::KarabinaIfma),
+        _ => {}
+    }
+    // EXPX=wnaf|depths picks BLS12-381's exponentiation by |x|
+    use zkforge_pairing::config::{set_exp_by_x_form, ExpByXForm};
+    match std::env::var("EXPX").as_deref() {
+        Ok("wnaf") => set_exp_by_x_form(ExpByXForm::Wnaf),
+        Ok("depths") => set_exp_by_x_form(ExpByXForm::Depths),
+        _ => {}
+    }
     let mut rng = rand::thread_rng();
     let t = std::time::Instant::now();
     if curve == "bls" {

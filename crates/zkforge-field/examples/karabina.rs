@@ -12,7 +12,7 @@ fn run<C: TowerConfig<N>, const N: usize>(name: &str) {
     let g = t.frobenius_map(2) * t;
     for k in [4u32, 8, 10, 12, 14, 16, 24, 32] {
         let mut row = format!("{name} k={k:2}");
-        for mode in [CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina] {
+        for mode in [CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma] {
             set_cyclotomic_squaring(mode);
             let n = 2000;
             let mut best = f64::MAX;

@@ -247,14 +247,27 @@ fn karabina_matches_granger_scott<C: TowerConfig<N>, const N: usize>() {
     for _ in 0..6 {
         inputs.push(cyclotomic(Fp12::random(&mut rng)));
     }
-    for mode in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina] {
+    // sparse inputs, whose images have small and zero coefficients
+    let u = Fp2::<C, N>::new(Fp::ZERO, Fp::ONE);
+    let sparse = |c00: Fp2<C, N>, c11: Fp2<C, N>| Fp12 { c0: Fp6::new(c00, Fp2::ZERO, Fp2::ZERO), c1: Fp6::new(Fp2::ZERO, c11, Fp2::ZERO) };
+    inputs.push(cyclotomic(sparse(Fp2::ONE, Fp2::ONE)));
+    inputs.push(cyclotomic(sparse(u, Fp2::ZERO)));
+    inputs.push(cyclotomic(sparse(Fp2::ZERO, -Fp2::ONE)));
+    for mode in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma] {
         set_cyclotomic_squaring(mode);
         for g in &inputs {
             let mut want = *g;
+            let mut powers = vec![*g];
             for k in 0..40u32 {
                 assert_eq!(g.cyclotomic_square_n(k), want, "{} {mode:?} k={k}", C::NAME);
                 want = want.cyclotomic_square();
+                powers.push(want);
             }
+            // one compressed run kept at several depths, one simultaneous decompression
+            assert_eq!(g.cyclotomic_square_depths(&[1]), [powers[1]], "{} {mode:?}", C::NAME);
+            assert_eq!(g.cyclotomic_square_depths(&[1, 2, 3]), [powers[1], powers[2], powers[3]], "{} {mode:?}", C::NAME);
+            let d = [2u32, 9, 10, 25, 39, 40];
+            assert_eq!(g.cyclotomic_square_depths(&d), d.map(|k| powers[k as usize]), "{} {mode:?}", C::NAME);
         }
     }
     set_cyclotomic_squaring(CyclotomicSquaring::Auto);

@@ -86,10 +86,20 @@ pub fn multi_miller_loop_prepared(pairs: &[(G1Affine, &G2Prepared)]) -> Fp12 {
 /// The windowed NAF of |x| (the width is chosen at compile time by cost).
 static X_WNAF: crate::gt::Wnaf = crate::gt::Wnaf::new(X_ABS);
 
-/// f^(|x| ) on the cyclotomic subgroup, then conjugated: f^x for the negative x.
+/// The bits of |x| = 0xd201_0000_0001_0000, lowest first.
+const X_BITS: [u32; 6] = [16, 48, 57, 60, 62, 63];
+
+/// f^(|x| ) on the cyclotomic subgroup, then conjugated: f^x for the negative x. Two forms
+/// ([`crate::config::ExpByXForm`]): the windowed NAF, or the product of f^(2^d) over the bits d
+/// of |x| from one compressed run with one simultaneous decompression.
 #[inline]
 fn exp_by_x(f: &Fp12) -> Fp12 {
-    crate::gt::cyclotomic_pow_wnaf(f, &X_WNAF).conjugate()
+    use crate::config::{exp_by_x_form, ExpByXForm};
+    if exp_by_x_form() == ExpByXForm::Wnaf {
+        return crate::gt::cyclotomic_pow_wnaf(f, &X_WNAF).conjugate();
+    }
+    let [a, b, c, d, e, g] = f.cyclotomic_square_depths(&X_BITS);
+    (((((a * b) * c) * d) * e) * g).conjugate()
 }
 
 /// The hard part on a cyclotomic f: f^(3 (p^4 - p^2 + 1) / r) by the chain of ePrint

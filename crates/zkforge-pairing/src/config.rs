@@ -36,3 +36,42 @@ pub fn three_b_form() -> ThreeBForm {
     }
 }
 
+
+/// How the final exponentiation raises to BLS12-381's |x| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48
+/// + 2^16 (five times per hard part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpByXForm {
+    /// The measured best: [`ExpByXForm::Depths`].
+    Auto,
+    /// The windowed NAF of |x| with runs of cyclotomic squarings between its digits, each long
+    /// run compressed and decompressed on its own (`Fp12::cyclotomic_square_n`).
+    Wnaf,
+    /// One run of 63 compressed squarings that keeps f^(2^d) at the six depths d of |x|'s bits,
+    /// one simultaneous decompression (one Fp2 inversion for all six), five products
+    /// (`Fp12::cyclotomic_square_depths`).
+    Depths,
+}
+
+static EXP_BY_X: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how BLS12-381's final exponentiation raises to |x| (process-wide; every form gives
+/// the same result).
+pub fn set_exp_by_x_form(f: ExpByXForm) {
+    EXP_BY_X.store(
+        match f {
+            ExpByXForm::Auto => 0,
+            ExpByXForm::Wnaf => 1,
+            ExpByXForm::Depths => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`ExpByXForm`].
+pub fn exp_by_x_form() -> ExpByXForm {
+    match EXP_BY_X.load(Ordering::Relaxed) {
+        0 => ExpByXForm::Auto,
+        1 => ExpByXForm::Wnaf,
+        _ => ExpByXForm::Depths,
+    }
+}

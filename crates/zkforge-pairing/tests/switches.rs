@@ -68,3 +68,43 @@ fn three_b_addition_form_is_k_times_one_plus_u() {
         assert_eq!(ThreeB::OnePlusUTimes(k).mul(&c), want, "k = {k}");
     }
 }
+
+/// Every [`ExpByXForm`] crossed with every cyclotomic squaring gives the same final
+/// exponentiation on random Miller-loop outputs, on the identity and on cyclotomic elements
+/// with zero coefficients (g1 = 0 takes Karabina's other decompression branch), and the same
+/// pairing checks.
+#[test]
+fn every_final_exponentiation_form_agrees() {
+    use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
+    use zkforge_field::bls12_381::{Fp12, Fp2, Fp6};
+    use zkforge_pairing::config::{set_exp_by_x_form, ExpByXForm};
+    let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    eprintln!("ZKFORGE_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let pairs: Vec<_> = (0..3).map(|_| (rand_point::<bls::G1Config>(&mut rng), rand_point::<bls::G2Config>(&mut rng))).collect();
+    let mut inputs: Vec<Fp12> = (1..=3).map(|n| pb::multi_miller_loop(&pairs[..n])).collect();
+    inputs.push(Fp12::ONE);
+    // sparse elements: after the easy part some coefficients of these are zero or small
+    inputs.push(Fp12 { c0: Fp6::new(Fp2::ONE, Fp2::ZERO, Fp2::ZERO), c1: Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO) });
+    inputs.push(Fp12 { c0: Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO), c1: Fp6::new(Fp2::ZERO, Fp2::ZERO, Fp2::ONE) });
+    inputs.push(Fp12 { c0: Fp6::new(-Fp2::ONE, Fp2::ZERO, Fp2::ONE), c1: Fp6::ZERO });
+
+    set_exp_by_x_form(ExpByXForm::Wnaf);
+    set_cyclotomic_squaring(CyclotomicSquaring::GrangerScott);
+    let want: Vec<_> = inputs.iter().map(pb::final_exponentiation).collect();
+    for form in [ExpByXForm::Auto, ExpByXForm::Wnaf, ExpByXForm::Depths] {
+        for cyc in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma] {
+            set_exp_by_x_form(form);
+            set_cyclotomic_squaring(cyc);
+            for (f, w) in inputs.iter().zip(&want) {
+                assert_eq!(pb::final_exponentiation(f), *w, "{form:?} {cyc:?}");
+            }
+            // e(P, Q) e(-P, Q) = 1, and not 1 without the second pair
+            let (p, q) = pairs[0];
+            assert!(pb::pairing_check(&[(p, q), (-p, q)]), "{form:?} {cyc:?}");
+            assert!(!pb::pairing_check(&[(p, q)]), "{form:?} {cyc:?}");
+        }
+    }
+    set_exp_by_x_form(ExpByXForm::Auto);
+    set_cyclotomic_squaring(CyclotomicSquaring::Auto);
+}

@@ -235,6 +235,13 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
     /// g1 != 0, else 2 g2 g5 / g4 (both selected in constant time before one inversion; 0/0 is
     /// taken as 0, which gives the identity back); g0 = xi (2 g3^2 + g1 g5 - 3 g2 g4) + 1.
     fn decompress(&self) -> Fp12<C, N> {
+        let (num, den) = self.g3_fraction();
+        self.with_g3(num * den.invert().unwrap_or(Fp2::ZERO))
+    }
+
+    /// g3 as a fraction num / den (see [`Compressed::decompress`]), the branch chosen in
+    /// constant time.
+    fn g3_fraction(&self) -> (Fp2<C, N>, Fp2<C, N>) {
         let Self { g1, g2, g4, g5 } = *self;
         let s2 = g2.square();
         let num1 = g5.square().mul_by_nonresidue() + s2.double() + s2 - g4.double();
@@ -243,7 +250,12 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
         let g1_zero = g1.is_zero();
         let num = Fp2::conditional_select(&num1, &num0, g1_zero);
         let den = Fp2::conditional_select(&den1, &g4, g1_zero);
-        let g3 = num * den.invert().unwrap_or(Fp2::ZERO);
+        (num, den)
+    }
+
+    /// The Fp12 element with this g3 (g0 follows from it).
+    fn with_g3(&self, g3: Fp2<C, N>) -> Fp12<C, N> {
+        let Self { g1, g2, g4, g5 } = *self;
         let g24 = g2 * g4;
         let g0 = ((g3.square().double() + g1 * g5) - g24.double() - g24).mul_by_nonresidue() + Fp2::ONE;
         Fp12 { c0: Fp6::new(g0, g2, g4), c1: Fp6::new(g1, g3, g5) }
@@ -269,6 +281,15 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     /// assert_eq!(g.cyclotomic_square_n(20), h);
     /// ```
     pub fn cyclotomic_square_n(&self, k: u32) -> Self {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if let Some(min_run) = crate::backend::karabina_lanes() {
+            if k >= min_run && super::karabina_ifma::available::<C, N>() {
+                let g = [self.c1.c0, self.c0.c1, self.c0.c2, self.c1.c2];
+                if let Some([g1, g2, g4, g5]) = super::karabina_ifma::square_n(g, k) {
+                    return Compressed { g1, g2, g4, g5 }.decompress();
+                }
+            }
+        }
         if k >= crate::backend::karabina_min_run() {
             let mut c = Compressed { g1: self.c1.c0, g2: self.c0.c1, g4: self.c0.c2, g5: self.c1.c2 };
             for _ in 0..k {
@@ -281,6 +302,82 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
             r = r.cyclotomic_square();
         }
         r
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
+    /// f^(2^d) for each depth d of `depths` (strictly increasing, the first at least 1) of a
+    /// cyclotomic f, from one run of Karabina's compressed squarings (on IFMA lanes where
+    /// [`crate::backend::CyclotomicSquaring`] allows it) that keeps the compressed value at each
+    /// depth, and one simultaneous decompression: the M fractions g3 = num / den share one Fp2
+    /// inversion by Montgomery's trick (Aranha, Karabina, Longa, Gebotys, Lopez, "Faster
+    /// explicit formulas for computing pairings over ordinary curves", ePrint 2010/526, section
+    /// 5). A power by a sparse exponent sum 2^(d_i) is then the product of the results. Constant
+    /// time in f (a zero denominator, which only the identity's powers have, is replaced by one
+    /// before the inversion and its g3 taken as zero, as [`Fp12::cyclotomic_square_n`] does).
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp12;
+    /// use rand_core::OsRng;
+    /// let f = Fp12::random(&mut OsRng);
+    /// let g = f.conjugate() * f.invert().unwrap();
+    /// let g = g.frobenius_map(2) * g; // cyclotomic
+    /// let [a, b] = g.cyclotomic_square_depths(&[3, 20]);
+    /// assert_eq!(a, g.cyclotomic_square_n(3));
+    /// assert_eq!(b, g.cyclotomic_square_n(20));
+    /// ```
+    pub fn cyclotomic_square_depths<const M: usize>(&self, depths: &[u32; M]) -> [Self; M] {
+        assert!(M > 0 && depths[0] >= 1 && depths.windows(2).all(|w| w[0] < w[1]), "depths must increase from 1");
+        let start = Compressed { g1: self.c1.c0, g2: self.c0.c1, g4: self.c0.c2, g5: self.c1.c2 };
+        let mut at = [start; M];
+        let mut done = false;
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if crate::backend::karabina_lanes().is_some() && super::karabina_ifma::available::<C, N>() {
+            let g = [start.g1, start.g2, start.g4, start.g5];
+            if let Some(out) = super::karabina_ifma::square_depths(g, depths) {
+                for (a, [g1, g2, g4, g5]) in at.iter_mut().zip(out) {
+                    *a = Compressed { g1, g2, g4, g5 };
+                }
+                done = true;
+            }
+        }
+        if !done {
+            let mut c = start;
+            let mut prev = 0;
+            for (a, &d) in at.iter_mut().zip(depths) {
+                for _ in prev..d {
+                    c = c.square();
+                }
+                *a = c;
+                prev = d;
+            }
+        }
+        // simultaneous decompression: prefix products of the denominators, one inversion
+        let mut num = [Fp2::ZERO; M];
+        let mut den = [Fp2::ONE; M];
+        let mut zero = [Choice::from(0u8); M];
+        for i in 0..M {
+            let (n, d) = at[i].g3_fraction();
+            zero[i] = d.is_zero();
+            num[i] = n;
+            den[i] = Fp2::conditional_select(&d, &Fp2::ONE, zero[i]);
+        }
+        let mut prefix = [Fp2::ONE; M];
+        let mut acc = Fp2::ONE;
+        for i in 0..M {
+            prefix[i] = acc;
+            acc *= den[i];
+        }
+        // the product of non-zero values is non-zero
+        let mut inv = acc.invert().unwrap_or(Fp2::ZERO);
+        let mut out = [Self::ONE; M];
+        for i in (0..M).rev() {
+            let inv_i = inv * prefix[i];
+            inv *= den[i];
+            let g3 = Fp2::conditional_select(&(num[i] * inv_i), &Fp2::ZERO, zero[i]);
+            out[i] = at[i].with_g3(g3);
+        }
+        out
     }
 }
 
@@ -368,3 +465,60 @@ impl<C: TowerConfig<N>, const N: usize> Default for Fp12<C, N> {
         Self::ZERO
     }
 }
+
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod lane_tests {
+    use super::{karabina_ifma_for_tests as lanes, Compressed};
+    use crate::bls12_381::{Fp, Fp2};
+
+    /// The compressed squaring is a polynomial map, so the lanes must equal the scalar formulas
+    /// on any four Fp2 values, not only on compressed cyclotomic elements: random values and
+    /// every combination of the edge values 0, 1, 2, p - 1, p - 2 in the eight coordinates'
+    /// positions (the largest canonical inputs stress the lazy bounds), for several run lengths
+    /// and depth lists.
+    #[test]
+    fn lanes_equal_the_scalar_compressed_squaring() {
+        if !lanes::available::<crate::bls12_381::FpConfig, 6>() {
+            eprintln!("no AVX-512 IFMA on this CPU: the lane kernel is not exercised here");
+            return;
+        }
+        let edges = [Fp::ZERO, Fp::ONE, Fp::from_u64(2), -Fp::ONE, -Fp::from_u64(2)];
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut cases: Vec<[Fp2; 4]> = Vec::new();
+        for _ in 0..200 {
+            let mut v = [Fp2::ZERO; 4];
+            for e in v.iter_mut() {
+                let (a, b) = (next(), next());
+                let pick = |x: u64| if x % 4 == 0 { edges[(x >> 8) as usize % edges.len()] } else { Fp::from_u64(x).square() * Fp::from_u64(x >> 3) };
+                *e = Fp2::new(pick(a), pick(b));
+            }
+            cases.push(v);
+        }
+        for e in edges {
+            cases.push([Fp2::new(e, e); 4]);
+            cases.push([Fp2::new(e, -e), Fp2::new(-e, e), Fp2::new(e, Fp::ZERO), Fp2::new(Fp::ZERO, e)]);
+        }
+        for g in &cases {
+            let mut c = Compressed { g1: g[0], g2: g[1], g4: g[2], g5: g[3] };
+            let mut want = Vec::new();
+            for _ in 0..17 {
+                c = c.square();
+                want.push([c.g1, c.g2, c.g4, c.g5]);
+            }
+            for k in [1u32, 2, 5, 17] {
+                assert_eq!(lanes::square_n(*g, k).unwrap(), want[k as usize - 1], "k = {k}, {g:?}");
+            }
+            let got = lanes::square_depths(*g, &[1, 3, 4, 16, 17]).unwrap();
+            assert_eq!(got, [1usize, 3, 4, 16, 17].map(|k| want[k - 1]), "{g:?}");
+        }
+    }
+}
+
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+use super::karabina_ifma as karabina_ifma_for_tests;

@@ -19,6 +19,8 @@
 //! (BENCHMARKS.md, issue 19 seventh part).
 
 mod fp12;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod karabina_ifma;
 mod fp2;
 mod fp6;
 pub mod lazy;
