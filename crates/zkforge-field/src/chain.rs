@@ -151,64 +151,6 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         Self::from_mont_unchecked(r)
     }
 
-    /// (a^e, b^e) along one plan, the two chains interleaved round by round
-    /// ([`backend::mont_square_n_lazy_pair`]): the same results as two [`Fp::pow_plan`] calls in
-    /// about the time of one and a half, for callers that hold two independent bases (the two
-    /// field elements of a hash_to_curve). Constant time in both bases.
-    pub(crate) fn pow_plan_pair(a: &Self, b: &Self, plan: &PowPlan) -> (Self, Self) {
-        let Some(first) = plan.first else {
-            return (Self::ONE, Self::ONE);
-        };
-        let (mut ta, mut tb) = ([*a; 32], [*b; 32]);
-        if plan.table_len > 1 {
-            let (sa, sb) = (a.square(), b.square());
-            for k in 1..plan.table_len {
-                ta[k] = ta[k - 1] * sa;
-                tb[k] = tb[k - 1] * sb;
-            }
-        }
-        let (mut ra, mut rb) = (ta[first as usize].limbs, tb[first as usize].limbs);
-        for i in 0..plan.len {
-            backend::mont_square_n_lazy_pair(&mut ra, &mut rb, plan.squarings[i] as u32, &Self::PINV);
-            let k = plan.table_index[i];
-            if k != NO_MUL {
-                ra = backend::mont_mul(&ra, &ta[k as usize].limbs, &Self::PINV);
-                rb = backend::mont_mul(&rb, &tb[k as usize].limbs, &Self::PINV);
-            }
-        }
-        if plan.len > 0 && plan.table_index[plan.len - 1] == NO_MUL {
-            ra = backend::portable::reduce_once_ct(ra, &Self::PINV);
-            rb = backend::portable::reduce_once_ct(rb, &Self::PINV);
-        }
-        (Self::from_mont_unchecked(ra), Self::from_mont_unchecked(rb))
-    }
-
-    /// (a^((p + 1) / 4), b^((p + 1) / 4)) with the two exponentiations interleaved (see
-    /// [`Fp::pow_p_minus_3_over_4_pair`]). Constant time.
-    ///
-    /// ```
-    /// use zkforge_field::bls12_381::Fp;
-    /// let (a, b) = (Fp::from_u64(5), Fp::from_u64(7));
-    /// assert_eq!(Fp::pow_p_plus_1_over_4_pair(&a, &b), (a.pow_p_plus_1_over_4(), b.pow_p_plus_1_over_4()));
-    /// ```
-    pub fn pow_p_plus_1_over_4_pair(a: &Self, b: &Self) -> (Self, Self) {
-        Self::pow_plan_pair(a, b, &Self::PLAN_P_PLUS_1_OVER_4)
-    }
-
-    /// (a^((p - 3) / 4), b^((p - 3) / 4)) with the two exponentiations interleaved: a run of
-    /// squarings waits on the latency of each squaring, and two independent runs side by side
-    /// fill the gaps (hash_to_curve maps two field elements; RFC 9380's sqrt_ratio of each is
-    /// this power). Constant time.
-    ///
-    /// ```
-    /// use zkforge_field::bls12_381::Fp;
-    /// let (a, b) = (Fp::from_u64(11), Fp::from_u64(13));
-    /// assert_eq!(Fp::pow_p_minus_3_over_4_pair(&a, &b), (a.pow_p_minus_3_over_4(), b.pow_p_minus_3_over_4()));
-    /// ```
-    pub fn pow_p_minus_3_over_4_pair(a: &Self, b: &Self) -> (Self, Self) {
-        Self::pow_plan_pair(a, b, &Self::PLAN_P_MINUS_3_OVER_4)
-    }
-
     /// a^((p + 1) / 4): the square root of a when a is a square and p = 3 mod 4 (check the
     /// result's square otherwise). Constant time.
     ///

@@ -333,43 +333,6 @@ pub fn mont_square_n_lazy<const N: usize>(r: &mut [u64; N], k: u32, p: &[u64; 8]
     }
 }
 
-/// [`mont_square_n_lazy`] on two independent values at once: each round squares `r0` and then
-/// `r1`, so the out-of-order core overlaps the two dependency chains (a run of squarings is
-/// bound by the latency of one squaring; two chains side by side cost little more than one).
-/// Same contract and results as two calls of [`mont_square_n_lazy`].
-#[inline(always)]
-pub fn mont_square_n_lazy_pair<const N: usize>(r0: &mut [u64; N], r1: &mut [u64; N], k: u32, p: &[u64; 8]) {
-    if k == 0 {
-        return;
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        if (N == 4 || N == 6) && p[N - 1] >> 62 == 0 && selected() == 2 {
-            for _ in 0..k {
-                // SAFETY: as in `mont_square_n_lazy`: BMI2 and ADX were detected, each value
-                // holds N words below 2p (the caller's contract, kept by the lazy rounds), the
-                // modulus has two spare bits (checked) and each call runs one round.
-                unsafe {
-                    if N == 4 {
-                        x86_64_adx::sqr_n_4(r0.as_mut_ptr(), 1, p);
-                        x86_64_adx::sqr_n_4(r1.as_mut_ptr(), 1, p);
-                    } else {
-                        x86_64_adx::sqr_n_6(r0.as_mut_ptr(), 1, p);
-                        x86_64_adx::sqr_n_6(r1.as_mut_ptr(), 1, p);
-                    }
-                }
-            }
-            return;
-        }
-    }
-    *r0 = portable::reduce_once_ct(*r0, p);
-    *r1 = portable::reduce_once_ct(*r1, p);
-    for _ in 0..k {
-        *r0 = mont_square(r0, p);
-        *r1 = mont_square(r1, p);
-    }
-}
-
 /// out = a * a exactly: the dedicated squaring kernel with MULX/ADX, the portable product
 /// otherwise.
 #[inline(always)]
