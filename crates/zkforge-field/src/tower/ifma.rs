@@ -1,0 +1,553 @@
+//! Runs of Karabina's compressed cyclotomic squarings (ePrint 2010/542; the formulas of
+//! `fp12::Compressed::square`) on eight AVX-512 IFMA lanes, for the BLS12-381 tower
+//! (xi = 1 + u, 381-bit p).
+//!
+//! One compressed squaring is six Fp2 squarings, twelve Fp products, all independent: the
+//! scalar code runs them on the MULX unit one after another (about 21 ns each on Zen 5), here
+//! they are two 8-lane Montgomery products in radix 2^52 (`vpmadd52luq/huq`, operand scanning,
+//! R = 2^416; the product is the one of `zkforge_msm::ifma`). Lane k of the state holds one
+//! Fp2 coefficient (c0 and c1 in two register sets of eight 52-bit limbs): lanes 0, 1, 3, 4 are
+//! g1, g4, g2, g5; lanes 2 and 5 take g1 + g4 and g2 + g5 before the products, so one product
+//! pair squares all six. The combinations (t14, t25, a, b and 3t +- 2g) are lane permutations
+//! and lazy additions, and one Barrett-style step (q from the top limb times floor(2^416 / p))
+//! brings each coordinate back below 3p per squaring.
+//!
+//! Bounds (p < 2^381, R = 2^416): state < 3p; x with the sums < 6p; the product inputs
+//! x0 + x1, x0 - x1 + 6p, 2 x0 < 12p, so every product's inputs multiply to below R p and its
+//! output is below 2p; the combination before the reduction is below 42p. The run enters the
+//! 52-bit Montgomery form with one product by 2^448 mod p and leaves it with one by 2^384 mod p
+//! (values carry the 64-bit form's R = 2^384 outside), then one conditional subtraction.
+//!
+//! Selected at run time (AVX-512F and AVX-512 IFMA, std builds on x86-64); the scalar compressed
+//! squaring is the reference the tests compare with.
+
+#![allow(clippy::needless_range_loop)]
+
+use super::{Fp2, TowerConfig};
+use crate::mont::Fp;
+use std::sync::OnceLock;
+
+pub(super) const L: usize = 8;
+pub(super) const MASK52: u64 = (1u64 << 52) - 1;
+
+/// The modulus-dependent constants, in normalised 52-bit limbs.
+#[derive(Clone, Debug)]
+pub(super) struct Consts52 {
+    /// The 64-bit modulus these belong to.
+    pub(super) modulus: [u64; 6],
+    pub(super) p: [u64; L],
+    /// 2p, 4p, 6p.
+    pub(super) p2: [u64; L],
+    pub(super) p4: [u64; L],
+    pub(super) p6: [u64; L],
+    /// -p^-1 mod 2^52.
+    pub(super) pinv: u64,
+    /// floor(2^416 / p), below 2^52.
+    pub(super) mu: u64,
+    /// 2^448 mod p (into the 52-bit form) and 2^384 mod p (out of it).
+    pub(super) k_in: [u64; L],
+    pub(super) k_out: [u64; L],
+    /// 2^448 mod p in 64-bit limbs (a per-pair line scale is px 2^448, see `ifma_fp12`).
+    pub(super) k_in64: [u64; 6],
+    /// k p for k < 256 (offsets of lazy subtractions).
+    pub(super) mult: [[u64; L]; 256],
+}
+
+/// Little-endian 64-bit limbs -> L limbs of 52 bits (the value must fit 416 bits).
+pub(super) fn to52(a: &[u64]) -> [u64; L] {
+    let mut r = [0u64; L];
+    for (j, limb) in r.iter_mut().enumerate() {
+        let bit = 52 * j;
+        let (w, sh) = (bit / 64, bit % 64);
+        let mut x = if w < a.len() { a[w] >> sh } else { 0 };
+        if sh > 12 && w + 1 < a.len() {
+            x |= a[w + 1] << (64 - sh);
+        }
+        *limb = x & MASK52;
+    }
+    r
+}
+
+/// L normalised 52-bit limbs of a value below 2^384 -> 6 little-endian 64-bit limbs.
+pub(super) fn from52(a: &[u64; L]) -> [u64; 6] {
+    let mut r = [0u64; 7];
+    for (j, &x) in a.iter().enumerate() {
+        let bit = 52 * j;
+        let (w, sh) = (bit / 64, bit % 64);
+        r[w] |= x << sh;
+        if sh > 12 {
+            r[w + 1] |= x >> (64 - sh);
+        }
+    }
+    let mut out = [0u64; 6];
+    out.copy_from_slice(&r[..6]);
+    out
+}
+
+/// x - m when x >= m, else x (6 limbs; setup and the final canonical form).
+pub(super) fn sub_if_geq(x: [u64; 6], m: &[u64; 6]) -> [u64; 6] {
+    let mut t = [0u64; 6];
+    let mut borrow = 0u64;
+    for i in 0..6 {
+        let (d, b1) = x[i].overflowing_sub(m[i]);
+        let (d, b2) = d.overflowing_sub(borrow);
+        t[i] = d;
+        borrow = (b1 | b2) as u64;
+    }
+    if borrow == 0 {
+        t
+    } else {
+        x
+    }
+}
+
+/// 2^e mod m by doublings (setup only).
+fn pow2_mod(e: u32, m: &[u64; 6]) -> [u64; 6] {
+    let mut x = [1u64, 0, 0, 0, 0, 0];
+    for _ in 0..e {
+        let mut carry = 0u64;
+        for w in x.iter_mut() {
+            let nc = *w >> 63;
+            *w = (*w << 1) | carry;
+            carry = nc;
+        }
+        // m < 2^382 here, so a doubled value below m never carries out of 384 bits
+        x = sub_if_geq(x, m);
+    }
+    x
+}
+
+/// k p in normalised 52-bit limbs.
+fn multiple52(p: &[u64; L], k: u64) -> [u64; L] {
+    let mut r = [0u64; L];
+    let mut carry = 0u64;
+    for j in 0..L {
+        let t = p[j] * k + carry;
+        r[j] = t & MASK52;
+        carry = t >> 52;
+    }
+    r
+}
+
+impl Consts52 {
+    /// The constants for a 6-limb modulus below 2^381 (None otherwise).
+    fn compute(m: &[u64; 6]) -> Option<Self> {
+        if m[5] >> 61 != 0 || m[0] & 1 == 0 {
+            return None;
+        }
+        // floor(2^416 / m) by long division, one quotient bit at a time (setup only)
+        let mut rem = [0u64; 7];
+        let mut mu = 0u64;
+        for bit in (0..=416u32).rev() {
+            let mut carry = (bit == 416) as u64;
+            for w in rem.iter_mut() {
+                let nc = *w >> 63;
+                *w = (*w << 1) | carry;
+                carry = nc;
+            }
+            let mut t = [0u64; 7];
+            let mut borrow = 0u64;
+            for i in 0..7 {
+                let mi = if i < 6 { m[i] } else { 0 };
+                let (d, b1) = rem[i].overflowing_sub(mi);
+                let (d, b2) = d.overflowing_sub(borrow);
+                t[i] = d;
+                borrow = (b1 | b2) as u64;
+            }
+            if borrow == 0 {
+                rem = t;
+                if bit < 64 {
+                    mu |= 1 << bit;
+                }
+            }
+        }
+        let mut inv: u64 = 1;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(m[0].wrapping_mul(inv)));
+        }
+        let p = to52(m);
+        Some(Self {
+            modulus: *m,
+            p,
+            p2: multiple52(&p, 2),
+            p4: multiple52(&p, 4),
+            p6: multiple52(&p, 6),
+            pinv: inv.wrapping_neg() & MASK52,
+            mu,
+            k_in: to52(&pow2_mod(448, m)),
+            k_out: to52(&pow2_mod(384, m)),
+            k_in64: pow2_mod(448, m),
+            mult: core::array::from_fn(|k| multiple52(&p, k as u64)),
+        })
+    }
+}
+
+/// Whether this CPU has AVX-512F and AVX-512 IFMA (detected once).
+pub(super) fn cpu_has_ifma() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma"))
+}
+
+/// The constants for `C`'s modulus when the lanes apply to its tower (6 limbs, p < 2^381,
+/// xi = 1 + u) and the CPU has IFMA; `None` otherwise.
+pub(super) fn consts_for<C: TowerConfig<N>, const N: usize>() -> Option<&'static Consts52> {
+    if N != 6 || C::XI_C0 != 1 || !cpu_has_ifma() {
+        return None;
+    }
+    let mut m = [0u64; 6];
+    m.copy_from_slice(&C::MODULUS[..6]);
+    // one tower in practice (BLS12-381); another 6-limb modulus computes its own each time
+    static BLS: OnceLock<Option<Consts52>> = OnceLock::new();
+    let c = BLS.get_or_init(|| Consts52::compute(&m)).as_ref()?;
+    if c.modulus == m {
+        Some(c)
+    } else {
+        None
+    }
+}
+
+/// Whether [`square_n`] runs on lanes for this tower on this CPU.
+pub(crate) fn available<C: TowerConfig<N>, const N: usize>() -> bool {
+    consts_for::<C, N>().is_some()
+}
+
+/// k compressed squarings of (g1, g2, g4, g5) on the lanes, the same result as k calls of the
+/// scalar compressed squaring; `None` when the lanes do not apply ([`available`]).
+pub(crate) fn square_n<C: TowerConfig<N>, const N: usize>(g: [Fp2<C, N>; 4], k: u32) -> Option<[Fp2<C, N>; 4]> {
+    let c = consts_for::<C, N>()?;
+    let (mut c0, mut c1) = to_lanes(&g);
+    // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
+    unsafe { simd::run(&mut c0, &mut c1, k, c) };
+    Some(from_lanes(&c0, &c1, &c.modulus, &g))
+}
+
+/// The compressed squares of (g1, g2, g4, g5) at each depth of `depths` (increasing, from 1),
+/// one run on the lanes: the value enters the 52-bit form once and a copy leaves it at each
+/// depth. `None` when the lanes do not apply ([`available`]).
+pub(crate) fn square_depths<C: TowerConfig<N>, const N: usize, const M: usize>(g: [Fp2<C, N>; 4], depths: &[u32; M]) -> Option<[[Fp2<C, N>; 4]; M]> {
+    let c = consts_for::<C, N>()?;
+    let (mut c0, mut c1) = to_lanes(&g);
+    let mut outs = [(c0, c1); M];
+    // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
+    unsafe { simd::run_depths(&mut c0, &mut c1, depths, &mut outs, c) };
+    let mut r = [g; M];
+    for (ri, (o0, o1)) in r.iter_mut().zip(outs.iter()) {
+        *ri = from_lanes(o0, o1, &c.modulus, &g);
+    }
+    Some(r)
+}
+
+/// Lane order: g1, g4, (g1 + g4), g2, g5, (g2 + g5), unused, unused.
+const LANE: [usize; 4] = [0, 3, 1, 4]; // lane of g1, g2, g4, g5
+
+/// (g1, g2, g4, g5) -> the c0 and c1 lane arrays (52-bit limbs of the 64-bit Montgomery form).
+fn to_lanes<C: TowerConfig<N>, const N: usize>(g: &[Fp2<C, N>; 4]) -> ([[u64; 8]; L], [[u64; 8]; L]) {
+    let mut c0 = [[0u64; 8]; L];
+    let mut c1 = [[0u64; 8]; L];
+    for (i, e) in g.iter().enumerate() {
+        let (a, b) = (to52(&e.c0.limbs), to52(&e.c1.limbs));
+        for j in 0..L {
+            c0[j][LANE[i]] = a[j];
+            c1[j][LANE[i]] = b[j];
+        }
+    }
+    (c0, c1)
+}
+
+/// The lane arrays (64-bit Montgomery form, below 2p) -> canonical (g1, g2, g4, g5).
+fn from_lanes<C: TowerConfig<N>, const N: usize>(c0: &[[u64; 8]; L], c1: &[[u64; 8]; L], m: &[u64; 6], like: &[Fp2<C, N>; 4]) -> [Fp2<C, N>; 4] {
+    let mut out = *like;
+    for (i, e) in out.iter_mut().enumerate() {
+        let (mut a, mut b) = ([0u64; L], [0u64; L]);
+        for j in 0..L {
+            a[j] = c0[j][LANE[i]];
+            b[j] = c1[j][LANE[i]];
+        }
+        let (a, b) = (sub_if_geq(from52(&a), m), sub_if_geq(from52(&b), m));
+        let (mut la, mut lb) = ([0u64; N], [0u64; N]);
+        la.copy_from_slice(&a[..N]);
+        lb.copy_from_slice(&b[..N]);
+        *e = Fp2::new(Fp::from_mont_unchecked(la), Fp::from_mont_unchecked(lb));
+    }
+    out
+}
+
+pub(super) mod simd {
+    //! The vector kernels; every function needs AVX-512F and AVX-512 IFMA.
+    use super::{Consts52, L, MASK52};
+    use core::arch::x86_64::*;
+
+    pub(in crate::tower) type V = __m512i;
+    pub(in crate::tower) type E = [V; L];
+    /// The c0 and c1 lane arrays of a state.
+    pub(super) type State = ([[u64; 8]; L], [[u64; 8]; L]);
+
+    pub(in crate::tower) struct K {
+        pub(in crate::tower) p: E,
+        pub(in crate::tower) p2: E,
+        pub(in crate::tower) p4: E,
+        pub(in crate::tower) p6: E,
+        pub(in crate::tower) pinv: V,
+        pub(in crate::tower) mu: V,
+        pub(in crate::tower) mask: V,
+        pub(in crate::tower) zero: V,
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in crate::tower) fn splat(a: &[u64; L]) -> E {
+        let mut r = [_mm512_setzero_si512(); L];
+        for j in 0..L {
+            r[j] = _mm512_set1_epi64(a[j] as i64);
+        }
+        r
+    }
+
+    /// a b / 2^416 mod p in [0, 2p) for normalised inputs whose product is below 2^416 p.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn mul(a: &E, b: &E, k: &K) -> E {
+        let mut t = [k.zero; L + 1];
+        for i in 0..L {
+            let ai = a[i];
+            for j in 0..L {
+                t[j] = _mm512_madd52lo_epu64(t[j], ai, b[j]);
+                t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], ai, b[j]);
+            }
+            let m = _mm512_madd52lo_epu64(k.zero, t[0], k.pinv);
+            for j in 0..L {
+                t[j] = _mm512_madd52lo_epu64(t[j], m, k.p[j]);
+                t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, k.p[j]);
+            }
+            // t[0] is a multiple of 2^52 now: carry its top into the next limb, shift down
+            let carry = _mm512_srli_epi64(t[0], 52);
+            for j in 0..L {
+                t[j] = t[j + 1];
+            }
+            t[0] = _mm512_add_epi64(t[0], carry);
+            t[L] = k.zero;
+        }
+        let mut r = [k.zero; L];
+        let mut carry = k.zero;
+        for j in 0..L {
+            let x = _mm512_add_epi64(t[j], carry);
+            carry = _mm512_srli_epi64(x, 52);
+            r[j] = _mm512_and_si512(x, k.mask);
+        }
+        r
+    }
+
+    /// Signed limbs -> normalised limbs (for a non-negative value below 2^416; the top limb
+    /// keeps what is above bit 364).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn norm(mut r: E, k: &K) -> E {
+        for j in 0..L - 1 {
+            let carry = _mm512_srai_epi64(r[j], 52);
+            r[j] = _mm512_and_si512(r[j], k.mask);
+            r[j + 1] = _mm512_add_epi64(r[j + 1], carry);
+        }
+        r
+    }
+
+    /// Limb-wise a + b (not normalised).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn add(a: &E, b: &E) -> E {
+        let mut r = *a;
+        for j in 0..L {
+            r[j] = _mm512_add_epi64(a[j], b[j]);
+        }
+        r
+    }
+
+    /// Limb-wise a - b (not normalised).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn sub(a: &E, b: &E) -> E {
+        let mut r = *a;
+        for j in 0..L {
+            r[j] = _mm512_sub_epi64(a[j], b[j]);
+        }
+        r
+    }
+
+    /// Lane i of the result is lane idx[i] of a.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn perm(a: &E, idx: V) -> E {
+        let mut r = *a;
+        for j in 0..L {
+            r[j] = _mm512_permutexvar_epi64(idx, a[j]);
+        }
+        r
+    }
+
+    /// Lanes of b where `m` is set, of a elsewhere.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn blend(m: __mmask8, a: &E, b: &E) -> E {
+        let mut r = *a;
+        for j in 0..L {
+            r[j] = _mm512_mask_blend_epi64(m, a[j], b[j]);
+        }
+        r
+    }
+
+    /// A normalised x below 2^416 -> x - q p in [0, 3p) with q = floor(x_top mu / 2^52),
+    /// x_top the limb holding bits 364 and up, mu = floor(2^416 / p): q <= x / p and
+    /// x / p - q < 2^364 / p + x_top / 2^52 + 1 < 3.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn reduce(x: &E, k: &K) -> E {
+        let q = _mm512_madd52hi_epu64(k.zero, x[L - 1], k.mu);
+        let mut r = *x;
+        for j in 0..L {
+            let lo = _mm512_madd52lo_epu64(k.zero, q, k.p[j]);
+            r[j] = _mm512_sub_epi64(r[j], lo);
+            if j + 1 < L {
+                let hi = _mm512_madd52hi_epu64(k.zero, q, k.p[j]);
+                r[j + 1] = _mm512_sub_epi64(r[j + 1], hi);
+            }
+        }
+        norm(r, k)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in crate::tower) fn constants(c: &Consts52) -> K {
+        K {
+            p: splat(&c.p),
+            p2: splat(&c.p2),
+            p4: splat(&c.p4),
+            p6: splat(&c.p6),
+            pinv: _mm512_set1_epi64(c.pinv as i64),
+            mu: _mm512_set1_epi64(c.mu as i64),
+            mask: _mm512_set1_epi64(MASK52 as i64),
+            zero: _mm512_setzero_si512(),
+        }
+    }
+
+    /// Loads lane arrays (64-bit Montgomery form) and moves them into the 52-bit form:
+    /// a 2^384 -> a 2^416, below 2p.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in crate::tower) fn enter(s0: &[[u64; 8]; L], s1: &[[u64; 8]; L], c: &Consts52, k: &K) -> (E, E) {
+        let mut g0 = [k.zero; L];
+        let mut g1 = [k.zero; L];
+        for j in 0..L {
+            // SAFETY: each row is 64 readable bytes; unaligned loads need no alignment.
+            unsafe {
+                g0[j] = _mm512_loadu_si512(s0[j].as_ptr() as *const _);
+                g1[j] = _mm512_loadu_si512(s1[j].as_ptr() as *const _);
+            }
+        }
+        let kin = splat(&c.k_in);
+        (mul(&g0, &kin, k), mul(&g1, &kin, k))
+    }
+
+    /// Moves the state out of the 52-bit form (a 2^416 -> a 2^384, below 2p; the caller
+    /// subtracts p once) and stores it.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in crate::tower) fn leave(g0: &E, g1: &E, s0: &mut [[u64; 8]; L], s1: &mut [[u64; 8]; L], c: &Consts52, k: &K) {
+        let kout = splat(&c.k_out);
+        let (o0, o1) = (mul(g0, &kout, k), mul(g1, &kout, k));
+        for j in 0..L {
+            // SAFETY: each row is 64 writable bytes; unaligned stores need no alignment.
+            unsafe {
+                _mm512_storeu_si512(s0[j].as_mut_ptr() as *mut _, o0[j]);
+                _mm512_storeu_si512(s1[j].as_mut_ptr() as *mut _, o1[j]);
+            }
+        }
+    }
+
+    /// n compressed squarings of the 52-bit state (c0 in `g0`, c1 in `g1`; lanes 0, 1, 3, 4 =
+    /// g1, g4, g2, g5, each coordinate below 3p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn squarings(g0: &mut E, g1: &mut E, n: u32, k: &K) {
+        let (mut g0v, mut g1v) = (*g0, *g1);
+        // lanes 2 and 5 take the sums g1 + g4 and g2 + g5
+        let idx_a = _mm512_set_epi64(7, 6, 3, 4, 3, 0, 1, 0);
+        let idx_b = _mm512_set_epi64(7, 6, 4, 4, 3, 1, 1, 0);
+        const SUMS: __mmask8 = 0b0010_0100;
+        // the three terms of each new coefficient: lane 0 (g1') xi (s5 - s3 - s4), lane 1 (g4')
+        // s3 + xi s4, lane 3 (g2') s0 + xi s1, lane 4 (g5') s2 - s0 - s1
+        let idx_v1 = _mm512_set_epi64(0, 0, 0, 2, 0, 0, 3, 5);
+        let idx_v2 = _mm512_set_epi64(0, 0, 0, 0, 1, 0, 4, 3);
+        let idx_v3 = _mm512_set_epi64(0, 0, 0, 1, 0, 0, 0, 4);
+        const LANE0: __mmask8 = 0b0000_0001;
+        const LANE4: __mmask8 = 0b0001_0000;
+        const PLUS_2G: __mmask8 = 0b0001_0001;
+
+        for _ in 0..n {
+            // x = state with the two sums (< 6p)
+            let x0 = norm(add(&perm(&g0v, idx_a), &blend(SUMS, &[k.zero; L], &perm(&g0v, idx_b))), k);
+            let x1 = norm(add(&perm(&g1v, idx_a), &blend(SUMS, &[k.zero; L], &perm(&g1v, idx_b))), k);
+            // six Fp2 squarings: (x0 + x1)(x0 - x1) and 2 x0 x1, each term < 12p
+            let a = norm(add(&x0, &x1), k);
+            let b = norm(sub(&add(&x0, &k.p6), &x1), k);
+            let d = norm(add(&x0, &x0), k);
+            let q0 = mul(&a, &b, k); // s.c0 < 2p
+            let q1 = mul(&d, &x1, k); // s.c1 < 2p
+            let (v10, v11) = (perm(&q0, idx_v1), perm(&q1, idx_v1));
+            let (v20, v21) = (perm(&q0, idx_v2), perm(&q1, idx_v2));
+            let (v30, v31) = (perm(&q0, idx_v3), perm(&q1, idx_v3));
+            // w = v1 - v2 - v3 + 4p (< 6p)
+            let w0 = sub(&sub(&add(&v10, &k.p4), &v20), &v30);
+            let w1 = sub(&sub(&add(&v11, &k.p4), &v21), &v31);
+            // y = v1 + xi v2, xi (a0 + a1 u) = (a0 - a1) + (a0 + a1) u (< 6p)
+            let y0 = add(&v10, &add(&sub(&v20, &v21), &k.p2));
+            let y1 = add(&v11, &add(&v20, &v21));
+            // xi w (< 12p)
+            let xw0 = add(&sub(&w0, &w1), &k.p6);
+            let xw1 = add(&w0, &w1);
+            // t: lane 0 xi w, lanes 1 and 3 y, lane 4 w
+            let t0 = blend(LANE0, &blend(LANE4, &y0, &w0), &xw0);
+            let t1 = blend(LANE0, &blend(LANE4, &y1, &w1), &xw1);
+            // 3t + 2g on lanes 0 and 4, 3t + 6p - 2g on lanes 1 and 3 (< 42p)
+            let (dg0, dg1) = (add(&g0v, &g0v), add(&g1v, &g1v));
+            let e0 = blend(PLUS_2G, &sub(&k.p6, &dg0), &dg0);
+            let e1 = blend(PLUS_2G, &sub(&k.p6, &dg1), &dg1);
+            let o0 = add(&add(&add(&t0, &t0), &t0), &e0);
+            let o1 = add(&add(&add(&t1, &t1), &t1), &e1);
+            g0v = reduce(&norm(o0, k), k);
+            g1v = reduce(&norm(o1, k), k);
+        }
+
+        *g0 = g0v;
+        *g1 = g1v;
+    }
+
+    /// k compressed squarings of the state in `s0` / `s1` (c0 / c1 coefficients, 64-bit
+    /// Montgomery form, canonical, lane-major limbs of 52 bits; lanes 0, 1, 3, 4 = g1, g4, g2,
+    /// g5), written back in the same form (below 2p).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn run(s0: &mut [[u64; 8]; L], s1: &mut [[u64; 8]; L], n: u32, c: &Consts52) {
+        let k = constants(c);
+        let (mut g0, mut g1) = enter(s0, s1, c, &k);
+        squarings(&mut g0, &mut g1, n, &k);
+        leave(&g0, &g1, s0, s1, c, &k);
+    }
+
+    /// As [`run`], keeping a copy of the state at each depth (increasing) in `outs`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn run_depths<const M: usize>(
+        s0: &mut [[u64; 8]; L],
+        s1: &mut [[u64; 8]; L],
+        depths: &[u32; M],
+        outs: &mut [State; M],
+        c: &Consts52,
+    ) {
+        let k = constants(c);
+        let (mut g0, mut g1) = enter(s0, s1, c, &k);
+        let mut prev = 0u32;
+        for (o, &d) in outs.iter_mut().zip(depths) {
+            squarings(&mut g0, &mut g1, d - prev, &k);
+            leave(&g0, &g1, &mut o.0, &mut o.1, c, &k);
+            prev = d;
+        }
+    }
+}
