@@ -1,6 +1,7 @@
 //! Profiling loop for the pairing: `cargo run --release -p zkforge-bench --example pairingprof -- [bls|bn] [ml|fe|check] ITERS`
 //! (run under `perf record` to see where the time goes; `CYCLO=gs|karabina|ifma` picks the
-//! cyclotomic squaring, `EXPX=wnaf|depths` the exponentiation by |x|).
+//! cyclotomic squaring, `EXPX=wnaf|depths` the exponentiation by |x|,
+//! `MILLER=scalar|ifma` the Miller-loop accumulator).
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
@@ -22,6 +23,13 @@ fn main() {
     match std::env::var("EXPX").as_deref() {
         Ok("wnaf") => set_exp_by_x_form(ExpByXForm::Wnaf),
         Ok("depths") => set_exp_by_x_form(ExpByXForm::Depths),
+        _ => {}
+    }
+    // MILLER=scalar|ifma picks where the Miller loop keeps its accumulator
+    use zkforge_pairing::config::{set_miller_accumulator, MillerAccumulator};
+    match std::env::var("MILLER").as_deref() {
+        Ok("scalar") => set_miller_accumulator(MillerAccumulator::Scalar),
+        Ok("ifma") => set_miller_accumulator(MillerAccumulator::Ifma),
         _ => {}
     }
     let mut rng = rand::thread_rng();

@@ -75,3 +75,41 @@ pub fn exp_by_x_form() -> ExpByXForm {
         _ => ExpByXForm::Depths,
     }
 }
+
+/// Where the Miller loop keeps its Fp12 accumulator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MillerAccumulator {
+    /// The measured best: [`MillerAccumulator::Ifma`] where it applies (BLS12-381 on a CPU
+    /// with AVX-512 IFMA), the scalar tower elsewhere.
+    Auto,
+    /// The 64-bit tower (MULX/ADX or portable), the reference.
+    Scalar,
+    /// Eight AVX-512 IFMA lanes (`zkforge_field::tower::Fp12Lanes`): the square and the line
+    /// products run there, lines come from the scalar G2 steps; the scalar tower where the lanes
+    /// do not apply.
+    Ifma,
+}
+
+static MILLER_ACC: AtomicU8 = AtomicU8::new(0);
+
+/// Choose where Miller loops keep their accumulator (process-wide; every value gives the same
+/// result).
+pub fn set_miller_accumulator(a: MillerAccumulator) {
+    MILLER_ACC.store(
+        match a {
+            MillerAccumulator::Auto => 0,
+            MillerAccumulator::Scalar => 1,
+            MillerAccumulator::Ifma => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`MillerAccumulator`].
+pub fn miller_accumulator() -> MillerAccumulator {
+    match MILLER_ACC.load(Ordering::Relaxed) {
+        0 => MillerAccumulator::Auto,
+        1 => MillerAccumulator::Scalar,
+        _ => MillerAccumulator::Ifma,
+    }
+}

@@ -1,4 +1,5 @@
-//! Every value of the Miller-loop switches (`zkforge_pairing::config`) and of the tower switch
+//! Every value of the Miller-loop switches (`zkforge_pairing::config`: 3b' form, accumulator) and
+//! of the tower switch
 //! gives the same Miller-loop output, on both curves, for 1 to 5 pairs, live and prepared. One
 //! test function sets the switches (they are process-wide, so no other test of this binary may
 //! depend on them).
@@ -6,7 +7,7 @@
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
 use zkforge_field::backend::{set_tower, Tower};
-use zkforge_pairing::config::{set_three_b_form, ThreeBForm};
+use zkforge_pairing::config::{set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 fn rand_point<C: CurveConfig>(rng: &mut impl RngCore) -> Affine<C> {
@@ -23,18 +24,20 @@ fn every_switch_value_gives_the_same_miller_loop() {
     let bls_prep: Vec<_> = bls_pairs.iter().map(|(_, q)| pb::G2Prepared::new(q)).collect();
     let bn_prep: Vec<_> = bn_pairs.iter().map(|(_, q)| pn::G2Prepared::new(q)).collect();
 
-    // reference: per-product tower, general 3b', lines one by one
+    // reference: per-product tower, general 3b', lines one by one, scalar accumulator
     set_tower(Tower::PerProduct);
     set_three_b_form(ThreeBForm::General);
+    set_miller_accumulator(MillerAccumulator::Scalar);
     let bls_ref: Vec<_> = (1..=5).map(|n| pb::multi_miller_loop(&bls_pairs[..n])).collect();
     let bn_ref: Vec<_> = (1..=5).map(|n| pn::multi_miller_loop(&bn_pairs[..n])).collect();
 
     for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
         for tb in [ThreeBForm::Auto, ThreeBForm::General] {
-            {
+            for acc in [MillerAccumulator::Auto, MillerAccumulator::Scalar, MillerAccumulator::Ifma] {
                 set_tower(tower);
                 set_three_b_form(tb);
-                let what = format!("{tower:?} {tb:?}");
+                set_miller_accumulator(acc);
+                let what = format!("{tower:?} {tb:?} {acc:?}");
                 for n in 1..=5 {
                     assert_eq!(pb::multi_miller_loop(&bls_pairs[..n]), bls_ref[n - 1], "BLS12-381 live, {n} pairs, {what}");
                     assert_eq!(pn::multi_miller_loop(&bn_pairs[..n]), bn_ref[n - 1], "BN254 live, {n} pairs, {what}");
@@ -52,8 +55,11 @@ fn every_switch_value_gives_the_same_miller_loop() {
     let mut with_id = bls_pairs[..3].to_vec();
     with_id.insert(1, (bls::G1Affine::IDENTITY, bls_pairs[0].1));
     assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair");
+    set_miller_accumulator(MillerAccumulator::Scalar);
+    assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair, scalar accumulator");
     set_tower(Tower::Auto);
     set_three_b_form(ThreeBForm::Auto);
+    set_miller_accumulator(MillerAccumulator::Auto);
 }
 
 /// `ThreeB::OnePlusUTimes(k)` is k (1 + u) times its input for every k, 0 included.

@@ -283,9 +283,9 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     pub fn cyclotomic_square_n(&self, k: u32) -> Self {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
         if let Some(min_run) = crate::backend::karabina_lanes() {
-            if k >= min_run && super::karabina_ifma::available::<C, N>() {
+            if k >= min_run && super::ifma::available::<C, N>() {
                 let g = [self.c1.c0, self.c0.c1, self.c0.c2, self.c1.c2];
-                if let Some([g1, g2, g4, g5]) = super::karabina_ifma::square_n(g, k) {
+                if let Some([g1, g2, g4, g5]) = super::ifma::square_n(g, k) {
                     return Compressed { g1, g2, g4, g5 }.decompress();
                 }
             }
@@ -332,9 +332,9 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
         let mut at = [start; M];
         let mut done = false;
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if crate::backend::karabina_lanes().is_some() && super::karabina_ifma::available::<C, N>() {
+        if crate::backend::karabina_lanes().is_some() && super::ifma::available::<C, N>() {
             let g = [start.g1, start.g2, start.g4, start.g5];
-            if let Some(out) = super::karabina_ifma::square_depths(g, depths) {
+            if let Some(out) = super::ifma::square_depths(g, depths) {
                 for (a, [g1, g2, g4, g5]) in at.iter_mut().zip(out) {
                     *a = Compressed { g1, g2, g4, g5 };
                 }
@@ -468,7 +468,7 @@ impl<C: TowerConfig<N>, const N: usize> Default for Fp12<C, N> {
 
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
 mod lane_tests {
-    use super::{karabina_ifma_for_tests as lanes, Compressed};
+    use super::{ifma_for_tests as lanes, Compressed};
     use crate::bls12_381::{Fp, Fp2};
 
     /// The compressed squaring is a polynomial map, so the lanes must equal the scalar formulas
@@ -521,4 +521,4 @@ mod lane_tests {
 }
 
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
-use super::karabina_ifma as karabina_ifma_for_tests;
+use super::ifma as ifma_for_tests;

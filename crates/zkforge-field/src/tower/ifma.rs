@@ -1,25 +1,28 @@
-//! Runs of Karabina's compressed cyclotomic squarings (ePrint 2010/542; the formulas of
-//! `fp12::Compressed::square`) on eight AVX-512 IFMA lanes, for the BLS12-381 tower
-//! (xi = 1 + u, 381-bit p).
+//! Field arithmetic on eight AVX-512 IFMA lanes for the BLS12-381 tower (xi = 1 + u, 381-bit
+//! p), shared by the lane kernels of the tower (`ifma_fp12`: the Miller-loop accumulator), and
+//! runs of Karabina's compressed cyclotomic squarings (ePrint 2010/542; the formulas of
+//! `fp12::Compressed::square`).
 //!
-//! One compressed squaring is six Fp2 squarings, twelve Fp products, all independent: the
-//! scalar code runs them on the MULX unit one after another (about 21 ns each on Zen 5), here
-//! they are two 8-lane Montgomery products in radix 2^52 (`vpmadd52luq/huq`, operand scanning,
-//! R = 2^416; the product is the one of `zkforge_msm::ifma`). Lane k of the state holds one
-//! Fp2 coefficient (c0 and c1 in two register sets of eight 52-bit limbs): lanes 0, 1, 3, 4 are
-//! g1, g4, g2, g5; lanes 2 and 5 take g1 + g4 and g2 + g5 before the products, so one product
-//! pair squares all six. The combinations (t14, t25, a, b and 3t +- 2g) are lane permutations
-//! and lazy additions, and one Barrett-style step (q from the top limb times floor(2^416 / p))
-//! brings each coordinate back below 3p per squaring.
+//! Arithmetic: Montgomery products in radix 2^52 (`vpmadd52luq/huq`, operand scanning,
+//! R = 2^416; the product of `zkforge_msm::ifma`), eight elements per register set of eight
+//! limbs, lazy additions (a multiple of p added before each subtraction) with signed limbs, one
+//! carry normalisation before each product, and one Barrett-style step (q from the top limb
+//! times floor(2^416 / p)) that brings a value below 3p. Values enter the 52-bit form with one
+//! product by 2^448 mod p and leave it with one by 2^384 mod p (the 64-bit form's R = 2^384
+//! outside), then one conditional subtraction.
 //!
+//! Karabina: one compressed squaring is six Fp2 squarings, twelve Fp products, all
+//! independent: the scalar code runs them on the MULX unit one after another (about 21 ns
+//! each on Zen 5), here they are two 8-lane products. Lane k of the state holds one Fp2
+//! coefficient (c0 and c1 in two register sets): lanes 0, 1, 3, 4 are g1, g4, g2, g5; lanes 2
+//! and 5 take g1 + g4 and g2 + g5 before the products, so one product pair squares all six.
+//! The combinations (t14, t25, a, b and 3t +- 2g) are lane permutations and lazy additions.
 //! Bounds (p < 2^381, R = 2^416): state < 3p; x with the sums < 6p; the product inputs
 //! x0 + x1, x0 - x1 + 6p, 2 x0 < 12p, so every product's inputs multiply to below R p and its
-//! output is below 2p; the combination before the reduction is below 42p. The run enters the
-//! 52-bit Montgomery form with one product by 2^448 mod p and leaves it with one by 2^384 mod p
-//! (values carry the 64-bit form's R = 2^384 outside), then one conditional subtraction.
+//! output is below 2p; the combination before the reduction is below 42p.
 //!
-//! Selected at run time (AVX-512F and AVX-512 IFMA, std builds on x86-64); the scalar compressed
-//! squaring is the reference the tests compare with.
+//! Selected at run time (AVX-512F and AVX-512 IFMA, std builds on x86-64); the scalar tower is
+//! the reference the tests compare with.
 
 #![allow(clippy::needless_range_loop)]
 

@@ -20,7 +20,11 @@
 
 mod fp12;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod karabina_ifma;
+mod ifma;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod ifma_fp12;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub use ifma_fp12::{Fp12Lanes, LineScale};
 mod fp2;
 mod fp6;
 pub mod lazy;

@@ -1,0 +1,405 @@
+//! A Miller-loop accumulator on eight AVX-512 IFMA lanes (BLS12-381's tower): the Fp12 square
+//! and the M-twist line product f * (l0 + l1 v + l4 v w) with the Fp products of each done
+//! eight at a time.
+//!
+//! Layout: lane i holds the Fp2 coefficient i of f in the order (c0.c0, c0.c1, c0.c2, c1.c0,
+//! c1.c1, c1.c2); real and imaginary parts are two register sets of eight 52-bit limbs in the
+//! Montgomery form of `ifma` (R = 2^416), each coordinate below 3p between operations. A lane
+//! Fp2 product is Karatsuba's three Fp products (three 8-lane products for eight Fp2 products).
+//!
+//! - Square: the complex method over Fp6 (Devegili, O hEigeartaigh, Scott, Dahab, ePrint
+//!   2006/471): t = a0 a1, s = (a0 + a1)(a0 + v a1), c1 = 2t, c0 = s - t - v t, each Fp6
+//!   product by Karatsuba; the operand lanes of t are K(a0) and K(a1) with
+//!   K(z) = (z0, z1, z2, z1 + z2, z0 + z1, z0 + z2), and K is linear, so those of s are
+//!   K(a0) + K(a1) and K(a0) + K(v a1): two lane Fp2 products (6 lane Fp products for the 36
+//!   Fp products of the square), then lane permutations and lazy additions.
+//! - Line product: the 15 Fp2 products of a schoolbook f * (l0 + l1 v) (6), f_1 * l4 v (3) and
+//!   (f_0 + f_1)(l0 + (l1 + l4) v) (6) in two lane Fp2 products (6 lane Fp products), then the
+//!   Karatsuba combination c0 = aa + v bb, c1 = mid - aa - bb as permutations and lazy sums.
+//! - The line enters the lanes with one lane product: its six Fp coordinates (64-bit Montgomery
+//!   form) times (2^448, px 2^448, py 2^448) mod p per pair ([`LineScale`]) give l0, lx px and
+//!   ly py in the 52-bit form at once.
+//!
+//! Every combination adds a multiple of p at least as large as what it subtracts, so limbs stay
+//! signed-exact and values non-negative; one normalisation and one Barrett-style step
+//! (`ifma::simd::reduce`) per output bring each coordinate back below 3p. The bound of each
+//! intermediate is written beside it. The scalar tower is the reference the tests compare with.
+
+#![allow(clippy::needless_range_loop)]
+
+use core::marker::PhantomData;
+
+use super::ifma::{consts_for, from52, sub_if_geq, to52, Consts52, L};
+use super::{Fp12, Fp2, Fp6, TowerConfig};
+use crate::mont::Fp;
+
+/// Eight lanes of L limbs, limb-major.
+type Lanes = [[u64; 8]; L];
+
+/// An Fp12 value held on IFMA lanes for a Miller loop: [`Fp12Lanes::square`] and
+/// [`Fp12Lanes::mul_by_014`] without leaving the 52-bit form. Exists only where the CPU has
+/// AVX-512 IFMA and the tower is BLS12-381's ([`Fp12Lanes::available`]).
+///
+/// ```
+/// use zkforge_field::bls12_381::{Fp, Fp12, Fp2, FpConfig};
+/// use zkforge_field::tower::{Fp12Lanes, LineScale};
+/// use rand_core::OsRng;
+/// if let Some(mut lanes) = Fp12Lanes::<FpConfig, 6>::one() {
+///     let f = Fp12::random(&mut OsRng);
+///     let mut g = Fp12Lanes::from_fp12(&f).unwrap();
+///     g.square();
+///     assert_eq!(g.to_fp12(), f.square());
+///     let (px, py) = (Fp::from_u64(3), Fp::from_u64(5));
+///     let (l0, lx, ly) = (Fp2::random(&mut OsRng), Fp2::random(&mut OsRng), Fp2::random(&mut OsRng));
+///     lanes.mul_by_014(&l0, &lx, &ly, &LineScale::new(&px, &py).unwrap());
+///     let line = Fp12::new(zkforge_field::bls12_381::Fp6::new(l0, lx.mul_by_fp(&px), Fp2::ZERO), zkforge_field::bls12_381::Fp6::new(Fp2::ZERO, ly.mul_by_fp(&py), Fp2::ZERO));
+///     assert_eq!(lanes.to_fp12(), line);
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Fp12Lanes<C: TowerConfig<N>, const N: usize> {
+    re: Lanes,
+    im: Lanes,
+    consts: &'static Consts52,
+    _c: PhantomData<C>,
+}
+
+/// The per-pair multipliers that bring a line's coefficients onto the lanes and scale them by
+/// the G1 point: lanes (2^448, px 2^448, py 2^448, the same again) mod p.
+#[derive(Clone, Debug)]
+pub struct LineScale<C: TowerConfig<N>, const N: usize> {
+    z: Lanes,
+    _c: PhantomData<C>,
+}
+
+impl<C: TowerConfig<N>, const N: usize> LineScale<C, N> {
+    /// The multipliers for the G1 point (px, py); `None` where the lanes do not apply.
+    pub fn new(px: &Fp<C, N>, py: &Fp<C, N>) -> Option<Self> {
+        let c = consts_for::<C, N>()?;
+        let mut t = [0u64; N];
+        t.copy_from_slice(&c.k_in64[..N]);
+        // 2^448 as a field element; its products with px and py, read as integers, are the
+        // Montgomery multipliers (a 2^384 times px 2^448 / 2^416 = a px 2^416)
+        let two448 = Fp::<C, N>::from_limbs(t).ok()?;
+        let zx = to52(&(*px * two448).to_limbs());
+        let zy = to52(&(*py * two448).to_limbs());
+        let mut z = [[0u64; 8]; L];
+        for j in 0..L {
+            z[j] = [c.k_in[j], zx[j], zy[j], c.k_in[j], zx[j], zy[j], 0, 0];
+        }
+        Some(Self { z, _c: PhantomData })
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
+    /// Whether the lanes apply: AVX-512 IFMA on this CPU, a 6-limb modulus below 2^381 and
+    /// xi = 1 + u (BLS12-381).
+    pub fn available() -> bool {
+        consts_for::<C, N>().is_some()
+    }
+
+    /// One, on the lanes; `None` where they do not apply.
+    pub fn one() -> Option<Self> {
+        Self::from_fp12(&Fp12::ONE)
+    }
+
+    /// f moved onto the lanes; `None` where they do not apply.
+    pub fn from_fp12(f: &Fp12<C, N>) -> Option<Self> {
+        let consts = consts_for::<C, N>()?;
+        let coeffs = [f.c0.c0, f.c0.c1, f.c0.c2, f.c1.c0, f.c1.c1, f.c1.c2];
+        let (mut re, mut im) = ([[0u64; 8]; L], [[0u64; 8]; L]);
+        for (i, e) in coeffs.iter().enumerate() {
+            let (a, b) = (to52(&e.c0.limbs), to52(&e.c1.limbs));
+            for j in 0..L {
+                re[j][i] = a[j];
+                im[j][i] = b[j];
+            }
+        }
+        // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::enter(&mut re, &mut im, consts) };
+        Some(Self { re, im, consts, _c: PhantomData })
+    }
+
+    /// The value back in the 64-bit tower (canonical coordinates).
+    pub fn to_fp12(&self) -> Fp12<C, N> {
+        let (mut re, mut im) = (self.re, self.im);
+        // SAFETY: `self` exists, so `consts_for` succeeded: the CPU has AVX-512F and IFMA.
+        unsafe { kernels::leave(&mut re, &mut im, self.consts) };
+        let m = &self.consts.modulus;
+        let coeff = |i: usize| {
+            let (mut a, mut b) = ([0u64; L], [0u64; L]);
+            for j in 0..L {
+                a[j] = re[j][i];
+                b[j] = im[j][i];
+            }
+            let (a, b) = (sub_if_geq(from52(&a), m), sub_if_geq(from52(&b), m));
+            let (mut la, mut lb) = ([0u64; N], [0u64; N]);
+            la.copy_from_slice(&a[..N]);
+            lb.copy_from_slice(&b[..N]);
+            Fp2::new(Fp::from_mont_unchecked(la), Fp::from_mont_unchecked(lb))
+        };
+        Fp12::new(Fp6::new(coeff(0), coeff(1), coeff(2)), Fp6::new(coeff(3), coeff(4), coeff(5)))
+    }
+
+    /// self <- self^2.
+    pub fn square(&mut self) {
+        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::square(&mut self.re, &mut self.im, self.consts) };
+    }
+
+    /// self <- self * (l0 + (lx px) v + (ly py) v w), the M-twist line product of a Miller
+    /// loop, with (px, py) the G1 point `scale` was made for.
+    pub fn mul_by_014(&mut self, l0: &Fp2<C, N>, lx: &Fp2<C, N>, ly: &Fp2<C, N>, scale: &LineScale<C, N>) {
+        // lanes (l0, lx, ly) real parts, then imaginary parts, 52-bit limbs of the 64-bit form
+        let mut line = [[0u64; 8]; L];
+        for (i, v) in [&l0.c0, &lx.c0, &ly.c0, &l0.c1, &lx.c1, &ly.c1].into_iter().enumerate() {
+            let a = to52(&v.limbs);
+            for j in 0..L {
+                line[j][i] = a[j];
+            }
+        }
+        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::mul_by_014(&mut self.re, &mut self.im, &line, &scale.z, self.consts) };
+    }
+}
+
+mod kernels {
+    //! The vector kernels; each needs AVX-512F and AVX-512 IFMA (the callers hold an
+    //! `Fp12Lanes`, which exists only on such CPUs).
+    use super::super::ifma::simd::{add, blend, constants, mul, norm, perm, reduce, splat, sub, E, K, V};
+    use super::super::ifma::{Consts52, L};
+    use super::Lanes;
+    use core::arch::x86_64::*;
+
+    /// An Fp2 value per lane: real and imaginary parts.
+    #[derive(Clone, Copy)]
+    struct F2 {
+        re: E,
+        im: E,
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn load(a: &Lanes) -> E {
+        let mut r = [_mm512_setzero_si512(); L];
+        for j in 0..L {
+            // SAFETY: each row is 64 readable bytes; unaligned loads need no alignment.
+            r[j] = unsafe { _mm512_loadu_si512(a[j].as_ptr() as *const _) };
+        }
+        r
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn store(v: &E, a: &mut Lanes) {
+        for j in 0..L {
+            // SAFETY: each row is 64 writable bytes; unaligned stores need no alignment.
+            unsafe { _mm512_storeu_si512(a[j].as_mut_ptr() as *mut _, v[j]) };
+        }
+    }
+
+    /// Lane indices as a vector (lane i takes lane idx[i]).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn idx(i: [i64; 8]) -> V {
+        _mm512_set_epi64(i[7], i[6], i[5], i[4], i[3], i[2], i[1], i[0])
+    }
+
+    /// Lane i of the result is lane idx[i] of a where mask bit i is set, zero elsewhere.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn pz(a: &F2, m: __mmask8, ix: V) -> F2 {
+        let mut r = *a;
+        for j in 0..L {
+            r.re[j] = _mm512_maskz_permutexvar_epi64(m, ix, a.re[j]);
+            r.im[j] = _mm512_maskz_permutexvar_epi64(m, ix, a.im[j]);
+        }
+        r
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn p2(a: &F2, ix: V) -> F2 {
+        F2 { re: perm(&a.re, ix), im: perm(&a.im, ix) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn a2(a: &F2, b: &F2) -> F2 {
+        F2 { re: add(&a.re, &b.re), im: add(&a.im, &b.im) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn s2(a: &F2, b: &F2) -> F2 {
+        F2 { re: sub(&a.re, &b.re), im: sub(&a.im, &b.im) }
+    }
+
+    /// a + k p on both parts.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn ak(a: &F2, kp: &E) -> F2 {
+        F2 { re: add(&a.re, kp), im: add(&a.im, kp) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn n2(a: &F2, k: &K) -> F2 {
+        F2 { re: norm(a.re, k), im: norm(a.im, k) }
+    }
+
+    /// Lanes of b where `m` is set, of a elsewhere.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn b2(m: __mmask8, a: &F2, b: &F2) -> F2 {
+        F2 { re: blend(m, &a.re, &b.re), im: blend(m, &a.im, &b.im) }
+    }
+
+    /// xi a = (a.re - a.im + k p) + (a.re + a.im) u for xi = 1 + u (k p above a.im's bound).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn xi(a: &F2, kp: &E) -> F2 {
+        F2 { re: add(&sub(&a.re, &a.im), kp), im: add(&a.re, &a.im) }
+    }
+
+    /// Normalise, then reduce each coordinate below 3p.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn r2(a: &F2, k: &K) -> F2 {
+        F2 { re: reduce(&norm(a.re, k), k), im: reduce(&norm(a.im, k), k) }
+    }
+
+    /// Lane-wise Fp2 products by Karatsuba for normalised inputs below 2^20 p: real part
+    /// below 4p, imaginary below 6p (not normalised).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn m2(x: &F2, y: &F2, k: &K, c: &Consts52) -> F2 {
+        let p0 = mul(&x.re, &y.re, k);
+        let p1 = mul(&x.im, &y.im, k);
+        let p2 = mul(&norm(add(&x.re, &x.im), k), &norm(add(&y.re, &y.im), k), k);
+        let (kp2, kp4) = (splat(&c.mult[2]), splat(&c.mult[4]));
+        F2 { re: add(&sub(&p0, &p1), &kp2), im: add(&sub(&sub(&p2, &p0), &p1), &kp4) }
+    }
+
+    /// Into the 52-bit form: a 2^384 -> a 2^416 (below 2p).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn enter(re: &mut Lanes, im: &mut Lanes, c: &Consts52) {
+        let k = constants(c);
+        let kin = splat(&c.k_in);
+        store(&mul(&load(re), &kin, &k), re);
+        store(&mul(&load(im), &kin, &k), im);
+    }
+
+    /// Out of the 52-bit form: a 2^416 -> a 2^384 (below 2p; the caller subtracts p once).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn leave(re: &mut Lanes, im: &mut Lanes, c: &Consts52) {
+        let k = constants(c);
+        let kout = splat(&c.k_out);
+        store(&mul(&load(re), &kout, &k), re);
+        store(&mul(&load(im), &kout, &k), im);
+    }
+
+    /// Karatsuba's Fp6 combination of the lane products (v0, v1, v2, m12, m01, m02) (parts
+    /// below 6p) into lanes 0..3: r0 = v0 + xi (m12 - v1 - v2), r1 = m01 - v0 - v1 + xi v2,
+    /// r2 = m02 - v0 - v2 + v1. Below 60p, not normalised; lanes 3.. zero.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn fp6_combine(p: &F2, c: &Consts52) -> F2 {
+        const L012: __mmask8 = 0b111;
+        // plain terms: + (v0, m01, m02) + (0, 0, v1) - (0, v0, v0) - (0, v1, v2), + 12p
+        let plus = a2(&pz(p, L012, idx([0, 4, 5, 0, 0, 0, 0, 0])), &pz(p, 0b100, idx([0, 0, 1, 0, 0, 0, 0, 0])));
+        let minus = a2(&pz(p, 0b110, idx([0, 0, 0, 0, 0, 0, 0, 0])), &pz(p, 0b110, idx([0, 1, 2, 0, 0, 0, 0, 0])));
+        let plain = ak(&s2(&plus, &minus), &splat(&c.mult[12])); // < 24p
+        // xi terms: (m12 - v1 - v2, v2, 0) + 12p on lane 0 and 1
+        let xp = pz(p, 0b011, idx([3, 2, 0, 0, 0, 0, 0, 0]));
+        let xm = a2(&pz(p, 0b001, idx([1, 0, 0, 0, 0, 0, 0, 0])), &pz(p, 0b001, idx([2, 0, 0, 0, 0, 0, 0, 0])));
+        let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p (lane 2: 12p, harmless)
+        let r = a2(&plain, &xi(&xz, &splat(&c.mult[24]))); // < 24p + 48p
+        // clear lanes 3..: the caller places these
+        let zero = F2 { re: [_mm512_setzero_si512(); L], im: [_mm512_setzero_si512(); L] };
+        b2(L012, &zero, &r)
+    }
+
+    /// f <- f^2 by the complex method with Karatsuba Fp6 products on the lanes (see the
+    /// module notes).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn square(re: &mut Lanes, im: &mut Lanes, c: &Consts52) {
+        let k = constants(c);
+        let f = F2 { re: load(re), im: load(im) }; // < 3p
+        const HI3: __mmask8 = 0b111000;
+        // K(a0), K(a1) (< 6p)
+        let ka0 = n2(&a2(&p2(&f, idx([0, 1, 2, 1, 0, 0, 0, 0])), &pz(&f, HI3, idx([0, 0, 0, 2, 1, 2, 0, 0]))), &k);
+        let ka1 = n2(&a2(&p2(&f, idx([3, 4, 5, 4, 3, 3, 0, 0])), &pz(&f, HI3, idx([0, 0, 0, 5, 4, 5, 0, 0]))), &k);
+        // v a1 = (xi a1_2, a1_0, a1_1) on lanes 0..3 (< 6p), then K(v a1) (< 12p)
+        let w = p2(&f, idx([5, 3, 4, 0, 0, 0, 0, 0]));
+        let va1 = n2(&b2(0b001, &w, &xi(&w, &splat(&c.mult[3]))), &k);
+        let kva1 = a2(&p2(&va1, idx([0, 1, 2, 1, 0, 0, 0, 0])), &pz(&va1, HI3, idx([0, 0, 0, 2, 1, 2, 0, 0])));
+        // operands of s: K(a0) + K(a1) (< 12p) and K(a0) + K(v a1) (< 18p)
+        let xs = n2(&a2(&ka0, &ka1), &k);
+        let ys = n2(&a2(&ka0, &kva1), &k);
+        let t = fp6_combine(&m2(&ka0, &ka1, &k, c), c); // < 72p
+        let s = fp6_combine(&m2(&xs, &ys, &k, c), c); // < 72p
+        // c1 = 2t on lanes 3..6; c0 = s - t - v t with v t = (xi t2, t0, t1) on lanes 0..3
+        let t_hi = p2(&t, idx([0, 0, 0, 0, 1, 2, 0, 0]));
+        let rot = p2(&t, idx([2, 0, 1, 0, 0, 0, 0, 0]));
+        let vt = b2(0b001, &rot, &xi(&rot, &splat(&c.mult[72]))); // < 144p
+        let c0 = ak(&s2(&s2(&s, &t), &vt), &splat(&c.mult[216])); // < 288p
+        let out = b2(HI3, &c0, &a2(&t_hi, &t_hi)); // lanes 0..3 c0, 3..6 2t (< 144p)
+        // lanes 6 and 7 stay zero: c0's are 216p there, cleared by the mask below
+        let out = r2(&out, &k);
+        let zero = [_mm512_setzero_si512(); L];
+        store(&blend(0b0011_1111, &zero, &out.re), re);
+        store(&blend(0b0011_1111, &zero, &out.im), im);
+    }
+
+    /// f <- f * (l0 + l1 v + l4 v w) with (l0, l1, l4) = (l0, lx px, ly py) from the line's
+    /// coordinates `line` (lanes l0.re, lx.re, ly.re, l0.im, lx.im, ly.im, 64-bit Montgomery
+    /// form in 52-bit limbs) and the pair's multipliers `z`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn mul_by_014(re: &mut Lanes, im: &mut Lanes, line: &Lanes, z: &Lanes, c: &Consts52) {
+        let k = constants(c);
+        let f = F2 { re: load(re), im: load(im) }; // < 3p
+        let lv = mul(&load(line), &load(z), &k); // < 2p
+        let ln = F2 { re: perm(&lv, idx([0, 1, 2, 0, 0, 0, 0, 0])), im: perm(&lv, idx([3, 4, 5, 0, 0, 0, 0, 0])) };
+        // group 1: (x0 l0, x1 l0, x2 l0, x0 l1, x1 l1, x2 l1, y0 l4, y1 l4), x = f_0, y = f_1
+        let x1 = p2(&f, idx([0, 1, 2, 0, 1, 2, 3, 4]));
+        let y1 = p2(&ln, idx([0, 0, 0, 1, 1, 1, 2, 2]));
+        // group 2: (y2 l4, s0 l0, s1 l0, s2 l0, s0 m, s1 m, s2 m, -), s = x + y, m = l1 + l4
+        const S6: __mmask8 = 0b0111_1110;
+        let x2 = n2(&a2(&p2(&f, idx([5, 0, 1, 2, 0, 1, 2, 0])), &pz(&f, S6, idx([0, 3, 4, 5, 3, 4, 5, 0]))), &k); // < 6p
+        let y2 = n2(&a2(&p2(&ln, idx([2, 0, 0, 0, 1, 1, 1, 0])), &pz(&ln, 0b0111_0000, idx([0, 0, 0, 0, 2, 2, 2, 0]))), &k); // < 4p
+        let q1 = m2(&x1, &y1, &k, c); // parts < 6p
+        let q2 = m2(&x2, &y2, &k, c);
+        // out0 = q1[0] + xi (q1[5] + q1[7])
+        // out1 = q1[1] + q1[3] + xi q2[0]
+        // out2 = q1[2] + q1[4] + q1[6]
+        // out3 = q2[1] - q1[0] + xi (q2[6] - q1[5] - q2[0])
+        // out4 = q2[2] + q2[4] - q1[1] - q1[3] - q1[6]
+        // out5 = q2[3] + q2[5] - q1[2] - q1[4] - q1[7]
+        let pp = a2(
+            &a2(&pz(&q1, 0b000_111, idx([0, 1, 2, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_110, idx([0, 3, 4, 0, 0, 0, 0, 0]))),
+            &a2(&pz(&q1, 0b000_100, idx([0, 0, 6, 0, 0, 0, 0, 0])), &a2(&pz(&q2, 0b111_000, idx([0, 0, 0, 1, 2, 3, 0, 0])), &pz(&q2, 0b110_000, idx([0, 0, 0, 0, 4, 5, 0, 0])))),
+        ); // < 18p
+        let pm = a2(
+            &a2(&pz(&q1, 0b111_000, idx([0, 0, 0, 0, 1, 2, 0, 0])), &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 3, 4, 0, 0]))),
+            &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 6, 7, 0, 0])),
+        ); // < 18p
+        let xp = a2(&a2(&pz(&q1, 0b000_001, idx([5, 0, 0, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_001, idx([7, 0, 0, 0, 0, 0, 0, 0]))), &pz(&q2, 0b001_010, idx([0, 0, 0, 6, 0, 0, 0, 0])));
+        let xm = a2(&pz(&q1, 0b001_000, idx([0, 0, 0, 5, 0, 0, 0, 0])), &pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0])));
+        let plain = ak(&s2(&pp, &pm), &splat(&c.mult[18])); // < 36p
+        let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p
+        let out = r2(&a2(&plain, &xi(&xz, &splat(&c.mult[24]))), &k); // < 84p before the reduction
+        let zero = [_mm512_setzero_si512(); L];
+        store(&blend(0b0011_1111, &zero, &out.re), re);
+        store(&blend(0b0011_1111, &zero, &out.im), im);
+    }
+}
