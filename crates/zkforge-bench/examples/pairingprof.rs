@@ -37,6 +37,19 @@ fn main() {
     if curve == "bls" {
         let pairs: Vec<(bls::G1Affine, bls::G2Affine)> = sample_points::<bls::G1Config>(&mut rng, 2).into_iter().zip(sample_points::<bls::G2Config>(&mut rng, 2)).collect();
         let f = pb::multi_miller_loop(&pairs[..1]);
+        if what == "par8" {
+            // eight pairs on a pool of two threads
+            let p8: Vec<(bls::G1Affine, bls::G2Affine)> = sample_points::<bls::G1Config>(&mut rng, 8).into_iter().zip(sample_points::<bls::G2Config>(&mut rng, 8)).collect();
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let t = std::time::Instant::now();
+            pool.install(|| {
+                for _ in 0..iters {
+                    std::hint::black_box(pb::pairing_check_parallel(&p8));
+                }
+            });
+            println!("bls par8: {:.1} us per call", t.elapsed().as_secs_f64() * 1e6 / iters as f64);
+            return;
+        }
         for _ in 0..iters {
             match what {
                 "ml" => drop(std::hint::black_box(pb::multi_miller_loop(&pairs[..1]))),
