@@ -293,6 +293,7 @@ pub fn karabina_min_run() -> u32 {
 /// Whether the compressed squarings may run on IFMA lanes under the current
 /// [`set_cyclotomic_squaring`] choice (`Auto` or `KarabinaIfma`), and the shortest run that
 /// then compresses.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) fn karabina_lanes() -> Option<u32> {
     match CYCLO.load(Ordering::Relaxed) {

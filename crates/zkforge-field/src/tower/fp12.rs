@@ -239,6 +239,28 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
         self.with_g3(num * den.invert().unwrap_or(Fp2::ZERO))
     }
 
+    /// The compressed squares of `start` at each depth (increasing, from 1): one run, on IFMA
+    /// lanes when the cyclotomic switch allows them and they apply, scalar otherwise.
+    fn square_depths<const M: usize>(start: Self, depths: &[u32; M]) -> [Self; M] {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if crate::backend::karabina_lanes().is_some() && super::ifma::available::<C, N>() {
+            if let Some(out) = super::ifma::square_depths([start.g1, start.g2, start.g4, start.g5], depths) {
+                return out.map(|[g1, g2, g4, g5]| Compressed { g1, g2, g4, g5 });
+            }
+        }
+        let mut at = [start; M];
+        let mut c = start;
+        let mut prev = 0;
+        for (a, &d) in at.iter_mut().zip(depths) {
+            for _ in prev..d {
+                c = c.square();
+            }
+            *a = c;
+            prev = d;
+        }
+        at
+    }
+
     /// g3 as a fraction num / den (see [`Compressed::decompress`]), the branch chosen in
     /// constant time.
     fn g3_fraction(&self) -> (Fp2<C, N>, Fp2<C, N>) {
@@ -316,6 +338,10 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     /// time in f (a zero denominator, which only the identity's powers have, is replaced by one
     /// before the inversion and its g3 taken as zero, as [`Fp12::cyclotomic_square_n`] does).
     ///
+    /// # Panics
+    /// If `depths` is empty, starts at 0 or does not increase: the depths are the bit positions
+    /// of a fixed public exponent, a constant of the caller.
+    ///
     /// ```
     /// use zkforge_field::bls12_381::Fp12;
     /// use rand_core::OsRng;
@@ -329,29 +355,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     pub fn cyclotomic_square_depths<const M: usize>(&self, depths: &[u32; M]) -> [Self; M] {
         assert!(M > 0 && depths[0] >= 1 && depths.windows(2).all(|w| w[0] < w[1]), "depths must increase from 1");
         let start = Compressed { g1: self.c1.c0, g2: self.c0.c1, g4: self.c0.c2, g5: self.c1.c2 };
-        let mut at = [start; M];
-        let mut done = false;
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if crate::backend::karabina_lanes().is_some() && super::ifma::available::<C, N>() {
-            let g = [start.g1, start.g2, start.g4, start.g5];
-            if let Some(out) = super::ifma::square_depths(g, depths) {
-                for (a, [g1, g2, g4, g5]) in at.iter_mut().zip(out) {
-                    *a = Compressed { g1, g2, g4, g5 };
-                }
-                done = true;
-            }
-        }
-        if !done {
-            let mut c = start;
-            let mut prev = 0;
-            for (a, &d) in at.iter_mut().zip(depths) {
-                for _ in prev..d {
-                    c = c.square();
-                }
-                *a = c;
-                prev = d;
-            }
-        }
+        let at = Compressed::square_depths(start, depths);
         // simultaneous decompression: prefix products of the denominators, one inversion
         let mut num = [Fp2::ZERO; M];
         let mut den = [Fp2::ONE; M];
