@@ -3,7 +3,8 @@
 //! thread (or `THREADS` from the environment), the default window and split of
 //! `MsmConfig::for_size` for each size.
 //! `cargo run --release -p zkforge-bench --example msm_simd_ab -- [LOG2N...]`; with `--sweep LOG2N...`
-//! it sweeps S and the window of the IFMA kind instead; with `--fixed LOG2N...` it compares the
+//! it sweeps S and the window of the IFMA kind instead (env: `S=512,1024` the batch sizes, `GLV=0|1`
+//! the split, `CURVE=bls` BLS12-381 only); with `--fixed LOG2N...` it compares the
 //! two kinds on fixed-base tables.
 use rand::{rngs::StdRng, SeedableRng};
 use std::sync::Mutex;
@@ -52,11 +53,16 @@ fn run<C: CurveConfig>(name: &str, lg: u32, ks: &[[u64; 4]], rng: &mut StdRng) {
 fn sweep<C: CurveConfig>(name: &str, lg: u32, ks: &[[u64; 4]], rng: &mut StdRng) {
     let n = 1usize << lg;
     let pts: Vec<Affine<C>> = zkforge_curve::sample_points(rng, n);
-    let base = MsmConfig::for_size(n, 1);
+    // GLV=0|1 overrides the table's GLV split, S=a,b,.. the batch sizes swept
+    let mut base = MsmConfig::for_size(n, 1);
+    if let Ok(g) = std::env::var("GLV") {
+        base.glv = g == "1";
+    }
+    let sizes: Vec<usize> = std::env::var("S").ok().map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect()).unwrap_or_else(|| vec![64, 128, 256, 512, 1024]);
     let c0 = base.window.unwrap_or(8);
     for c in [c0 - 1, c0, c0 + 1] {
-        let mut line = format!("{name} 2^{lg:<2} c={c:<2}");
-        for s in [64, 128, 256, 512, 1024] {
+        let mut line = format!("{name} 2^{lg:<2} glv={} c={c:<2}", base.glv);
+        for &s in &sizes {
             let cfg = MsmConfig { buckets: Buckets::BatchAffineSimd { batch: s }, window: Some(c), ..base };
             let mut best = f64::MAX;
             for _ in 0..3 {
@@ -113,7 +119,9 @@ fn main() {
         let ks: Vec<[u64; 4]> = (0..max).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng).to_limbs()).collect();
         for &lg in &lgs {
             sweep::<bls::G1Config>("bls12_381", lg, &ks, &mut rng);
-            sweep::<bn::G1Config>("bn254    ", lg, &ks, &mut rng);
+            if std::env::var("CURVE").as_deref() != Ok("bls") {
+                sweep::<bn::G1Config>("bn254    ", lg, &ks, &mut rng);
+            }
         }
         return;
     }

@@ -221,7 +221,7 @@ pub(crate) fn square_n<C: TowerConfig<N>, const N: usize>(g: [Fp2<C, N>; 4], k: 
     let (mut c0, mut c1) = to_lanes(&g);
     // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
     unsafe { simd::run(&mut c0, &mut c1, k, c) };
-    Some(from_lanes(&c0, &c1, &c.modulus, &g))
+    Some(from_lanes(&c0, &c1, &c.modulus))
 }
 
 /// The compressed squares of (g1, g2, g4, g5) at each depth of `depths` (increasing, from 1),
@@ -235,7 +235,7 @@ pub(crate) fn square_depths<C: TowerConfig<N>, const N: usize, const M: usize>(g
     unsafe { simd::run_depths(&mut c0, &mut c1, depths, &mut outs, c) };
     let mut r = [g; M];
     for (ri, (o0, o1)) in r.iter_mut().zip(outs.iter()) {
-        *ri = from_lanes(o0, o1, &c.modulus, &g);
+        *ri = from_lanes(o0, o1, &c.modulus);
     }
     Some(r)
 }
@@ -243,36 +243,44 @@ pub(crate) fn square_depths<C: TowerConfig<N>, const N: usize, const M: usize>(g
 /// Lane order: g1, g4, (g1 + g4), g2, g5, (g2 + g5), unused, unused.
 const LANE: [usize; 4] = [0, 3, 1, 4]; // lane of g1, g2, g4, g5
 
-/// (g1, g2, g4, g5) -> the c0 and c1 lane arrays (52-bit limbs of the 64-bit Montgomery form).
-fn to_lanes<C: TowerConfig<N>, const N: usize>(g: &[Fp2<C, N>; 4]) -> ([[u64; 8]; L], [[u64; 8]; L]) {
-    let mut c0 = [[0u64; 8]; L];
-    let mut c1 = [[0u64; 8]; L];
-    for (i, e) in g.iter().enumerate() {
-        let (a, b) = (to52(&e.c0.limbs), to52(&e.c1.limbs));
-        for j in 0..L {
-            c0[j][LANE[i]] = a[j];
-            c1[j][LANE[i]] = b[j];
-        }
+/// Eight lanes of L limbs, limb-major.
+pub(super) type Lanes = [[u64; 8]; L];
+
+/// Writes e into lane i of (re, im): the 52-bit limbs of its 64-bit Montgomery form.
+pub(super) fn set_lane_fp2<C: TowerConfig<N>, const N: usize>(re: &mut Lanes, im: &mut Lanes, i: usize, e: &Fp2<C, N>) {
+    let (a, b) = (to52(&e.c0.limbs), to52(&e.c1.limbs));
+    for j in 0..L {
+        re[j][i] = a[j];
+        im[j][i] = b[j];
+    }
+}
+
+/// Lane i of (re, im), a 64-bit Montgomery form below 2p in 52-bit limbs, as a canonical Fp2.
+pub(super) fn lane_fp2<C: TowerConfig<N>, const N: usize>(re: &Lanes, im: &Lanes, i: usize, m: &[u64; 6]) -> Fp2<C, N> {
+    let (mut a, mut b) = ([0u64; L], [0u64; L]);
+    for j in 0..L {
+        a[j] = re[j][i];
+        b[j] = im[j][i];
+    }
+    let (a, b) = (sub_if_geq(from52(&a), m), sub_if_geq(from52(&b), m));
+    let (mut la, mut lb) = ([0u64; N], [0u64; N]);
+    la.copy_from_slice(&a[..N]);
+    lb.copy_from_slice(&b[..N]);
+    Fp2::new(Fp::from_mont_unchecked(la), Fp::from_mont_unchecked(lb))
+}
+
+/// (g1, g2, g4, g5) -> the c0 and c1 lane arrays.
+fn to_lanes<C: TowerConfig<N>, const N: usize>(g: &[Fp2<C, N>; 4]) -> (Lanes, Lanes) {
+    let (mut c0, mut c1) = ([[0u64; 8]; L], [[0u64; 8]; L]);
+    for (e, &lane) in g.iter().zip(&LANE) {
+        set_lane_fp2(&mut c0, &mut c1, lane, e);
     }
     (c0, c1)
 }
 
 /// The lane arrays (64-bit Montgomery form, below 2p) -> canonical (g1, g2, g4, g5).
-fn from_lanes<C: TowerConfig<N>, const N: usize>(c0: &[[u64; 8]; L], c1: &[[u64; 8]; L], m: &[u64; 6], like: &[Fp2<C, N>; 4]) -> [Fp2<C, N>; 4] {
-    let mut out = *like;
-    for (i, e) in out.iter_mut().enumerate() {
-        let (mut a, mut b) = ([0u64; L], [0u64; L]);
-        for j in 0..L {
-            a[j] = c0[j][LANE[i]];
-            b[j] = c1[j][LANE[i]];
-        }
-        let (a, b) = (sub_if_geq(from52(&a), m), sub_if_geq(from52(&b), m));
-        let (mut la, mut lb) = ([0u64; N], [0u64; N]);
-        la.copy_from_slice(&a[..N]);
-        lb.copy_from_slice(&b[..N]);
-        *e = Fp2::new(Fp::from_mont_unchecked(la), Fp::from_mont_unchecked(lb));
-    }
-    out
+fn from_lanes<C: TowerConfig<N>, const N: usize>(c0: &Lanes, c1: &Lanes, m: &[u64; 6]) -> [Fp2<C, N>; 4] {
+    LANE.map(|lane| lane_fp2(c0, c1, lane, m))
 }
 
 pub(super) mod simd {

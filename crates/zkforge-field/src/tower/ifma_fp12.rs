@@ -29,12 +29,9 @@
 
 use core::marker::PhantomData;
 
-use super::ifma::{consts_for, from52, sub_if_geq, to52, Consts52, L};
+use super::ifma::{consts_for, lane_fp2, set_lane_fp2, to52, Consts52, Lanes, L};
 use super::{Fp12, Fp2, Fp6, TowerConfig};
 use crate::mont::Fp;
-
-/// Eight lanes of L limbs, limb-major.
-type Lanes = [[u64; 8]; L];
 
 /// An Fp12 value held on IFMA lanes for a Miller loop: [`Fp12Lanes::square`] and
 /// [`Fp12Lanes::mul_by_014`] without leaving the 52-bit form. Exists only where the CPU has
@@ -109,11 +106,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
         let coeffs = [f.c0.c0, f.c0.c1, f.c0.c2, f.c1.c0, f.c1.c1, f.c1.c2];
         let (mut re, mut im) = ([[0u64; 8]; L], [[0u64; 8]; L]);
         for (i, e) in coeffs.iter().enumerate() {
-            let (a, b) = (to52(&e.c0.limbs), to52(&e.c1.limbs));
-            for j in 0..L {
-                re[j][i] = a[j];
-                im[j][i] = b[j];
-            }
+            set_lane_fp2(&mut re, &mut im, i, e);
         }
         // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
         unsafe { kernels::enter(&mut re, &mut im, consts) };
@@ -125,19 +118,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
         let (mut re, mut im) = (self.re, self.im);
         // SAFETY: `self` exists, so `consts_for` succeeded: the CPU has AVX-512F and IFMA.
         unsafe { kernels::leave(&mut re, &mut im, self.consts) };
-        let m = &self.consts.modulus;
-        let coeff = |i: usize| {
-            let (mut a, mut b) = ([0u64; L], [0u64; L]);
-            for j in 0..L {
-                a[j] = re[j][i];
-                b[j] = im[j][i];
-            }
-            let (a, b) = (sub_if_geq(from52(&a), m), sub_if_geq(from52(&b), m));
-            let (mut la, mut lb) = ([0u64; N], [0u64; N]);
-            la.copy_from_slice(&a[..N]);
-            lb.copy_from_slice(&b[..N]);
-            Fp2::new(Fp::from_mont_unchecked(la), Fp::from_mont_unchecked(lb))
-        };
+        let coeff = |i: usize| lane_fp2(&re, &im, i, &self.consts.modulus);
         Fp12::new(Fp6::new(coeff(0), coeff(1), coeff(2)), Fp6::new(coeff(3), coeff(4), coeff(5)))
     }
 
