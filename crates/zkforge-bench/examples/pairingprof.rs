@@ -37,6 +37,20 @@ fn main() {
     if curve == "bls" {
         let pairs: Vec<(bls::G1Affine, bls::G2Affine)> = sample_points::<bls::G1Config>(&mut rng, 2).into_iter().zip(sample_points::<bls::G2Config>(&mut rng, 2)).collect();
         let f = pb::multi_miller_loop(&pairs[..1]);
+        if let Some(n) = what.strip_prefix("check").and_then(|n| n.parse::<usize>().ok()) {
+            // checkN: a pairing check of N pairs; STEPS=k runs the doubling steps on lanes from
+            // k pairs (`set_lane_steps_min_pairs`)
+            if let Some(k) = std::env::var("STEPS").ok().and_then(|v| v.parse().ok()) {
+                zkforge_pairing::config::set_lane_steps_min_pairs(k);
+            }
+            let pn: Vec<(bls::G1Affine, bls::G2Affine)> = sample_points::<bls::G1Config>(&mut rng, n).into_iter().zip(sample_points::<bls::G2Config>(&mut rng, n)).collect();
+            let t = std::time::Instant::now();
+            for _ in 0..iters {
+                std::hint::black_box(pb::pairing_check(&pn));
+            }
+            println!("bls check{n}: {:.1} us per call", t.elapsed().as_secs_f64() * 1e6 / iters as f64);
+            return;
+        }
         if what == "par8" {
             // eight pairs on a pool of two threads
             let p8: Vec<(bls::G1Affine, bls::G2Affine)> = sample_points::<bls::G1Config>(&mut rng, 8).into_iter().zip(sample_points::<bls::G2Config>(&mut rng, 8)).collect();

@@ -113,3 +113,21 @@ pub fn miller_accumulator() -> MillerAccumulator {
         _ => MillerAccumulator::Ifma,
     }
 }
+
+/// The smallest number of pairs whose doubling steps the IFMA Miller loop runs on lanes, one
+/// pair per lane (`zkforge_field::tower::G2Lanes`); below it they run in the scalar tower.
+/// Measured on Zen 5 (`examples/pairingprof.rs`, BENCHMARKS.md issue 19 tenth part).
+pub const LANE_STEPS_MIN_PAIRS: usize = 4;
+
+static LANE_STEPS_MIN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(LANE_STEPS_MIN_PAIRS);
+
+/// Set the smallest pair count whose doubling steps run on lanes (1 always, `usize::MAX`
+/// never; process-wide; every value gives the same result).
+pub fn set_lane_steps_min_pairs(n: usize) {
+    LANE_STEPS_MIN.store(n.max(1), Ordering::Relaxed);
+}
+
+/// The current smallest pair count for lane doubling steps.
+pub fn lane_steps_min_pairs() -> usize {
+    LANE_STEPS_MIN.load(Ordering::Relaxed)
+}

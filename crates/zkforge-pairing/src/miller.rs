@@ -163,6 +163,10 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
     use zkforge_field::tower::{Fp12Lanes, LineScale};
     let mut f = Fp12Lanes::<C, N>::one()?;
     let scales = pairs.iter().map(|(px, py, _)| LineScale::new(px, py)).collect::<Option<Vec<_>>>()?;
+    let all_live = pairs.iter().all(|(_, _, src)| matches!(src, Lines::Live { .. }));
+    if all_live && shape.extra == 0 && pairs.len() >= crate::config::lane_steps_min_pairs() {
+        return miller_loop_lane_steps(shape, pairs, f, &scales);
+    }
     for (k, &d) in shape.digits.iter().enumerate() {
         if k > 0 {
             f.square();
@@ -182,6 +186,63 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
         for ((_, _, src), sc) in pairs.iter_mut().zip(&scales) {
             let l = src.add_extra(k);
             f.mul_by_014(&l.l0, &l.lx, &l.ly, sc);
+        }
+    }
+    let f = f.to_fp12();
+    Some(if shape.conjugate { f.conjugate() } else { f })
+}
+
+/// The lane Miller loop with the doubling steps on lanes too ([`zkforge_field::tower::G2Lanes`],
+/// one pair per lane, chunks of eight): every pair's T lives on the lanes; an addition step
+/// takes the points out, runs the scalar step per pair and puts them back; the live lines'
+/// T is written back at the end (callers read it, see `multi_miller_loop_with_ends`).
+#[cfg(target_arch = "x86_64")]
+fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
+    shape: &LoopShape,
+    pairs: &mut [(Fp<C, N>, Fp<C, N>, Lines<'_, C, N>)],
+    mut f: zkforge_field::tower::Fp12Lanes<C, N>,
+    scales: &[zkforge_field::tower::LineScale<C, N>],
+) -> Option<Fp12<C, N>> {
+    use zkforge_field::tower::G2Lanes;
+    let chunk = G2Lanes::<C, N>::MAX_PAIRS;
+    let t_of = |src: &Lines<'_, C, N>| match src {
+        Lines::Live { t, .. } => (t.x, t.y, t.z),
+        Lines::Prepared { .. } => unreachable!("only live lines reach the lane steps"),
+    };
+    let mut groups = Vec::new();
+    for c in pairs.chunks(chunk) {
+        let g1: Vec<_> = c.iter().map(|(px, py, _)| (*px, *py)).collect();
+        let t: Vec<_> = c.iter().map(|(_, _, src)| t_of(src)).collect();
+        groups.push(G2Lanes::new(&g1, &t)?);
+    }
+    for (k, &d) in shape.digits.iter().enumerate() {
+        if k > 0 {
+            f.square();
+        }
+        for g in groups.iter_mut() {
+            g.double_into(&mut f);
+        }
+        if d != 0 {
+            for (g, (c, sc)) in groups.iter_mut().zip(pairs.chunks_mut(chunk).zip(scales.chunks(chunk))) {
+                let pts = g.points();
+                let mut out = Vec::with_capacity(pts.len());
+                for (((_, _, src), s), (x, y, z)) in c.iter_mut().zip(sc).zip(pts) {
+                    if let Lines::Live { t, .. } = src {
+                        *t = G2Homogeneous { x, y, z };
+                    }
+                    let l = src.add(d);
+                    f.mul_by_014(&l.l0, &l.lx, &l.ly, s);
+                    out.push(t_of(src));
+                }
+                g.set_points(&out);
+            }
+        }
+    }
+    for (g, c) in groups.iter().zip(pairs.chunks_mut(chunk)) {
+        for ((_, _, src), (x, y, z)) in c.iter_mut().zip(g.points()) {
+            if let Lines::Live { t, .. } = src {
+                *t = G2Homogeneous { x, y, z };
+            }
         }
     }
     let f = f.to_fp12();

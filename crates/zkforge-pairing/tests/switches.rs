@@ -7,7 +7,7 @@
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
 use zkforge_field::backend::{set_tower, Tower};
-use zkforge_pairing::config::{set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm};
+use zkforge_pairing::config::{set_lane_steps_min_pairs, set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm, LANE_STEPS_MIN_PAIRS};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 fn rand_point<C: CurveConfig>(rng: &mut impl RngCore) -> Affine<C> {
@@ -33,11 +33,18 @@ fn every_switch_value_gives_the_same_miller_loop() {
 
     for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
         for tb in [ThreeBForm::Auto, ThreeBForm::General] {
-            for acc in [MillerAccumulator::Auto, MillerAccumulator::Scalar, MillerAccumulator::Ifma] {
+            for (acc, steps) in [
+                (MillerAccumulator::Auto, LANE_STEPS_MIN_PAIRS),
+                (MillerAccumulator::Scalar, LANE_STEPS_MIN_PAIRS),
+                (MillerAccumulator::Ifma, 1),
+                (MillerAccumulator::Ifma, 3),
+                (MillerAccumulator::Ifma, usize::MAX),
+            ] {
                 set_tower(tower);
                 set_three_b_form(tb);
                 set_miller_accumulator(acc);
-                let what = format!("{tower:?} {tb:?} {acc:?}");
+                set_lane_steps_min_pairs(steps);
+                let what = format!("{tower:?} {tb:?} {acc:?} lane steps from {steps} pairs");
                 for n in 1..=5 {
                     assert_eq!(pb::multi_miller_loop(&bls_pairs[..n]), bls_ref[n - 1], "BLS12-381 live, {n} pairs, {what}");
                     assert_eq!(pn::multi_miller_loop(&bn_pairs[..n]), bn_ref[n - 1], "BN254 live, {n} pairs, {what}");
@@ -57,6 +64,27 @@ fn every_switch_value_gives_the_same_miller_loop() {
     assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair");
     set_miller_accumulator(MillerAccumulator::Scalar);
     assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair, scalar accumulator");
+    set_miller_accumulator(MillerAccumulator::Ifma);
+    set_lane_steps_min_pairs(1);
+    assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair, lane steps");
+    // more pairs than one lane group holds (8): 9, 11 and 17 pairs, lane steps against scalar
+    let many: Vec<_> = (0..17).map(|_| (rand_point::<bls::G1Config>(&mut rng), rand_point::<bls::G2Config>(&mut rng))).collect();
+    for n in [9, 11, 17] {
+        set_miller_accumulator(MillerAccumulator::Scalar);
+        let want = pb::multi_miller_loop(&many[..n]);
+        set_miller_accumulator(MillerAccumulator::Ifma);
+        assert_eq!(pb::multi_miller_loop(&many[..n]), want, "{n} pairs, lane steps");
+    }
+    // the loop's end points (what pairing_check_g2_unchecked tests G2 membership with) agree
+    let ends = |steps: usize, acc: MillerAccumulator| {
+        set_miller_accumulator(acc);
+        set_lane_steps_min_pairs(steps);
+        let (f, e) = zkforge_pairing::engine::multi_miller_loop_with_ends::<zkforge_pairing::bls12_381::Bls12_381, 6>(&many[..9]);
+        (f, e.into_iter().map(|t| t.map(|t| (t.x, t.y, t.z))).collect::<Vec<_>>())
+    };
+    assert_eq!(ends(1, MillerAccumulator::Ifma), ends(1, MillerAccumulator::Scalar), "loop ends, lane steps");
+    set_miller_accumulator(MillerAccumulator::Auto);
+    set_lane_steps_min_pairs(LANE_STEPS_MIN_PAIRS);
     set_tower(Tower::Auto);
     set_three_b_form(ThreeBForm::Auto);
     set_miller_accumulator(MillerAccumulator::Auto);

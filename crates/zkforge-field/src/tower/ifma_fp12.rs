@@ -144,6 +144,96 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
     }
 }
 
+/// Up to eight twist points T of a Miller loop on IFMA lanes, one pair per lane, with their
+/// pairs' G1 points: [`G2Lanes::double_into`] runs the doubling step of every pair at once
+/// (its 5 + 4 Fp2 products as 9 lane Fp2 products for all the pairs together) and multiplies
+/// each pair's line into a [`Fp12Lanes`] accumulator. The formulas are those of
+/// `zkforge_pairing::line::doubling_step` for BLS12-381's M-twist (3b' = 12(1 + u)); the
+/// tests compare the two.
+#[derive(Clone, Debug)]
+pub struct G2Lanes<C: TowerConfig<N>, const N: usize> {
+    /// X.re, X.im, Y.re, Y.im, Z.re, Z.im.
+    t: [Lanes; 6],
+    /// px, py in the 52-bit form.
+    pxy: [Lanes; 2],
+    n: usize,
+    consts: &'static Consts52,
+    _c: PhantomData<C>,
+}
+
+impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
+    /// Most pairs one value holds.
+    pub const MAX_PAIRS: usize = 8;
+
+    /// The pairs' G1 points (px, py) and twist points T = (X, Y, Z) (homogeneous); `None`
+    /// where the lanes do not apply or for 0 or more than [`G2Lanes::MAX_PAIRS`] pairs.
+    pub fn new(g1: &[(Fp<C, N>, Fp<C, N>)], t: &[(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)]) -> Option<Self> {
+        let consts = consts_for::<C, N>()?;
+        let n = g1.len();
+        if n == 0 || n > Self::MAX_PAIRS || t.len() != n {
+            return None;
+        }
+        let mut pxy = [[[0u64; 8]; L]; 2];
+        for (i, (px, py)) in g1.iter().enumerate() {
+            let (a, b) = (to52(&px.limbs), to52(&py.limbs));
+            for j in 0..L {
+                pxy[0][j][i] = a[j];
+                pxy[1][j][i] = b[j];
+            }
+        }
+        // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::enter_all(&mut pxy, consts) };
+        let mut g = Self { t: [[[0u64; 8]; L]; 6], pxy, n, consts, _c: PhantomData };
+        g.set_points(t);
+        Some(g)
+    }
+
+    /// The number of pairs.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether it holds no pair (never: [`G2Lanes::new`] refuses that).
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The twist points T (canonical coordinates), in pair order.
+    pub fn points(&self) -> Vec<(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)> {
+        let mut t = self.t;
+        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::leave_all(&mut t, self.consts) };
+        let m = &self.consts.modulus;
+        (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i, m), lane_fp2(&t[2], &t[3], i, m), lane_fp2(&t[4], &t[5], i, m))).collect()
+    }
+
+    /// Replaces the twist points (as many as pairs, in pair order).
+    pub fn set_points(&mut self, t: &[(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)]) {
+        let mut v = [[[0u64; 8]; L]; 6];
+        for (i, (x, y, z)) in t.iter().take(self.n).enumerate() {
+            let [vx0, vx1, vy0, vy1, vz0, vz1] = &mut v;
+            set_lane_fp2(vx0, vx1, i, x);
+            set_lane_fp2(vy0, vy1, i, y);
+            set_lane_fp2(vz0, vz1, i, z);
+        }
+        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::enter_all(&mut v, self.consts) };
+        self.t = v;
+    }
+
+    /// The doubling step of every pair (T <- 2T), each pair's line multiplied into `f` in pair
+    /// order.
+    pub fn double_into(&mut self, f: &mut Fp12Lanes<C, N>) {
+        let mut lines = [[[0u64; 8]; L]; 6];
+        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { kernels::double_steps(&mut self.t, &self.pxy, &mut lines, self.consts) };
+        for i in 0..self.n {
+            // SAFETY: as above.
+            unsafe { kernels::mul_by_014_pair(&mut f.re, &mut f.im, &lines, i, self.consts) };
+        }
+    }
+}
+
 mod kernels {
     //! The vector kernels; each needs AVX-512F and AVX-512 IFMA (the callers hold an
     //! `Fp12Lanes`, which exists only on such CPUs).
@@ -348,9 +438,128 @@ mod kernels {
     #[target_feature(enable = "avx512f,avx512ifma")]
     pub(super) unsafe fn mul_by_014(re: &mut Lanes, im: &mut Lanes, line: &Lanes, z: &Lanes, c: &Consts52) {
         let k = constants(c);
-        let f = F2 { re: load(re), im: load(im) }; // < 3p
         let lv = mul(&load(line), &load(z), &k); // < 2p
         let ln = F2 { re: perm(&lv, idx([0, 1, 2, 0, 0, 0, 0, 0])), im: perm(&lv, idx([3, 4, 5, 0, 0, 0, 0, 0])) };
+        mul_by_014_body(re, im, &ln, &k, c);
+    }
+
+    /// One Miller-loop doubling step for every lane (one pair per lane) on BLS12-381's twist,
+    /// the formulas of `zkforge_pairing::line::doubling_step` (Costello-Lange-Naehrig with the
+    /// halvings scaled away, 3b' c = 12 xi c): T = (X, Y, Z) in `t` (X.re, X.im, Y.re, Y.im,
+    /// Z.re, Z.im, each below 3p) is doubled in place, and the line's (l0, lx px, ly py) go to
+    /// `lines` (l0.re, l0.im, l1.re, l1.im, l4.re, l4.im, each below 3p); `pxy` holds px and py
+    /// in the 52-bit form.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn double_steps(t: &mut [Lanes; 6], pxy: &[Lanes; 2], lines: &mut [Lanes; 6], c: &Consts52) {
+        let k = constants(c);
+        let kp = |m: usize| splat(&c.mult[m]);
+        let x = F2 { re: load(&t[0]), im: load(&t[1]) };
+        let y = F2 { re: load(&t[2]), im: load(&t[3]) };
+        let z = F2 { re: load(&t[4]), im: load(&t[5]) };
+        // first layer: 2A = XY, B = Y^2, C = Z^2, (Y + Z)^2, X^2 (parts < 6p)
+        let w = n2(&a2(&y, &z), &k); // < 6p
+        let a = m2(&x, &y, &k, c);
+        let b = n2(&m2(&y, &y, &k, c), &k);
+        let cc = m2(&z, &z, &k, c);
+        let hh = m2(&w, &w, &k, c);
+        let j = m2(&x, &x, &k, c);
+        // E = 12 xi C (reduced below 3p), F = 3E, G' = B + F, B - F, H = (Y + Z)^2 - B - C
+        let xc = xi(&cc, &kp(6)); // < 12p
+        let x2 = a2(&xc, &xc);
+        let x4 = a2(&x2, &x2);
+        let e = r2(&a2(&a2(&x4, &x4), &x4), &k); // 12 xi C < 144p before the reduction
+        let f3 = a2(&a2(&e, &e), &e); // < 9p
+        let g = n2(&a2(&b, &f3), &k); // < 15p
+        let bmf = n2(&ak(&s2(&b, &f3), &kp(9)), &k); // < 15p
+        let h = n2(&ak(&s2(&s2(&hh, &b), &cc), &kp(12)), &k); // < 18p
+        // second layer: E^2, 2A (B - F), G'^2, B H
+        let e2 = m2(&e, &e, &k, c);
+        let x3 = m2(&n2(&a, &k), &bmf, &k, c);
+        let g2 = m2(&g, &g, &k, c);
+        let z3 = m2(&b, &h, &k, c);
+        // (X, Y, Z) <- (2 * 2A (B - F), G'^2 - 12 E^2, 4 B H)
+        let x_new = r2(&a2(&x3, &x3), &k); // < 12p before
+        let e4 = a2(&a2(&e2, &e2), &a2(&e2, &e2));
+        let e12 = a2(&a2(&e4, &e4), &e4); // < 72p
+        let y_new = r2(&ak(&s2(&g2, &e12), &kp(72)), &k); // < 78p before
+        let z2 = a2(&z3, &z3);
+        let z_new = r2(&a2(&z2, &z2), &k); // < 24p before
+        // the line: l0 = E - B, lx = 3 X^2, ly = -H; then lx px, ly py
+        let l0 = r2(&ak(&s2(&e, &b), &kp(6)), &k); // < 9p before
+        let lx = r2(&a2(&a2(&j, &j), &j), &k); // < 18p before
+        let ly = r2(&s2(&F2 { re: kp(18), im: kp(18) }, &h), &k); // < 18p before
+        let (px, py) = (load(&pxy[0]), load(&pxy[1]));
+        let l1 = F2 { re: mul(&lx.re, &px, &k), im: mul(&lx.im, &px, &k) };
+        let l4 = F2 { re: mul(&ly.re, &py, &k), im: mul(&ly.im, &py, &k) };
+        for (dst, v) in t.iter_mut().zip([&x_new.re, &x_new.im, &y_new.re, &y_new.im, &z_new.re, &z_new.im]) {
+            store(v, dst);
+        }
+        for (dst, v) in lines.iter_mut().zip([&l0.re, &l0.im, &l1.re, &l1.im, &l4.re, &l4.im]) {
+            store(v, dst);
+        }
+    }
+
+    /// Each lane array into the 52-bit form (a 2^384 -> a 2^416, below 2p), in place.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn enter_all(v: &mut [Lanes], c: &Consts52) {
+        let k = constants(c);
+        let kin = splat(&c.k_in);
+        for a in v.iter_mut() {
+            store(&mul(&load(a), &kin, &k), a);
+        }
+    }
+
+    /// Each lane array out of the 52-bit form (a 2^416 -> a 2^384, below 2p), in place.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn leave_all(v: &mut [Lanes], c: &Consts52) {
+        let k = constants(c);
+        let kout = splat(&c.k_out);
+        for a in v.iter_mut() {
+            store(&mul(&load(a), &kout, &k), a);
+        }
+    }
+
+    /// f <- f * (l0 + l1 v + l4 v w) for pair `i` of lines held one pair per lane
+    /// ([`double_steps`]' output, each coordinate below 3p).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn mul_by_014_pair(re: &mut Lanes, im: &mut Lanes, lines: &[Lanes; 6], i: usize, c: &Consts52) {
+        let k = constants(c);
+        let i = i as i64;
+        let ix = idx([i, i, i, 0, 0, 0, 0, 0]);
+        let pick = |a: &Lanes, b: &Lanes, d: &Lanes| {
+            let (a, b, d) = (load(a), load(b), load(d));
+            let mut r = [k.zero; L];
+            for j in 0..L {
+                let x = _mm512_maskz_permutexvar_epi64(0b001, ix, a[j]);
+                let y = _mm512_maskz_permutexvar_epi64(0b010, ix, b[j]);
+                let z = _mm512_maskz_permutexvar_epi64(0b100, ix, d[j]);
+                r[j] = _mm512_or_si512(_mm512_or_si512(x, y), z);
+            }
+            r
+        };
+        let ln = F2 { re: pick(&lines[0], &lines[2], &lines[4]), im: pick(&lines[1], &lines[3], &lines[5]) };
+        mul_by_014_body(re, im, &ln, &k, c);
+    }
+
+    /// The shared body of the line products: f <- f * (l0 + l1 v + l4 v w) with (l0, l1, l4)
+    /// on lanes 0..3 of `ln` (each coordinate below 3p, normalised; lanes 3.. zero).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn mul_by_014_body(re: &mut Lanes, im: &mut Lanes, ln: &F2, k: &K, c: &Consts52) {
+        let ln = *ln;
+        let f = F2 { re: load(re), im: load(im) }; // < 3p
         // group 1: (x0 l0, x1 l0, x2 l0, x0 l1, x1 l1, x2 l1, y0 l4, y1 l4), x = f_0, y = f_1
         let x1 = p2(&f, idx([0, 1, 2, 0, 1, 2, 3, 4]));
         let y1 = p2(&ln, idx([0, 0, 0, 1, 1, 1, 2, 2]));

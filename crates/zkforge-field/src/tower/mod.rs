@@ -24,7 +24,7 @@ mod ifma;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod ifma_fp12;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-pub use ifma_fp12::{Fp12Lanes, LineScale};
+pub use ifma_fp12::{Fp12Lanes, G2Lanes, LineScale};
 mod fp2;
 mod fp6;
 pub mod lazy;
