@@ -149,7 +149,20 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
 /// (its 5 + 4 Fp2 products as 9 lane Fp2 products for all the pairs together) and multiplies
 /// each pair's line into a [`Fp12Lanes`] accumulator. The formulas are those of
 /// `zkforge_pairing::line::doubling_step` for BLS12-381's M-twist (3b' = 12(1 + u)); the
-/// tests compare the two.
+/// tests compare the two (`zkforge-pairing/tests/switches.rs`).
+///
+/// ```
+/// use zkforge_field::bls12_381::{Fp, Fp2, FpConfig};
+/// use zkforge_field::tower::{Fp12Lanes, G2Lanes};
+/// if let Some(mut f) = Fp12Lanes::<FpConfig, 6>::one() {
+///     let p = [(Fp::from_u64(3), Fp::from_u64(5)); 2];
+///     let t = [(Fp2::ONE, Fp2::ONE, Fp2::ONE); 2];
+///     let mut g = G2Lanes::new(&p, &t).unwrap();
+///     g.double_into(&mut f); // both pairs' T doubled, both lines multiplied into f
+///     let [a, b] = [g.points()[0], g.points()[1]];
+///     assert_eq!(a, b);
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct G2Lanes<C: TowerConfig<N>, const N: usize> {
     /// X.re, X.im, Y.re, Y.im, Z.re, Z.im.
