@@ -108,16 +108,19 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
         for (i, e) in coeffs.iter().enumerate() {
             set_lane_fp2(&mut re, &mut im, i, e);
         }
+        let mut v = [re, im];
         // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::enter(&mut re, &mut im, consts) };
+        unsafe { kernels::mul_all(&mut v, &consts.k_in, consts) };
+        let [re, im] = v;
         Some(Self { re, im, consts, _c: PhantomData })
     }
 
     /// The value back in the 64-bit tower (canonical coordinates).
     pub fn to_fp12(&self) -> Fp12<C, N> {
-        let (mut re, mut im) = (self.re, self.im);
+        let mut v = [self.re, self.im];
         // SAFETY: `self` exists, so `consts_for` succeeded: the CPU has AVX-512F and IFMA.
-        unsafe { kernels::leave(&mut re, &mut im, self.consts) };
+        unsafe { kernels::mul_all(&mut v, &self.consts.k_out, self.consts) };
+        let [re, im] = v;
         let coeff = |i: usize| lane_fp2(&re, &im, i, &self.consts.modulus);
         Fp12::new(Fp6::new(coeff(0), coeff(1), coeff(2)), Fp6::new(coeff(3), coeff(4), coeff(5)))
     }
@@ -195,7 +198,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
             }
         }
         // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::enter_all(&mut pxy, consts) };
+        unsafe { kernels::mul_all(&mut pxy, &consts.k_in, consts) };
         let mut g = Self { t: [[[0u64; 8]; L]; 6], pxy, n, consts, _c: PhantomData };
         g.set_points(t);
         Some(g)
@@ -215,7 +218,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     pub fn points(&self) -> Vec<(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)> {
         let mut t = self.t;
         // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::leave_all(&mut t, self.consts) };
+        unsafe { kernels::mul_all(&mut t, &self.consts.k_out, self.consts) };
         let m = &self.consts.modulus;
         (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i, m), lane_fp2(&t[2], &t[3], i, m), lane_fp2(&t[4], &t[5], i, m))).collect()
     }
@@ -230,7 +233,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
             set_lane_fp2(vz0, vz1, i, z);
         }
         // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::enter_all(&mut v, self.consts) };
+        unsafe { kernels::mul_all(&mut v, &self.consts.k_in, self.consts) };
         self.t = v;
     }
 
@@ -362,30 +365,6 @@ mod kernels {
         F2 { re: add(&sub(&p0, &p1), &kp2), im: add(&sub(&sub(&p2, &p0), &p1), &kp4) }
     }
 
-    /// Into the 52-bit form: a 2^384 -> a 2^416 (below 2p).
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn enter(re: &mut Lanes, im: &mut Lanes, c: &Consts52) {
-        let k = constants(c);
-        let kin = splat(&c.k_in);
-        store(&mul(&load(re), &kin, &k), re);
-        store(&mul(&load(im), &kin, &k), im);
-    }
-
-    /// Out of the 52-bit form: a 2^416 -> a 2^384 (below 2p; the caller subtracts p once).
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn leave(re: &mut Lanes, im: &mut Lanes, c: &Consts52) {
-        let k = constants(c);
-        let kout = splat(&c.k_out);
-        store(&mul(&load(re), &kout, &k), re);
-        store(&mul(&load(im), &kout, &k), im);
-    }
-
     /// Karatsuba's Fp6 combination of the lane products (v0, v1, v2, m12, m01, m02) (parts
     /// below 6p) into lanes 0..3: r0 = v0 + xi (m12 - v1 - v2), r1 = m01 - v0 - v1 + xi v2,
     /// r2 = m02 - v0 - v2 + v1. Below 60p, not normalised; lanes 3.. zero.
@@ -515,29 +494,18 @@ mod kernels {
         }
     }
 
-    /// Each lane array into the 52-bit form (a 2^384 -> a 2^416, below 2p), in place.
+    /// Each lane array times the constant `m` (Montgomery, in place): with `Consts52::k_in` a
+    /// value enters the 52-bit form (a 2^384 -> a 2^416), with `k_out` it leaves it (a 2^416 ->
+    /// a 2^384); below 2p either way.
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn enter_all(v: &mut [Lanes], c: &Consts52) {
+    pub(super) unsafe fn mul_all(v: &mut [Lanes], m: &[u64; L], c: &Consts52) {
         let k = constants(c);
-        let kin = splat(&c.k_in);
+        let m = splat(m);
         for a in v.iter_mut() {
-            store(&mul(&load(a), &kin, &k), a);
-        }
-    }
-
-    /// Each lane array out of the 52-bit form (a 2^416 -> a 2^384, below 2p), in place.
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn leave_all(v: &mut [Lanes], c: &Consts52) {
-        let k = constants(c);
-        let kout = splat(&c.k_out);
-        for a in v.iter_mut() {
-            store(&mul(&load(a), &kout, &k), a);
+            store(&mul(&load(a), &m, &k), a);
         }
     }
 
