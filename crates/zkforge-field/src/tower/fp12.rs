@@ -239,11 +239,28 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
         self.with_g3(num * den.invert().unwrap_or(Fp2::ZERO))
     }
 
+    /// Whether the compressed squarings run on IFMA lanes: the cyclotomic switch allows them
+    /// and they apply to this tower on this CPU.
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    fn on_lanes() -> bool {
+        crate::backend::karabina_lanes().is_some() && super::ifma::available::<C, N>()
+    }
+
+    /// The shortest run of squarings worth compressing under the cyclotomic switch (shorter
+    /// on the lanes, where a compressed squaring costs less).
+    fn min_run() -> u32 {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if Self::on_lanes() {
+            return crate::backend::karabina_lanes().unwrap_or(u32::MAX);
+        }
+        crate::backend::karabina_min_run()
+    }
+
     /// The compressed squares of `start` at each depth (increasing, from 1): one run, on IFMA
-    /// lanes when the cyclotomic switch allows them and they apply, scalar otherwise.
+    /// lanes when [`Compressed::on_lanes`], scalar otherwise.
     fn square_depths<const M: usize>(start: Self, depths: &[u32; M]) -> [Self; M] {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if crate::backend::karabina_lanes().is_some() && super::ifma::available::<C, N>() {
+        if Self::on_lanes() {
             if let Some(out) = super::ifma::square_depths([start.g1, start.g2, start.g4, start.g5], depths) {
                 return out.map(|[g1, g2, g4, g5]| Compressed { g1, g2, g4, g5 });
             }
@@ -286,7 +303,8 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
 
 impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     /// self^(2^k) for a cyclotomic self: k Granger-Scott squarings, or for runs of at least
-    /// [`crate::backend::karabina_min_run`] squarings, k of Karabina's compressed squarings
+    /// [`crate::backend::karabina_min_run`] squarings (on IFMA lanes, where the switch allows
+    /// them, from [`crate::backend::KARABINA_IFMA_MIN_RUN`]), k of Karabina's compressed squarings
     /// (6 Fp2 squarings each instead of 9) and one decompression (an Fp2 inversion, constant
     /// time). The result equals k [`Fp12::cyclotomic_square`]s for every cyclotomic input.
     ///
@@ -303,20 +321,9 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     /// assert_eq!(g.cyclotomic_square_n(20), h);
     /// ```
     pub fn cyclotomic_square_n(&self, k: u32) -> Self {
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if let Some(min_run) = crate::backend::karabina_lanes() {
-            if k >= min_run && super::ifma::available::<C, N>() {
-                let g = [self.c1.c0, self.c0.c1, self.c0.c2, self.c1.c2];
-                if let Some([g1, g2, g4, g5]) = super::ifma::square_n(g, k) {
-                    return Compressed { g1, g2, g4, g5 }.decompress();
-                }
-            }
-        }
-        if k >= crate::backend::karabina_min_run() {
-            let mut c = Compressed { g1: self.c1.c0, g2: self.c0.c1, g4: self.c0.c2, g5: self.c1.c2 };
-            for _ in 0..k {
-                c = c.square();
-            }
+        if k >= Compressed::<C, N>::min_run() {
+            let start = Compressed { g1: self.c1.c0, g2: self.c0.c1, g4: self.c0.c2, g5: self.c1.c2 };
+            let [c] = Compressed::square_depths(start, &[k]);
             return c.decompress();
         }
         let mut r = *self;
@@ -472,8 +479,10 @@ impl<C: TowerConfig<N>, const N: usize> Default for Fp12<C, N> {
 
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
 mod lane_tests {
-    use super::{ifma_for_tests as lanes, Compressed};
+    use super::super::ifma as lanes;
+    use super::Compressed;
     use crate::bls12_381::{Fp, Fp2};
+    use rand::{rngs::StdRng, RngCore, SeedableRng};
 
     /// The compressed squaring is a polynomial map, so the lanes must equal the scalar formulas
     /// on any four Fp2 values, not only on compressed cyclotomic elements: random values and
@@ -487,20 +496,13 @@ mod lane_tests {
             return;
         }
         let edges = [Fp::ZERO, Fp::ONE, Fp::from_u64(2), -Fp::ONE, -Fp::from_u64(2)];
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = StdRng::seed_from_u64(0x1234_5678_9abc_def0);
         let mut cases: Vec<[Fp2; 4]> = Vec::new();
         for _ in 0..200 {
             let mut v = [Fp2::ZERO; 4];
             for e in v.iter_mut() {
-                let (a, b) = (next(), next());
-                let pick = |x: u64| if x % 4 == 0 { edges[(x >> 8) as usize % edges.len()] } else { Fp::from_u64(x).square() * Fp::from_u64(x >> 3) };
-                *e = Fp2::new(pick(a), pick(b));
+                let mut pick = || if rng.next_u32() % 4 == 0 { edges[rng.next_u32() as usize % edges.len()] } else { Fp::random(&mut rng) };
+                *e = Fp2::new(pick(), pick());
             }
             cases.push(v);
         }
@@ -516,13 +518,10 @@ mod lane_tests {
                 want.push([c.g1, c.g2, c.g4, c.g5]);
             }
             for k in [1u32, 2, 5, 17] {
-                assert_eq!(lanes::square_n(*g, k).unwrap(), want[k as usize - 1], "k = {k}, {g:?}");
+                assert_eq!(lanes::square_depths(*g, &[k]).unwrap(), [want[k as usize - 1]], "k = {k}, {g:?}");
             }
             let got = lanes::square_depths(*g, &[1, 3, 4, 16, 17]).unwrap();
             assert_eq!(got, [1usize, 3, 4, 16, 17].map(|k| want[k - 1]), "{g:?}");
         }
     }
 }
-
-#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
-use super::ifma as ifma_for_tests;

@@ -27,6 +27,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::{Fp2, TowerConfig};
+use crate::backend::portable::reduce_once_ct;
+use crate::limbs;
 use crate::mont::Fp;
 use std::sync::OnceLock;
 
@@ -39,10 +41,6 @@ pub(super) struct Consts52 {
     /// The 64-bit modulus these belong to.
     pub(super) modulus: [u64; 6],
     pub(super) p: [u64; L],
-    /// 2p, 4p, 6p.
-    pub(super) p2: [u64; L],
-    pub(super) p4: [u64; L],
-    pub(super) p6: [u64; L],
     /// -p^-1 mod 2^52.
     pub(super) pinv: u64,
     /// floor(2^416 / p), below 2^52.
@@ -87,39 +85,6 @@ pub(super) fn from52(a: &[u64; L]) -> [u64; 6] {
     out
 }
 
-/// x - m when x >= m, else x (6 limbs; setup and the final canonical form).
-pub(super) fn sub_if_geq(x: [u64; 6], m: &[u64; 6]) -> [u64; 6] {
-    let mut t = [0u64; 6];
-    let mut borrow = 0u64;
-    for i in 0..6 {
-        let (d, b1) = x[i].overflowing_sub(m[i]);
-        let (d, b2) = d.overflowing_sub(borrow);
-        t[i] = d;
-        borrow = (b1 | b2) as u64;
-    }
-    if borrow == 0 {
-        t
-    } else {
-        x
-    }
-}
-
-/// 2^e mod m by doublings (setup only).
-fn pow2_mod(e: u32, m: &[u64; 6]) -> [u64; 6] {
-    let mut x = [1u64, 0, 0, 0, 0, 0];
-    for _ in 0..e {
-        let mut carry = 0u64;
-        for w in x.iter_mut() {
-            let nc = *w >> 63;
-            *w = (*w << 1) | carry;
-            carry = nc;
-        }
-        // m < 2^382 here, so a doubled value below m never carries out of 384 bits
-        x = sub_if_geq(x, m);
-    }
-    x
-}
-
 /// k p in normalised 52-bit limbs.
 fn multiple52(p: &[u64; L], k: u64) -> [u64; L] {
     let mut r = [0u64; L];
@@ -139,6 +104,7 @@ impl Consts52 {
             return None;
         }
         // floor(2^416 / m) by long division, one quotient bit at a time (setup only)
+        let m7 = [m[0], m[1], m[2], m[3], m[4], m[5], 0];
         let mut rem = [0u64; 7];
         let mut mu = 0u64;
         for bit in (0..=416u32).rev() {
@@ -148,38 +114,23 @@ impl Consts52 {
                 *w = (*w << 1) | carry;
                 carry = nc;
             }
-            let mut t = [0u64; 7];
-            let mut borrow = 0u64;
-            for i in 0..7 {
-                let mi = if i < 6 { m[i] } else { 0 };
-                let (d, b1) = rem[i].overflowing_sub(mi);
-                let (d, b2) = d.overflowing_sub(borrow);
-                t[i] = d;
-                borrow = (b1 | b2) as u64;
-            }
-            if borrow == 0 {
-                rem = t;
+            if limbs::geq(&rem, &m7) {
+                rem = limbs::sub(&rem, &m7).0;
                 if bit < 64 {
                     mu |= 1 << bit;
                 }
             }
         }
-        let mut inv: u64 = 1;
-        for _ in 0..6 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(m[0].wrapping_mul(inv)));
-        }
         let p = to52(m);
+        let k_in64 = limbs::pow2_mod(448, m);
         Some(Self {
             modulus: *m,
             p,
-            p2: multiple52(&p, 2),
-            p4: multiple52(&p, 4),
-            p6: multiple52(&p, 6),
-            pinv: inv.wrapping_neg() & MASK52,
+            pinv: limbs::neg_inv64(m[0]) & MASK52,
             mu,
-            k_in: to52(&pow2_mod(448, m)),
-            k_out: to52(&pow2_mod(384, m)),
-            k_in64: pow2_mod(448, m),
+            k_in: to52(&k_in64),
+            k_out: to52(&limbs::pow2_mod(384, m)),
+            k_in64,
             mult: core::array::from_fn(|k| multiple52(&p, k as u64)),
         })
     }
@@ -209,19 +160,9 @@ pub(super) fn consts_for<C: TowerConfig<N>, const N: usize>() -> Option<&'static
     }
 }
 
-/// Whether [`square_n`] runs on lanes for this tower on this CPU.
+/// Whether [`square_depths`] runs on lanes for this tower on this CPU.
 pub(crate) fn available<C: TowerConfig<N>, const N: usize>() -> bool {
     consts_for::<C, N>().is_some()
-}
-
-/// k compressed squarings of (g1, g2, g4, g5) on the lanes, the same result as k calls of the
-/// scalar compressed squaring; `None` when the lanes do not apply ([`available`]).
-pub(crate) fn square_n<C: TowerConfig<N>, const N: usize>(g: [Fp2<C, N>; 4], k: u32) -> Option<[Fp2<C, N>; 4]> {
-    let c = consts_for::<C, N>()?;
-    let (mut c0, mut c1) = to_lanes(&g);
-    // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-    unsafe { simd::run(&mut c0, &mut c1, k, c) };
-    Some(from_lanes(&c0, &c1, &c.modulus))
 }
 
 /// The compressed squares of (g1, g2, g4, g5) at each depth of `depths` (increasing, from 1),
@@ -229,15 +170,11 @@ pub(crate) fn square_n<C: TowerConfig<N>, const N: usize>(g: [Fp2<C, N>; 4], k: 
 /// depth. `None` when the lanes do not apply ([`available`]).
 pub(crate) fn square_depths<C: TowerConfig<N>, const N: usize, const M: usize>(g: [Fp2<C, N>; 4], depths: &[u32; M]) -> Option<[[Fp2<C, N>; 4]; M]> {
     let c = consts_for::<C, N>()?;
-    let (mut c0, mut c1) = to_lanes(&g);
-    let mut outs = [(c0, c1); M];
+    let mut state = to_lanes(&g);
+    let mut outs = [state; M];
     // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-    unsafe { simd::run_depths(&mut c0, &mut c1, depths, &mut outs, c) };
-    let mut r = [g; M];
-    for (ri, (o0, o1)) in r.iter_mut().zip(outs.iter()) {
-        *ri = from_lanes(o0, o1, &c.modulus);
-    }
-    Some(r)
+    unsafe { simd::run_depths(&mut state, depths, &mut outs, c) };
+    Some(outs.map(|o| from_lanes(&o)))
 }
 
 /// Lane order: g1, g4, (g1 + g4), g2, g5, (g2 + g5), unused, unused.
@@ -255,43 +192,42 @@ pub(super) fn set_lane_fp2<C: TowerConfig<N>, const N: usize>(re: &mut Lanes, im
     }
 }
 
-/// Lane i of (re, im), a 64-bit Montgomery form below 2p in 52-bit limbs, as a canonical Fp2.
-pub(super) fn lane_fp2<C: TowerConfig<N>, const N: usize>(re: &Lanes, im: &Lanes, i: usize, m: &[u64; 6]) -> Fp2<C, N> {
-    let (mut a, mut b) = ([0u64; L], [0u64; L]);
-    for j in 0..L {
-        a[j] = re[j][i];
-        b[j] = im[j][i];
-    }
-    let (a, b) = (sub_if_geq(from52(&a), m), sub_if_geq(from52(&b), m));
-    let (mut la, mut lb) = ([0u64; N], [0u64; N]);
-    la.copy_from_slice(&a[..N]);
-    lb.copy_from_slice(&b[..N]);
-    Fp2::new(Fp::from_mont_unchecked(la), Fp::from_mont_unchecked(lb))
+/// Lane i of (re, im), a 64-bit Montgomery form below 2p in 52-bit limbs, as a canonical Fp2
+/// (one constant-time subtraction of p per coordinate).
+pub(super) fn lane_fp2<C: TowerConfig<N>, const N: usize>(re: &Lanes, im: &Lanes, i: usize) -> Fp2<C, N> {
+    let coord = |v: &Lanes| {
+        let mut a = [0u64; L];
+        for j in 0..L {
+            a[j] = v[j][i];
+        }
+        let mut w = [0u64; N];
+        w.copy_from_slice(&from52(&a)[..N]);
+        Fp::from_mont_unchecked(reduce_once_ct(w, &Fp::<C, N>::PINV))
+    };
+    Fp2::new(coord(re), coord(im))
 }
 
 /// (g1, g2, g4, g5) -> the c0 and c1 lane arrays.
-fn to_lanes<C: TowerConfig<N>, const N: usize>(g: &[Fp2<C, N>; 4]) -> (Lanes, Lanes) {
-    let (mut c0, mut c1) = ([[0u64; 8]; L], [[0u64; 8]; L]);
+fn to_lanes<C: TowerConfig<N>, const N: usize>(g: &[Fp2<C, N>; 4]) -> [Lanes; 2] {
+    let [mut c0, mut c1] = [[[0u64; 8]; L]; 2];
     for (e, &lane) in g.iter().zip(&LANE) {
         set_lane_fp2(&mut c0, &mut c1, lane, e);
     }
-    (c0, c1)
+    [c0, c1]
 }
 
 /// The lane arrays (64-bit Montgomery form, below 2p) -> canonical (g1, g2, g4, g5).
-fn from_lanes<C: TowerConfig<N>, const N: usize>(c0: &Lanes, c1: &Lanes, m: &[u64; 6]) -> [Fp2<C, N>; 4] {
-    LANE.map(|lane| lane_fp2(c0, c1, lane, m))
+fn from_lanes<C: TowerConfig<N>, const N: usize>([c0, c1]: &[Lanes; 2]) -> [Fp2<C, N>; 4] {
+    LANE.map(|lane| lane_fp2(c0, c1, lane))
 }
 
 pub(super) mod simd {
     //! The vector kernels; every function needs AVX-512F and AVX-512 IFMA.
-    use super::{Consts52, L, MASK52};
+    use super::{Consts52, Lanes, L, MASK52};
     use core::arch::x86_64::*;
 
     pub(in crate::tower) type V = __m512i;
     pub(in crate::tower) type E = [V; L];
-    /// The c0 and c1 lane arrays of a state.
-    pub(super) type State = ([[u64; 8]; L], [[u64; 8]; L]);
 
     pub(in crate::tower) struct K {
         pub(in crate::tower) p: E,
@@ -427,9 +363,9 @@ pub(super) mod simd {
     pub(in crate::tower) fn constants(c: &Consts52) -> K {
         K {
             p: splat(&c.p),
-            p2: splat(&c.p2),
-            p4: splat(&c.p4),
-            p6: splat(&c.p6),
+            p2: splat(&c.mult[2]),
+            p4: splat(&c.mult[4]),
+            p6: splat(&c.mult[6]),
             pinv: _mm512_set1_epi64(c.pinv as i64),
             mu: _mm512_set1_epi64(c.mu as i64),
             mask: _mm512_set1_epi64(MASK52 as i64),
@@ -437,35 +373,36 @@ pub(super) mod simd {
         }
     }
 
-    /// Loads lane arrays (64-bit Montgomery form) and moves them into the 52-bit form:
-    /// a 2^384 -> a 2^416, below 2p.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) fn enter(s0: &[[u64; 8]; L], s1: &[[u64; 8]; L], c: &Consts52, k: &K) -> (E, E) {
-        let mut g0 = [k.zero; L];
-        let mut g1 = [k.zero; L];
+    pub(in crate::tower) fn load(a: &Lanes) -> E {
+        let mut r = [_mm512_setzero_si512(); L];
         for j in 0..L {
             // SAFETY: each row is 64 readable bytes; unaligned loads need no alignment.
-            unsafe {
-                g0[j] = _mm512_loadu_si512(s0[j].as_ptr() as *const _);
-                g1[j] = _mm512_loadu_si512(s1[j].as_ptr() as *const _);
-            }
+            r[j] = unsafe { _mm512_loadu_si512(a[j].as_ptr() as *const _) };
         }
-        let kin = splat(&c.k_in);
-        (mul(&g0, &kin, k), mul(&g1, &kin, k))
+        r
     }
 
-    /// Moves the state out of the 52-bit form (a 2^416 -> a 2^384, below 2p; the caller
-    /// subtracts p once) and stores it.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) fn leave(g0: &E, g1: &E, s0: &mut [[u64; 8]; L], s1: &mut [[u64; 8]; L], c: &Consts52, k: &K) {
-        let kout = splat(&c.k_out);
-        let (o0, o1) = (mul(g0, &kout, k), mul(g1, &kout, k));
+    pub(in crate::tower) fn store(v: &E, a: &mut Lanes) {
         for j in 0..L {
             // SAFETY: each row is 64 writable bytes; unaligned stores need no alignment.
-            unsafe {
-                _mm512_storeu_si512(s0[j].as_mut_ptr() as *mut _, o0[j]);
-                _mm512_storeu_si512(s1[j].as_mut_ptr() as *mut _, o1[j]);
-            }
+            unsafe { _mm512_storeu_si512(a[j].as_mut_ptr() as *mut _, v[j]) };
+        }
+    }
+
+    /// Each lane array times the constant `m` (Montgomery, in place): with `Consts52::k_in` a
+    /// value enters the 52-bit form (a 2^384 -> a 2^416), with `k_out` it leaves it (a 2^416 ->
+    /// a 2^384); below 2p either way.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in crate::tower) unsafe fn mul_all(v: &mut [Lanes], m: &[u64; L], c: &Consts52) {
+        let k = constants(c);
+        let m = splat(m);
+        for a in v.iter_mut() {
+            store(&mul(&load(a), &m, &k), a);
         }
     }
 
@@ -526,38 +463,24 @@ pub(super) mod simd {
         *g1 = g1v;
     }
 
-    /// k compressed squarings of the state in `s0` / `s1` (c0 / c1 coefficients, 64-bit
-    /// Montgomery form, canonical, lane-major limbs of 52 bits; lanes 0, 1, 3, 4 = g1, g4, g2,
-    /// g5), written back in the same form (below 2p).
+    /// Compressed squarings of the state `s` (c0 and c1 coefficients, 64-bit Montgomery form,
+    /// canonical, lane-major limbs of 52 bits; lanes 0, 1, 3, 4 = g1, g4, g2, g5), with a copy
+    /// of the state at each depth (increasing, from 1) in `outs`, in the same form (below 2p).
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn run(s0: &mut [[u64; 8]; L], s1: &mut [[u64; 8]; L], n: u32, c: &Consts52) {
+    pub(super) unsafe fn run_depths<const M: usize>(s: &mut [Lanes; 2], depths: &[u32; M], outs: &mut [[Lanes; 2]; M], c: &Consts52) {
+        // SAFETY (both calls): the caller's contract, the CPU has AVX-512F and IFMA.
+        unsafe { mul_all(s, &c.k_in, c) };
         let k = constants(c);
-        let (mut g0, mut g1) = enter(s0, s1, c, &k);
-        squarings(&mut g0, &mut g1, n, &k);
-        leave(&g0, &g1, s0, s1, c, &k);
-    }
-
-    /// As [`run`], keeping a copy of the state at each depth (increasing) in `outs`.
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn run_depths<const M: usize>(
-        s0: &mut [[u64; 8]; L],
-        s1: &mut [[u64; 8]; L],
-        depths: &[u32; M],
-        outs: &mut [State; M],
-        c: &Consts52,
-    ) {
-        let k = constants(c);
-        let (mut g0, mut g1) = enter(s0, s1, c, &k);
+        let (mut g0, mut g1) = (load(&s[0]), load(&s[1]));
         let mut prev = 0u32;
         for (o, &d) in outs.iter_mut().zip(depths) {
             squarings(&mut g0, &mut g1, d - prev, &k);
-            leave(&g0, &g1, &mut o.0, &mut o.1, c, &k);
+            store(&g0, &mut o[0]);
+            store(&g1, &mut o[1]);
+            unsafe { mul_all(o, &c.k_out, c) };
             prev = d;
         }
     }

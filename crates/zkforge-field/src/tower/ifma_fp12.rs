@@ -29,7 +29,7 @@
 
 use core::marker::PhantomData;
 
-use super::ifma::{consts_for, lane_fp2, set_lane_fp2, to52, Consts52, Lanes, L};
+use super::ifma::{consts_for, lane_fp2, set_lane_fp2, simd, to52, Consts52, Lanes, L};
 use super::{Fp12, Fp2, Fp6, TowerConfig};
 use crate::mont::Fp;
 
@@ -110,7 +110,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
         }
         let mut v = [re, im];
         // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::mul_all(&mut v, &consts.k_in, consts) };
+        unsafe { simd::mul_all(&mut v, &consts.k_in, consts) };
         let [re, im] = v;
         Some(Self { re, im, consts, _c: PhantomData })
     }
@@ -119,9 +119,9 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
     pub fn to_fp12(&self) -> Fp12<C, N> {
         let mut v = [self.re, self.im];
         // SAFETY: `self` exists, so `consts_for` succeeded: the CPU has AVX-512F and IFMA.
-        unsafe { kernels::mul_all(&mut v, &self.consts.k_out, self.consts) };
+        unsafe { simd::mul_all(&mut v, &self.consts.k_out, self.consts) };
         let [re, im] = v;
-        let coeff = |i: usize| lane_fp2(&re, &im, i, &self.consts.modulus);
+        let coeff = |i: usize| lane_fp2(&re, &im, i);
         Fp12::new(Fp6::new(coeff(0), coeff(1), coeff(2)), Fp6::new(coeff(3), coeff(4), coeff(5)))
     }
 
@@ -198,7 +198,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
             }
         }
         // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::mul_all(&mut pxy, &consts.k_in, consts) };
+        unsafe { simd::mul_all(&mut pxy, &consts.k_in, consts) };
         let mut g = Self { t: [[[0u64; 8]; L]; 6], pxy, n, consts, _c: PhantomData };
         g.set_points(t);
         Some(g)
@@ -218,9 +218,8 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     pub fn points(&self) -> Vec<(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)> {
         let mut t = self.t;
         // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::mul_all(&mut t, &self.consts.k_out, self.consts) };
-        let m = &self.consts.modulus;
-        (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i, m), lane_fp2(&t[2], &t[3], i, m), lane_fp2(&t[4], &t[5], i, m))).collect()
+        unsafe { simd::mul_all(&mut t, &self.consts.k_out, self.consts) };
+        (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i), lane_fp2(&t[2], &t[3], i), lane_fp2(&t[4], &t[5], i))).collect()
     }
 
     /// Replaces the twist points (as many as pairs, in pair order).
@@ -233,7 +232,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
             set_lane_fp2(vz0, vz1, i, z);
         }
         // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::mul_all(&mut v, &self.consts.k_in, self.consts) };
+        unsafe { simd::mul_all(&mut v, &self.consts.k_in, self.consts) };
         self.t = v;
     }
 
@@ -253,7 +252,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
 mod kernels {
     //! The vector kernels; each needs AVX-512F and AVX-512 IFMA (the callers hold an
     //! `Fp12Lanes`, which exists only on such CPUs).
-    use super::super::ifma::simd::{add, blend, constants, mul, norm, perm, reduce, splat, sub, E, K, V};
+    use super::super::ifma::simd::{add, blend, constants, load, mul, norm, perm, reduce, splat, store, sub, E, K, V};
     use super::super::ifma::{Consts52, L};
     use super::Lanes;
     use core::arch::x86_64::*;
@@ -263,24 +262,6 @@ mod kernels {
     struct F2 {
         re: E,
         im: E,
-    }
-
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    fn load(a: &Lanes) -> E {
-        let mut r = [_mm512_setzero_si512(); L];
-        for j in 0..L {
-            // SAFETY: each row is 64 readable bytes; unaligned loads need no alignment.
-            r[j] = unsafe { _mm512_loadu_si512(a[j].as_ptr() as *const _) };
-        }
-        r
-    }
-
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    fn store(v: &E, a: &mut Lanes) {
-        for j in 0..L {
-            // SAFETY: each row is 64 writable bytes; unaligned stores need no alignment.
-            unsafe { _mm512_storeu_si512(a[j].as_mut_ptr() as *mut _, v[j]) };
-        }
     }
 
     /// Lane indices as a vector (lane i takes lane idx[i]).
@@ -357,12 +338,11 @@ mod kernels {
     /// below 4p, imaginary below 6p (not normalised).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn m2(x: &F2, y: &F2, k: &K, c: &Consts52) -> F2 {
+    fn m2(x: &F2, y: &F2, k: &K) -> F2 {
         let p0 = mul(&x.re, &y.re, k);
         let p1 = mul(&x.im, &y.im, k);
         let p2 = mul(&norm(add(&x.re, &x.im), k), &norm(add(&y.re, &y.im), k), k);
-        let (kp2, kp4) = (splat(&c.mult[2]), splat(&c.mult[4]));
-        F2 { re: add(&sub(&p0, &p1), &kp2), im: add(&sub(&sub(&p2, &p0), &p1), &kp4) }
+        F2 { re: add(&sub(&p0, &p1), &k.p2), im: add(&sub(&sub(&p2, &p0), &p1), &k.p4) }
     }
 
     /// Karatsuba's Fp6 combination of the lane products (v0, v1, v2, m12, m01, m02) (parts
@@ -406,8 +386,8 @@ mod kernels {
         // operands of s: K(a0) + K(a1) (< 12p) and K(a0) + K(v a1) (< 18p)
         let xs = n2(&a2(&ka0, &ka1), &k);
         let ys = n2(&a2(&ka0, &kva1), &k);
-        let t = fp6_combine(&m2(&ka0, &ka1, &k, c), c); // < 72p
-        let s = fp6_combine(&m2(&xs, &ys, &k, c), c); // < 72p
+        let t = fp6_combine(&m2(&ka0, &ka1, &k), c); // < 72p
+        let s = fp6_combine(&m2(&xs, &ys, &k), c); // < 72p
         // c1 = 2t on lanes 3..6; c0 = s - t - v t with v t = (xi t2, t0, t1) on lanes 0..3
         let t_hi = p2(&t, idx([0, 0, 0, 0, 1, 2, 0, 0]));
         let rot = p2(&t, idx([2, 0, 1, 0, 0, 0, 0, 0]));
@@ -453,11 +433,11 @@ mod kernels {
         let z = F2 { re: load(&t[4]), im: load(&t[5]) };
         // first layer: 2A = XY, B = Y^2, C = Z^2, (Y + Z)^2, X^2 (parts < 6p)
         let w = n2(&a2(&y, &z), &k); // < 6p
-        let a = m2(&x, &y, &k, c);
-        let b = n2(&m2(&y, &y, &k, c), &k);
-        let cc = m2(&z, &z, &k, c);
-        let hh = m2(&w, &w, &k, c);
-        let j = m2(&x, &x, &k, c);
+        let a = m2(&x, &y, &k);
+        let b = n2(&m2(&y, &y, &k), &k);
+        let cc = m2(&z, &z, &k);
+        let hh = m2(&w, &w, &k);
+        let j = m2(&x, &x, &k);
         // E = 12 xi C (reduced below 3p), F = 3E, G' = B + F, B - F, H = (Y + Z)^2 - B - C
         let xc = xi(&cc, &kp(6)); // < 12p
         let x2 = a2(&xc, &xc);
@@ -468,10 +448,10 @@ mod kernels {
         let bmf = n2(&ak(&s2(&b, &f3), &kp(9)), &k); // < 15p
         let h = n2(&ak(&s2(&s2(&hh, &b), &cc), &kp(12)), &k); // < 18p
         // second layer: E^2, 2A (B - F), G'^2, B H
-        let e2 = m2(&e, &e, &k, c);
-        let x3 = m2(&n2(&a, &k), &bmf, &k, c);
-        let g2 = m2(&g, &g, &k, c);
-        let z3 = m2(&b, &h, &k, c);
+        let e2 = m2(&e, &e, &k);
+        let x3 = m2(&n2(&a, &k), &bmf, &k);
+        let g2 = m2(&g, &g, &k);
+        let z3 = m2(&b, &h, &k);
         // (X, Y, Z) <- (2 * 2A (B - F), G'^2 - 12 E^2, 4 B H)
         let x_new = r2(&a2(&x3, &x3), &k); // < 12p before
         let e4 = a2(&a2(&e2, &e2), &a2(&e2, &e2));
@@ -491,21 +471,6 @@ mod kernels {
         }
         for (dst, v) in lines.iter_mut().zip([&l0.re, &l0.im, &l1.re, &l1.im, &l4.re, &l4.im]) {
             store(v, dst);
-        }
-    }
-
-    /// Each lane array times the constant `m` (Montgomery, in place): with `Consts52::k_in` a
-    /// value enters the 52-bit form (a 2^384 -> a 2^416), with `k_out` it leaves it (a 2^416 ->
-    /// a 2^384); below 2p either way.
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn mul_all(v: &mut [Lanes], m: &[u64; L], c: &Consts52) {
-        let k = constants(c);
-        let m = splat(m);
-        for a in v.iter_mut() {
-            store(&mul(&load(a), &m, &k), a);
         }
     }
 
@@ -546,10 +511,10 @@ mod kernels {
         let y1 = p2(&ln, idx([0, 0, 0, 1, 1, 1, 2, 2]));
         // group 2: (y2 l4, s0 l0, s1 l0, s2 l0, s0 m, s1 m, s2 m, -), s = x + y, m = l1 + l4
         const S6: __mmask8 = 0b0111_1110;
-        let x2 = n2(&a2(&p2(&f, idx([5, 0, 1, 2, 0, 1, 2, 0])), &pz(&f, S6, idx([0, 3, 4, 5, 3, 4, 5, 0]))), &k); // < 6p
-        let y2 = n2(&a2(&p2(&ln, idx([2, 0, 0, 0, 1, 1, 1, 0])), &pz(&ln, 0b0111_0000, idx([0, 0, 0, 0, 2, 2, 2, 0]))), &k); // < 4p
-        let q1 = m2(&x1, &y1, &k, c); // parts < 6p
-        let q2 = m2(&x2, &y2, &k, c);
+        let x2 = n2(&a2(&p2(&f, idx([5, 0, 1, 2, 0, 1, 2, 0])), &pz(&f, S6, idx([0, 3, 4, 5, 3, 4, 5, 0]))), k); // < 6p
+        let y2 = n2(&a2(&p2(&ln, idx([2, 0, 0, 0, 1, 1, 1, 0])), &pz(&ln, 0b0111_0000, idx([0, 0, 0, 0, 2, 2, 2, 0]))), k); // < 4p
+        let q1 = m2(&x1, &y1, k); // parts < 6p
+        let q2 = m2(&x2, &y2, k);
         // out0 = q1[0] + xi (q1[5] + q1[7])
         // out1 = q1[1] + q1[3] + xi q2[0]
         // out2 = q1[2] + q1[4] + q1[6]
@@ -568,7 +533,7 @@ mod kernels {
         let xm = a2(&pz(&q1, 0b001_000, idx([0, 0, 0, 5, 0, 0, 0, 0])), &pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0])));
         let plain = ak(&s2(&pp, &pm), &splat(&c.mult[18])); // < 36p
         let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p
-        let out = r2(&a2(&plain, &xi(&xz, &splat(&c.mult[24]))), &k); // < 84p before the reduction
+        let out = r2(&a2(&plain, &xi(&xz, &splat(&c.mult[24]))), k); // < 84p before the reduction
         let zero = [_mm512_setzero_si512(); L];
         store(&blend(0b0011_1111, &zero, &out.re), re);
         store(&blend(0b0011_1111, &zero, &out.im), im);
