@@ -1,7 +1,8 @@
 //! Profiling loop for the pairing: `cargo run --release -p zkforge-bench --example pairingprof -- [bls|bn] [ml|fe|check] ITERS`
 //! (run under `perf record` to see where the time goes; `CYCLO=gs|karabina|ifma` picks the
 //! cyclotomic squaring, `EXPX=wnaf|depths` the exponentiation by |x|,
-//! `MILLER=scalar|ifma` the Miller-loop accumulator).
+//! `MILLER=scalar|ifma` the Miller-loop accumulator, `HARD=scalar|ifma` where the final
+//! exponentiation's hard part runs).
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
@@ -30,6 +31,13 @@ fn main() {
     match std::env::var("MILLER").as_deref() {
         Ok("scalar") => set_miller_accumulator(MillerAccumulator::Scalar),
         Ok("ifma") => set_miller_accumulator(MillerAccumulator::Ifma),
+        _ => {}
+    }
+    // HARD=scalar|ifma picks where the final exponentiation's hard part runs
+    use zkforge_pairing::config::{set_hard_part, HardPart};
+    match std::env::var("HARD").as_deref() {
+        Ok("scalar") => set_hard_part(HardPart::Scalar),
+        Ok("ifma") => set_hard_part(HardPart::Ifma),
         _ => {}
     }
     let mut rng = rand::thread_rng();

@@ -342,3 +342,85 @@ fn fp12_lanes_match_the_tower() {
         assert_eq!(l.to_fp12(), want, "chain");
     }
 }
+
+/// The IFMA-lane cyclotomic arithmetic (`GtLanes`: Granger-Scott squares, products,
+/// conjugates) against the 64-bit tower, on both towers (8-limb lanes for BLS12-381, 6-limb
+/// for BN254): one operation at a time on random cyclotomic values, random Fp12 values (the
+/// product), the identity, sparse values and every coefficient set to 0, 1 or p - 1; then
+/// chains of 300 mixed operations without leaving the lanes. Skipped (with a note) on CPUs
+/// without AVX-512 IFMA.
+#[cfg(target_arch = "x86_64")]
+fn gt_lanes_match<C: TowerConfig<N>, const N: usize>() {
+    use zkforge_field::tower::GtLanes;
+    if !GtLanes::<C, N>::available() {
+        eprintln!("no AVX-512 IFMA here: GtLanes not exercised for {}", C::NAME);
+        return;
+    }
+    let mut rng = rng();
+    let cyclotomic = |x: Fp12<C, N>| {
+        let t = x.conjugate() * x.invert().unwrap();
+        t.frobenius_map(2) * t
+    };
+    let edge = [Fp::<C, N>::ZERO, Fp::ONE, -Fp::<C, N>::ONE];
+    let e2 = |k: usize| Fp2::<C, N>::new(edge[k % 3], edge[(k / 3) % 3]);
+    let mut gs = vec![Fp12::<C, N>::ONE];
+    for _ in 0..10 {
+        gs.push(cyclotomic(Fp12::random(&mut rng)));
+    }
+    let u = Fp2::<C, N>::new(Fp::ZERO, Fp::ONE);
+    let sparse = |c00: Fp2<C, N>, c11: Fp2<C, N>| Fp12 { c0: Fp6::new(c00, Fp2::ZERO, Fp2::ZERO), c1: Fp6::new(Fp2::ZERO, c11, Fp2::ZERO) };
+    gs.push(cyclotomic(sparse(Fp2::ONE, Fp2::ONE)));
+    gs.push(cyclotomic(sparse(u, Fp2::ZERO)));
+    // any Fp12 values for the product and conjugate, edge coefficients included
+    let mut fs: Vec<Fp12<C, N>> = (0..10).map(|_| Fp12::random(&mut rng)).collect();
+    fs.push(Fp12::ZERO);
+    for k in 0..9 {
+        let c = e2(k);
+        fs.push(Fp12::new(Fp6::new(c, c, c), Fp6::new(c, c, c)));
+        fs.push(Fp12::new(Fp6::new(c, e2(k + 1), e2(k + 2)), Fp6::new(e2(k + 3), e2(k + 4), c)));
+    }
+    fs.extend(gs.iter().copied());
+    for g in &gs {
+        let l = GtLanes::<C, N>::from_fp12(g).unwrap();
+        assert_eq!(l.to_fp12(), *g, "{} round trip", C::NAME);
+        let mut s = l.clone();
+        s.cyclotomic_square();
+        assert_eq!(s.to_fp12(), g.cyclotomic_square(), "{} cyclotomic square of {g:?}", C::NAME);
+    }
+    for a in &fs {
+        let la = GtLanes::<C, N>::from_fp12(a).unwrap();
+        assert_eq!(la.to_fp12(), *a, "{} round trip", C::NAME);
+        assert_eq!(la.conjugate().to_fp12(), a.conjugate(), "{} conjugate", C::NAME);
+        for b in fs.iter().step_by(3) {
+            let mut m = la.clone();
+            m.mul_assign(&GtLanes::from_fp12(b).unwrap());
+            assert_eq!(m.to_fp12(), *a * *b, "{} product {a:?} * {b:?}", C::NAME);
+        }
+    }
+    // chains: squares, products by random cyclotomic values and conjugates on the lanes
+    for g in gs.iter().take(4) {
+        let mut l = GtLanes::<C, N>::from_fp12(g).unwrap();
+        let mut want = *g;
+        for step in 0..300 {
+            if step % 7 == 3 {
+                let h = cyclotomic(Fp12::random(&mut rng));
+                l.mul_assign(&GtLanes::from_fp12(&h).unwrap());
+                want *= h;
+            } else if step % 29 == 5 {
+                l = l.conjugate();
+                want = want.conjugate();
+            } else {
+                l.cyclotomic_square();
+                want = want.cyclotomic_square();
+            }
+        }
+        assert_eq!(l.to_fp12(), want, "{} chain", C::NAME);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn gt_lanes_match_the_tower() {
+    gt_lanes_match::<bls12_381::FpConfig, 6>();
+    gt_lanes_match::<bn254::FpConfig, 4>();
+}

@@ -91,8 +91,15 @@ fn exp_by_neg_u(f: &Fp12) -> Fp12 {
 
 /// The hard part on a cyclotomic f: f^(2u (6u^2 + 3u + 1) (p^4 - p^2 + 1) / r), computed as
 /// f^(l3 p^3 + l2 p^2 + l1 p + l0) with l3 = 12u^3 + 6u^2 + 4u - 1, l2 = 12u^3 + 6u^2 + 6u,
-/// l1 = 12u^3 + 6u^2 + 4u, l0 = 12u^3 + 12u^2 + 6u + 1.
+/// l1 = 12u^3 + 6u^2 + 4u, l0 = 12u^3 + 12u^2 + 6u + 1. On IFMA lanes where
+/// [`crate::config::hard_part`] selects them and the CPU has them ([`hard_part_lanes`]).
 pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
+    #[cfg(target_arch = "x86_64")]
+    if crate::config::hard_part() != crate::config::HardPart::Scalar {
+        if let Some(r) = hard_part_lanes(f) {
+            return r;
+        }
+    }
     let a = exp_by_neg_u(f); // f^(-u)
     let b = a.cyclotomic_square(); // f^(-2u)
     let d = b.cyclotomic_square() * b; // f^(-6u)
@@ -104,6 +111,38 @@ pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
     let m = k * e * *f; // f^(12u^3 + 12u^2 + 6u + 1)  (l0)
     let t = l * f.conjugate(); // f^(l3)
     t.frobenius_map(3) * k.frobenius_map(2) * l.frobenius_map(1) * m
+}
+
+/// [`hard_part`] with every squaring and product up to the four Frobenius inputs on IFMA lanes
+/// (`GtLanes`, 6 limbs of 52 bits); the Frobenius maps and the last three products in the
+/// 64-bit tower. `None` where the lanes do not apply.
+#[cfg(target_arch = "x86_64")]
+fn hard_part_lanes(f: &Fp12) -> Option<Fp12> {
+    use zkforge_field::tower::GtLanes;
+    let exp = |x: &GtLanes<FpConfig, 4>| crate::gt::cyclotomic_pow_wnaf_lanes(x, &U_WNAF).conjugate();
+    let mul = |x: &GtLanes<FpConfig, 4>, y: &GtLanes<FpConfig, 4>| {
+        let mut r = x.clone();
+        r.mul_assign(y);
+        r
+    };
+    let square = |x: &GtLanes<FpConfig, 4>| {
+        let mut r = x.clone();
+        r.cyclotomic_square();
+        r
+    };
+    let fl = GtLanes::<FpConfig, 4>::from_fp12(f)?;
+    let a = exp(&fl); // f^(-u)
+    let b = square(&a); // f^(-2u)
+    let d = mul(&square(&b), &b); // f^(-6u)
+    let e = exp(&d); // f^(6u^2)
+    let g = exp(&square(&e)); // f^(-12u^3)
+    let j = mul(&g.conjugate(), &e); // f^(12u^3 + 6u^2)
+    let k = mul(&j, &d.conjugate()); // l2
+    let l = mul(&k, &b); // l1
+    let m = mul(&mul(&k, &e), &fl); // l0
+    let t = mul(&l, &fl.conjugate()); // l3
+    let (t, k, l, m) = (t.to_fp12(), k.to_fp12(), l.to_fp12(), m.to_fp12());
+    Some(t.frobenius_map(3) * k.frobenius_map(2) * l.frobenius_map(1) * m)
 }
 
 /// The final exponentiation of a Miller-loop output; `None` only for f = 0.

@@ -131,3 +131,42 @@ pub fn set_lane_steps_min_pairs(n: usize) {
 pub fn lane_steps_min_pairs() -> usize {
     LANE_STEPS_MIN.load(Ordering::Relaxed)
 }
+
+/// Where the final exponentiation's hard part runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HardPart {
+    /// The measured best: [`HardPart::Ifma`] for BN254 where it applies (a CPU with AVX-512
+    /// IFMA), the scalar tower for BLS12-381 (whose exponentiations run Karabina's compressed
+    /// squarings on the lanes already, [`ExpByXForm::Depths`]) and elsewhere.
+    Auto,
+    /// The 64-bit tower (MULX/ADX or portable), the reference.
+    Scalar,
+    /// The cyclotomic squarings and products on AVX-512 IFMA lanes
+    /// (`zkforge_field::tower::GtLanes`), the Frobenius maps in the 64-bit tower; the scalar
+    /// tower where the lanes do not apply.
+    Ifma,
+}
+
+static HARD_PART: AtomicU8 = AtomicU8::new(0);
+
+/// Choose where final exponentiations run their hard part (process-wide; every value gives
+/// the same result).
+pub fn set_hard_part(h: HardPart) {
+    HARD_PART.store(
+        match h {
+            HardPart::Auto => 0,
+            HardPart::Scalar => 1,
+            HardPart::Ifma => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`HardPart`].
+pub fn hard_part() -> HardPart {
+    match HARD_PART.load(Ordering::Relaxed) {
+        0 => HardPart::Auto,
+        1 => HardPart::Scalar,
+        _ => HardPart::Ifma,
+    }
+}

@@ -142,3 +142,49 @@ fn every_final_exponentiation_form_agrees() {
     set_exp_by_x_form(ExpByXForm::Auto);
     set_cyclotomic_squaring(CyclotomicSquaring::Auto);
 }
+
+/// Every [`HardPart`] (the BN254 hard part on IFMA lanes or in the 64-bit tower) gives the
+/// same final exponentiation on random Miller-loop outputs, the identity and sparse elements,
+/// crossed with every cyclotomic squaring and both towers, and the same pairing checks; on
+/// BLS12-381 (where `Auto` keeps the scalar hard part) too.
+#[test]
+fn every_hard_part_agrees() {
+    use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
+    use zkforge_field::bn254::{Fp12, Fp2, Fp6};
+    use zkforge_pairing::config::{set_hard_part, HardPart};
+    let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    eprintln!("ZKFORGE_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let pairs: Vec<_> = (0..3).map(|_| (rand_point::<bn::G1Config>(&mut rng), rand_point::<bn::G2Config>(&mut rng))).collect();
+    let mut inputs: Vec<Fp12> = (1..=3).map(|n| pn::multi_miller_loop(&pairs[..n])).collect();
+    inputs.push(Fp12::ONE);
+    inputs.push(Fp12 { c0: Fp6::new(Fp2::ONE, Fp2::ZERO, Fp2::ZERO), c1: Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO) });
+    inputs.push(Fp12 { c0: Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO), c1: Fp6::new(Fp2::ZERO, Fp2::ZERO, Fp2::ONE) });
+    inputs.push(Fp12 { c0: Fp6::new(-Fp2::ONE, Fp2::ZERO, Fp2::ONE), c1: Fp6::ZERO });
+    let bls_pairs: Vec<_> = (0..2).map(|_| (rand_point::<bls::G1Config>(&mut rng), rand_point::<bls::G2Config>(&mut rng))).collect();
+    let bls_input = pb::multi_miller_loop(&bls_pairs);
+
+    set_hard_part(HardPart::Scalar);
+    set_cyclotomic_squaring(CyclotomicSquaring::GrangerScott);
+    let want: Vec<_> = inputs.iter().map(pn::final_exponentiation).collect();
+    let bls_want = pb::final_exponentiation(&bls_input);
+    for hard in [HardPart::Auto, HardPart::Scalar, HardPart::Ifma] {
+        for cyc in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma] {
+            for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
+                set_hard_part(hard);
+                set_cyclotomic_squaring(cyc);
+                set_tower(tower);
+                for (f, w) in inputs.iter().zip(&want) {
+                    assert_eq!(pn::final_exponentiation(f), *w, "{hard:?} {cyc:?} {tower:?}");
+                }
+                assert_eq!(pb::final_exponentiation(&bls_input), bls_want, "{hard:?} {cyc:?} {tower:?}");
+                let (p, q) = pairs[0];
+                assert!(pn::pairing_check(&[(p, q), (-p, q)]), "{hard:?} {cyc:?} {tower:?}");
+                assert!(!pn::pairing_check(&[(p, q)]), "{hard:?} {cyc:?} {tower:?}");
+            }
+        }
+    }
+    set_hard_part(HardPart::Auto);
+    set_cyclotomic_squaring(CyclotomicSquaring::Auto);
+    set_tower(Tower::Auto);
+}

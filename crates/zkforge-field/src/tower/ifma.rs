@@ -32,31 +32,36 @@ use crate::limbs;
 use crate::mont::Fp;
 use std::sync::OnceLock;
 
+/// Limbs of the BLS12-381 lanes (R = 2^416); the BN254 lanes use 6 (R = 2^312, `ifma_gt`).
 pub(super) const L: usize = 8;
 pub(super) const MASK52: u64 = (1u64 << 52) - 1;
 
-/// The modulus-dependent constants, in normalised 52-bit limbs.
+/// The modulus-dependent constants of M-limb lanes (R = 2^(52 M)), in normalised 52-bit limbs.
 #[derive(Clone, Debug)]
-pub(super) struct Consts52 {
-    /// The 64-bit modulus these belong to.
+pub(super) struct Consts52<const M: usize = L> {
+    /// The 64-bit modulus these belong to (zero-padded to six words).
     pub(super) modulus: [u64; 6],
-    pub(super) p: [u64; L],
+    pub(super) p: [u64; M],
     /// -p^-1 mod 2^52.
     pub(super) pinv: u64,
-    /// floor(2^416 / p), below 2^52.
+    /// floor(2^(s + 52) / p), below 2^51, with s = 52 (M - 1) - `sh` (the reduction's quotient
+    /// estimate: see `simd::reduce`).
     pub(super) mu: u64,
-    /// 2^448 mod p (into the 52-bit form) and 2^384 mod p (out of it).
-    pub(super) k_in: [u64; L],
-    pub(super) k_out: [u64; L],
-    /// 2^448 mod p in 64-bit limbs (a per-pair line scale is px 2^448, see `ifma_fp12`).
+    /// The shift of the reduction's top-bits window (0 for BLS12-381 on 8 limbs).
+    pub(super) sh: u32,
+    /// 2^(104 M - 64 N) mod p (into the 52-bit form) and 2^(64 N) mod p (out of it), N the
+    /// 64-bit limb count.
+    pub(super) k_in: [u64; M],
+    pub(super) k_out: [u64; M],
+    /// `k_in` in 64-bit limbs, zero-padded (a per-pair line scale is px k_in, see `ifma_fp12`).
     pub(super) k_in64: [u64; 6],
     /// k p for k < 256 (offsets of lazy subtractions).
-    pub(super) mult: [[u64; L]; 256],
+    pub(super) mult: [[u64; M]; 256],
 }
 
-/// Little-endian 64-bit limbs -> L limbs of 52 bits (the value must fit 416 bits).
-pub(super) fn to52(a: &[u64]) -> [u64; L] {
-    let mut r = [0u64; L];
+/// Little-endian 64-bit limbs -> M limbs of 52 bits (the value must fit 52 M bits).
+pub(super) fn to52<const M: usize>(a: &[u64]) -> [u64; M] {
+    let mut r = [0u64; M];
     for (j, limb) in r.iter_mut().enumerate() {
         let bit = 52 * j;
         let (w, sh) = (bit / 64, bit % 64);
@@ -69,8 +74,8 @@ pub(super) fn to52(a: &[u64]) -> [u64; L] {
     r
 }
 
-/// L normalised 52-bit limbs of a value below 2^384 -> 6 little-endian 64-bit limbs.
-pub(super) fn from52(a: &[u64; L]) -> [u64; 6] {
+/// M normalised 52-bit limbs of a value below 2^(64 N) -> N little-endian 64-bit limbs.
+pub(super) fn from52<const M: usize, const N: usize>(a: &[u64; M]) -> [u64; N] {
     let mut r = [0u64; 7];
     for (j, &x) in a.iter().enumerate() {
         let bit = 52 * j;
@@ -80,16 +85,16 @@ pub(super) fn from52(a: &[u64; L]) -> [u64; 6] {
             r[w + 1] |= x >> (64 - sh);
         }
     }
-    let mut out = [0u64; 6];
-    out.copy_from_slice(&r[..6]);
+    let mut out = [0u64; N];
+    out.copy_from_slice(&r[..N]);
     out
 }
 
 /// k p in normalised 52-bit limbs.
-fn multiple52(p: &[u64; L], k: u64) -> [u64; L] {
-    let mut r = [0u64; L];
+fn multiple52<const M: usize>(p: &[u64; M], k: u64) -> [u64; M] {
+    let mut r = [0u64; M];
     let mut carry = 0u64;
-    for j in 0..L {
+    for j in 0..M {
         let t = p[j] * k + carry;
         r[j] = t & MASK52;
         carry = t >> 52;
@@ -97,18 +102,27 @@ fn multiple52(p: &[u64; L], k: u64) -> [u64; L] {
     r
 }
 
-impl Consts52 {
-    /// The constants for a 6-limb modulus below 2^381 (None otherwise).
-    fn compute(m: &[u64; 6]) -> Option<Self> {
-        if m[5] >> 61 != 0 || m[0] & 1 == 0 {
+impl<const M: usize> Consts52<M> {
+    /// The constants for an N-limb modulus with two spare top bits whose lanes leave 2^30 p of
+    /// headroom (52 M >= bits + 30); None otherwise.
+    pub(super) fn compute<const N: usize>(m: &[u64; N]) -> Option<Self> {
+        if N > 6 || m[N - 1] >> 62 != 0 || m[0] & 1 == 0 || M > 8 {
             return None;
         }
-        // floor(2^416 / m) by long division, one quotient bit at a time (setup only)
-        let m7 = [m[0], m[1], m[2], m[3], m[4], m[5], 0];
+        let bits = 64 * N - m[N - 1].leading_zeros() as usize;
+        if 52 * M < bits + 30 || 104 * M < 64 * N {
+            return None;
+        }
+        // the quotient window starts at bit s: mu = floor(2^(s + 52) / m) < 2^51
+        let s = (52 * (M - 1)).min(bits - 2);
+        let mut m7 = [0u64; 7];
+        m7[..N].copy_from_slice(m);
+        // floor(2^(s + 52) / m) by long division, one quotient bit at a time (setup only)
+        let top = (s + 52) as u32;
         let mut rem = [0u64; 7];
         let mut mu = 0u64;
-        for bit in (0..=416u32).rev() {
-            let mut carry = (bit == 416) as u64;
+        for bit in (0..=top).rev() {
+            let mut carry = (bit == top) as u64;
             for w in rem.iter_mut() {
                 let nc = *w >> 63;
                 *w = (*w << 1) | carry;
@@ -121,15 +135,20 @@ impl Consts52 {
                 }
             }
         }
-        let p = to52(m);
-        let k_in64 = limbs::pow2_mod(448, m);
+        let p = to52::<M>(m);
+        let k_in = limbs::pow2_mod(104 * M - 64 * N, m);
+        let mut modulus = [0u64; 6];
+        modulus[..N].copy_from_slice(m);
+        let mut k_in64 = [0u64; 6];
+        k_in64[..N].copy_from_slice(&k_in);
         Some(Self {
-            modulus: *m,
+            modulus,
             p,
             pinv: limbs::neg_inv64(m[0]) & MASK52,
             mu,
-            k_in: to52(&k_in64),
-            k_out: to52(&limbs::pow2_mod(384, m)),
+            sh: (52 * (M - 1) - s) as u32,
+            k_in: to52(&k_in),
+            k_out: to52(&limbs::pow2_mod(64 * N, m)),
             k_in64,
             mult: core::array::from_fn(|k| multiple52(&p, k as u64)),
         })
@@ -142,22 +161,32 @@ pub(super) fn cpu_has_ifma() -> bool {
     *HAS.get_or_init(|| std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma"))
 }
 
-/// The constants for `C`'s modulus when the lanes apply to its tower (6 limbs, p < 2^381,
-/// xi = 1 + u) and the CPU has IFMA; `None` otherwise.
+/// The constants for `C`'s modulus when the 8-limb lanes apply to its tower (6 limbs,
+/// p < 2^381, xi = 1 + u) and the CPU has IFMA; `None` otherwise.
 pub(super) fn consts_for<C: TowerConfig<N>, const N: usize>() -> Option<&'static Consts52> {
     if N != 6 || C::XI_C0 != 1 || !cpu_has_ifma() {
         return None;
     }
-    let mut m = [0u64; 6];
-    m.copy_from_slice(&C::MODULUS[..6]);
-    // one tower in practice (BLS12-381); another 6-limb modulus computes its own each time
+    // one tower in practice (BLS12-381); another 6-limb modulus is refused
     static BLS: OnceLock<Option<Consts52>> = OnceLock::new();
-    let c = BLS.get_or_init(|| Consts52::compute(&m)).as_ref()?;
-    if c.modulus == m {
-        Some(c)
-    } else {
-        None
+    cached(&BLS, &C::MODULUS)
+}
+
+/// The constants for `C`'s modulus on 6-limb lanes (a 4-limb modulus with two spare bits,
+/// such as BN254's) when the CPU has IFMA; `None` otherwise.
+pub(super) fn consts6_for<C: TowerConfig<N>, const N: usize>() -> Option<&'static Consts52<6>> {
+    if N != 4 || !cpu_has_ifma() {
+        return None;
     }
+    // one tower in practice (BN254); another 4-limb modulus is refused
+    static BN: OnceLock<Option<Consts52<6>>> = OnceLock::new();
+    cached(&BN, &C::MODULUS)
+}
+
+/// The constants of the first modulus asked for, if `m` is that modulus.
+fn cached<const M: usize, const N: usize>(cell: &'static OnceLock<Option<Consts52<M>>>, m: &[u64; N]) -> Option<&'static Consts52<M>> {
+    let c = cell.get_or_init(|| Consts52::compute(m)).as_ref()?;
+    (c.modulus[..N] == m[..] && c.modulus[N..].iter().all(|&w| w == 0)).then_some(c)
 }
 
 /// Whether [`square_depths`] runs on lanes for this tower on this CPU.
@@ -184,9 +213,9 @@ const LANE: [usize; 4] = [0, 3, 1, 4]; // lane of g1, g2, g4, g5
 pub(super) type Lanes = [[u64; 8]; L];
 
 /// Writes e into lane i of (re, im): the 52-bit limbs of its 64-bit Montgomery form.
-pub(super) fn set_lane_fp2<C: TowerConfig<N>, const N: usize>(re: &mut Lanes, im: &mut Lanes, i: usize, e: &Fp2<C, N>) {
-    let (a, b) = (to52(&e.c0.limbs), to52(&e.c1.limbs));
-    for j in 0..L {
+pub(super) fn set_lane_fp2<C: TowerConfig<N>, const N: usize, const M: usize>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], i: usize, e: &Fp2<C, N>) {
+    let (a, b) = (to52::<M>(&e.c0.limbs), to52::<M>(&e.c1.limbs));
+    for j in 0..M {
         re[j][i] = a[j];
         im[j][i] = b[j];
     }
@@ -194,14 +223,13 @@ pub(super) fn set_lane_fp2<C: TowerConfig<N>, const N: usize>(re: &mut Lanes, im
 
 /// Lane i of (re, im), a 64-bit Montgomery form below 2p in 52-bit limbs, as a canonical Fp2
 /// (one constant-time subtraction of p per coordinate).
-pub(super) fn lane_fp2<C: TowerConfig<N>, const N: usize>(re: &Lanes, im: &Lanes, i: usize) -> Fp2<C, N> {
-    let coord = |v: &Lanes| {
-        let mut a = [0u64; L];
-        for j in 0..L {
+pub(super) fn lane_fp2<C: TowerConfig<N>, const N: usize, const M: usize>(re: &[[u64; 8]; M], im: &[[u64; 8]; M], i: usize) -> Fp2<C, N> {
+    let coord = |v: &[[u64; 8]; M]| {
+        let mut a = [0u64; M];
+        for j in 0..M {
             a[j] = v[j][i];
         }
-        let mut w = [0u64; N];
-        w.copy_from_slice(&from52(&a)[..N]);
+        let w = from52::<M, N>(&a);
         Fp::from_mont_unchecked(reduce_once_ct(w, &Fp::<C, N>::PINV))
     };
     Fp2::new(coord(re), coord(im))
@@ -222,60 +250,66 @@ fn from_lanes<C: TowerConfig<N>, const N: usize>([c0, c1]: &[Lanes; 2]) -> [Fp2<
 }
 
 pub(super) mod simd {
-    //! The vector kernels; every function needs AVX-512F and AVX-512 IFMA.
+    //! The vector kernels; every function needs AVX-512F and AVX-512 IFMA. Generic over the
+    //! limb count M (8 for BLS12-381, 6 for BN254); `E` and `K` without it are the 8-limb ones.
     use super::{Consts52, Lanes, L, MASK52};
     use core::arch::x86_64::*;
 
     pub(in crate::tower) type V = __m512i;
-    pub(in crate::tower) type E = [V; L];
+    pub(in crate::tower) type E<const M: usize = L> = [V; M];
 
-    pub(in crate::tower) struct K {
-        pub(in crate::tower) p: E,
-        pub(in crate::tower) p2: E,
-        pub(in crate::tower) p4: E,
-        pub(in crate::tower) p6: E,
+    pub(in crate::tower) struct K<const M: usize = L> {
+        pub(in crate::tower) p: E<M>,
+        pub(in crate::tower) p2: E<M>,
+        pub(in crate::tower) p4: E<M>,
+        pub(in crate::tower) p6: E<M>,
         pub(in crate::tower) pinv: V,
         pub(in crate::tower) mu: V,
+        /// Shift counts of the reduction's top-bits window (`Consts52::sh`, 52 - sh).
+        pub(in crate::tower) shl: __m128i,
+        pub(in crate::tower) shr: __m128i,
         pub(in crate::tower) mask: V,
         pub(in crate::tower) zero: V,
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) fn splat(a: &[u64; L]) -> E {
-        let mut r = [_mm512_setzero_si512(); L];
-        for j in 0..L {
+    pub(in crate::tower) fn splat<const M: usize>(a: &[u64; M]) -> E<M> {
+        let mut r = [_mm512_setzero_si512(); M];
+        for j in 0..M {
             r[j] = _mm512_set1_epi64(a[j] as i64);
         }
         r
     }
 
-    /// a b / 2^416 mod p in [0, 2p) for normalised inputs whose product is below 2^416 p.
+    /// a b / 2^(52 M) mod p in [0, 2p) for normalised inputs whose product is below
+    /// 2^(52 M) p.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn mul(a: &E, b: &E, k: &K) -> E {
-        let mut t = [k.zero; L + 1];
-        for i in 0..L {
+    pub(in crate::tower) fn mul<const M: usize>(a: &E<M>, b: &E<M>, k: &K<M>) -> E<M> {
+        // M + 1 accumulators (M <= 8; the unused tail is dead code after unrolling)
+        let mut t = [k.zero; 9];
+        for i in 0..M {
             let ai = a[i];
-            for j in 0..L {
+            for j in 0..M {
                 t[j] = _mm512_madd52lo_epu64(t[j], ai, b[j]);
                 t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], ai, b[j]);
             }
             let m = _mm512_madd52lo_epu64(k.zero, t[0], k.pinv);
-            for j in 0..L {
+            for j in 0..M {
                 t[j] = _mm512_madd52lo_epu64(t[j], m, k.p[j]);
                 t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, k.p[j]);
             }
             // t[0] is a multiple of 2^52 now: carry its top into the next limb, shift down
             let carry = _mm512_srli_epi64(t[0], 52);
-            for j in 0..L {
+            for j in 0..M {
                 t[j] = t[j + 1];
             }
             t[0] = _mm512_add_epi64(t[0], carry);
-            t[L] = k.zero;
+            t[M] = k.zero;
         }
-        let mut r = [k.zero; L];
+        let mut r = [k.zero; M];
         let mut carry = k.zero;
-        for j in 0..L {
+        for j in 0..M {
             let x = _mm512_add_epi64(t[j], carry);
             carry = _mm512_srli_epi64(x, 52);
             r[j] = _mm512_and_si512(x, k.mask);
@@ -283,12 +317,12 @@ pub(super) mod simd {
         r
     }
 
-    /// Signed limbs -> normalised limbs (for a non-negative value below 2^416; the top limb
-    /// keeps what is above bit 364).
+    /// Signed limbs -> normalised limbs (for a non-negative value below 2^(52 M); the top
+    /// limb keeps what is above bit 52 (M - 1)).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn norm(mut r: E, k: &K) -> E {
-        for j in 0..L - 1 {
+    pub(in crate::tower) fn norm<const M: usize>(mut r: E<M>, k: &K<M>) -> E<M> {
+        for j in 0..M - 1 {
             let carry = _mm512_srai_epi64(r[j], 52);
             r[j] = _mm512_and_si512(r[j], k.mask);
             r[j + 1] = _mm512_add_epi64(r[j + 1], carry);
@@ -299,9 +333,9 @@ pub(super) mod simd {
     /// Limb-wise a + b (not normalised).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn add(a: &E, b: &E) -> E {
+    pub(in crate::tower) fn add<const M: usize>(a: &E<M>, b: &E<M>) -> E<M> {
         let mut r = *a;
-        for j in 0..L {
+        for j in 0..M {
             r[j] = _mm512_add_epi64(a[j], b[j]);
         }
         r
@@ -310,9 +344,9 @@ pub(super) mod simd {
     /// Limb-wise a - b (not normalised).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn sub(a: &E, b: &E) -> E {
+    pub(in crate::tower) fn sub<const M: usize>(a: &E<M>, b: &E<M>) -> E<M> {
         let mut r = *a;
-        for j in 0..L {
+        for j in 0..M {
             r[j] = _mm512_sub_epi64(a[j], b[j]);
         }
         r
@@ -321,9 +355,9 @@ pub(super) mod simd {
     /// Lane i of the result is lane idx[i] of a.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn perm(a: &E, idx: V) -> E {
+    pub(in crate::tower) fn perm<const M: usize>(a: &E<M>, idx: V) -> E<M> {
         let mut r = *a;
-        for j in 0..L {
+        for j in 0..M {
             r[j] = _mm512_permutexvar_epi64(idx, a[j]);
         }
         r
@@ -332,26 +366,28 @@ pub(super) mod simd {
     /// Lanes of b where `m` is set, of a elsewhere.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn blend(m: __mmask8, a: &E, b: &E) -> E {
+    pub(in crate::tower) fn blend<const M: usize>(m: __mmask8, a: &E<M>, b: &E<M>) -> E<M> {
         let mut r = *a;
-        for j in 0..L {
+        for j in 0..M {
             r[j] = _mm512_mask_blend_epi64(m, a[j], b[j]);
         }
         r
     }
 
-    /// A normalised x below 2^416 -> x - q p in [0, 3p) with q = floor(x_top mu / 2^52),
-    /// x_top the limb holding bits 364 and up, mu = floor(2^416 / p): q <= x / p and
-    /// x / p - q < 2^364 / p + x_top / 2^52 + 1 < 3.
+    /// A normalised x below 2^(s + 52) -> x - q p in [0, 3p), s = 52 (M - 1) - sh, with
+    /// q = floor(a mu / 2^52), a = floor(x / 2^s) (the top limb, shifted in with the next one's
+    /// top bits when sh > 0) and mu = floor(2^(s + 52) / p) < 2^51: q <= x / p and
+    /// x / p - q < 1 + 2^s / p + 1 < 3 (2^s <= p / 2; for BLS12-381, sh = 0 and s = 364).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn reduce(x: &E, k: &K) -> E {
-        let q = _mm512_madd52hi_epu64(k.zero, x[L - 1], k.mu);
+    pub(in crate::tower) fn reduce<const M: usize>(x: &E<M>, k: &K<M>) -> E<M> {
+        let a = _mm512_add_epi64(_mm512_sll_epi64(x[M - 1], k.shl), _mm512_srl_epi64(x[M - 2], k.shr));
+        let q = _mm512_madd52hi_epu64(k.zero, a, k.mu);
         let mut r = *x;
-        for j in 0..L {
+        for j in 0..M {
             let lo = _mm512_madd52lo_epu64(k.zero, q, k.p[j]);
             r[j] = _mm512_sub_epi64(r[j], lo);
-            if j + 1 < L {
+            if j + 1 < M {
                 let hi = _mm512_madd52hi_epu64(k.zero, q, k.p[j]);
                 r[j + 1] = _mm512_sub_epi64(r[j + 1], hi);
             }
@@ -360,7 +396,7 @@ pub(super) mod simd {
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) fn constants(c: &Consts52) -> K {
+    pub(in crate::tower) fn constants<const M: usize>(c: &Consts52<M>) -> K<M> {
         K {
             p: splat(&c.p),
             p2: splat(&c.mult[2]),
@@ -368,15 +404,17 @@ pub(super) mod simd {
             p6: splat(&c.mult[6]),
             pinv: _mm512_set1_epi64(c.pinv as i64),
             mu: _mm512_set1_epi64(c.mu as i64),
+            shl: _mm_set_epi64x(0, c.sh as i64),
+            shr: _mm_set_epi64x(0, 52 - c.sh as i64),
             mask: _mm512_set1_epi64(MASK52 as i64),
             zero: _mm512_setzero_si512(),
         }
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) fn load(a: &Lanes) -> E {
-        let mut r = [_mm512_setzero_si512(); L];
-        for j in 0..L {
+    pub(in crate::tower) fn load<const M: usize>(a: &[[u64; 8]; M]) -> E<M> {
+        let mut r = [_mm512_setzero_si512(); M];
+        for j in 0..M {
             // SAFETY: each row is 64 readable bytes; unaligned loads need no alignment.
             r[j] = unsafe { _mm512_loadu_si512(a[j].as_ptr() as *const _) };
         }
@@ -384,21 +422,21 @@ pub(super) mod simd {
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) fn store(v: &E, a: &mut Lanes) {
-        for j in 0..L {
+    pub(in crate::tower) fn store<const M: usize>(v: &E<M>, a: &mut [[u64; 8]; M]) {
+        for j in 0..M {
             // SAFETY: each row is 64 writable bytes; unaligned stores need no alignment.
             unsafe { _mm512_storeu_si512(a[j].as_mut_ptr() as *mut _, v[j]) };
         }
     }
 
     /// Each lane array times the constant `m` (Montgomery, in place): with `Consts52::k_in` a
-    /// value enters the 52-bit form (a 2^384 -> a 2^416), with `k_out` it leaves it (a 2^416 ->
-    /// a 2^384); below 2p either way.
+    /// value enters the 52-bit form (a 2^(64 N) -> a 2^(52 M)), with `k_out` it leaves it;
+    /// below 2p either way.
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) unsafe fn mul_all(v: &mut [Lanes], m: &[u64; L], c: &Consts52) {
+    pub(in crate::tower) unsafe fn mul_all<const M: usize>(v: &mut [[[u64; 8]; M]], m: &[u64; M], c: &Consts52<M>) {
         let k = constants(c);
         let m = splat(m);
         for a in v.iter_mut() {

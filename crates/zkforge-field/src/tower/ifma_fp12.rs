@@ -78,8 +78,8 @@ impl<C: TowerConfig<N>, const N: usize> LineScale<C, N> {
         // 2^448 as a field element; its products with px and py, read as integers, are the
         // Montgomery multipliers (a 2^384 times px 2^448 / 2^416 = a px 2^416)
         let two448 = Fp::<C, N>::from_limbs(t).ok()?;
-        let zx = to52(&(*px * two448).to_limbs());
-        let zy = to52(&(*py * two448).to_limbs());
+        let zx = to52::<L>(&(*px * two448).to_limbs());
+        let zy = to52::<L>(&(*py * two448).to_limbs());
         let mut z = [[0u64; 8]; L];
         for j in 0..L {
             z[j] = [c.k_in[j], zx[j], zy[j], c.k_in[j], zx[j], zy[j], 0, 0];
@@ -137,7 +137,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
         // lanes (l0, lx, ly) real parts, then imaginary parts, 52-bit limbs of the 64-bit form
         let mut line = [[0u64; 8]; L];
         for (i, v) in [&l0.c0, &lx.c0, &ly.c0, &l0.c1, &lx.c1, &ly.c1].into_iter().enumerate() {
-            let a = to52(&v.limbs);
+            let a = to52::<L>(&v.limbs);
             for j in 0..L {
                 line[j][i] = a[j];
             }
@@ -191,7 +191,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
         }
         let mut pxy = [[[0u64; 8]; L]; 2];
         for (i, (px, py)) in g1.iter().enumerate() {
-            let (a, b) = (to52(&px.limbs), to52(&py.limbs));
+            let (a, b) = (to52::<L>(&px.limbs), to52::<L>(&py.limbs));
             for j in 0..L {
                 pxy[0][j][i] = a[j];
                 pxy[1][j][i] = b[j];
@@ -249,9 +249,10 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     }
 }
 
-mod kernels {
+pub(super) mod kernels {
     //! The vector kernels; each needs AVX-512F and AVX-512 IFMA (the callers hold an
-    //! `Fp12Lanes`, which exists only on such CPUs).
+    //! `Fp12Lanes`, which exists only on such CPUs). The lane Fp2 helpers are generic over the
+    //! limb count M and shared with `ifma_gt`.
     use super::super::ifma::simd::{add, blend, constants, load, mul, norm, perm, reduce, splat, store, sub, E, K, V};
     use super::super::ifma::{Consts52, L};
     use super::Lanes;
@@ -259,23 +260,23 @@ mod kernels {
 
     /// An Fp2 value per lane: real and imaginary parts.
     #[derive(Clone, Copy)]
-    struct F2 {
-        re: E,
-        im: E,
+    pub(in crate::tower) struct F2<const M: usize = L> {
+        pub(in crate::tower) re: E<M>,
+        pub(in crate::tower) im: E<M>,
     }
 
     /// Lane indices as a vector (lane i takes lane idx[i]).
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn idx(i: [i64; 8]) -> V {
+    pub(in crate::tower) fn idx(i: [i64; 8]) -> V {
         _mm512_set_epi64(i[7], i[6], i[5], i[4], i[3], i[2], i[1], i[0])
     }
 
     /// Lane i of the result is lane idx[i] of a where mask bit i is set, zero elsewhere.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn pz(a: &F2, m: __mmask8, ix: V) -> F2 {
+    pub(in crate::tower) fn pz<const M: usize>(a: &F2<M>, m: __mmask8, ix: V) -> F2<M> {
         let mut r = *a;
-        for j in 0..L {
+        for j in 0..M {
             r.re[j] = _mm512_maskz_permutexvar_epi64(m, ix, a.re[j]);
             r.im[j] = _mm512_maskz_permutexvar_epi64(m, ix, a.im[j]);
         }
@@ -284,53 +285,91 @@ mod kernels {
 
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn p2(a: &F2, ix: V) -> F2 {
+    pub(in crate::tower) fn p2<const M: usize>(a: &F2<M>, ix: V) -> F2<M> {
         F2 { re: perm(&a.re, ix), im: perm(&a.im, ix) }
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn a2(a: &F2, b: &F2) -> F2 {
+    pub(in crate::tower) fn a2<const M: usize>(a: &F2<M>, b: &F2<M>) -> F2<M> {
         F2 { re: add(&a.re, &b.re), im: add(&a.im, &b.im) }
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn s2(a: &F2, b: &F2) -> F2 {
+    pub(in crate::tower) fn s2<const M: usize>(a: &F2<M>, b: &F2<M>) -> F2<M> {
         F2 { re: sub(&a.re, &b.re), im: sub(&a.im, &b.im) }
     }
 
     /// a + k p on both parts.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn ak(a: &F2, kp: &E) -> F2 {
+    pub(in crate::tower) fn ak<const M: usize>(a: &F2<M>, kp: &E<M>) -> F2<M> {
         F2 { re: add(&a.re, kp), im: add(&a.im, kp) }
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn n2(a: &F2, k: &K) -> F2 {
+    pub(in crate::tower) fn n2<const M: usize>(a: &F2<M>, k: &K<M>) -> F2<M> {
         F2 { re: norm(a.re, k), im: norm(a.im, k) }
     }
 
     /// Lanes of b where `m` is set, of a elsewhere.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn b2(m: __mmask8, a: &F2, b: &F2) -> F2 {
+    pub(in crate::tower) fn b2<const M: usize>(m: __mmask8, a: &F2<M>, b: &F2<M>) -> F2<M> {
         F2 { re: blend(m, &a.re, &b.re), im: blend(m, &a.im, &b.im) }
+    }
+
+    /// t a limb-wise for the small constant t of xi = t + u (1 or 9 folded at compile time
+    /// after inlining; shifts and additions otherwise).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn times<const M: usize>(a: &E<M>, t: u64) -> E<M> {
+        match t {
+            1 => *a,
+            9 => {
+                let mut r = *a;
+                for j in 0..M {
+                    r[j] = _mm512_add_epi64(_mm512_slli_epi64(a[j], 3), a[j]);
+                }
+                r
+            }
+            _ => {
+                let mut r = [_mm512_setzero_si512(); M];
+                let mut d = *a;
+                let mut t = t;
+                while t != 0 {
+                    if t & 1 == 1 {
+                        r = add(&r, &d);
+                    }
+                    d = add(&d, &d);
+                    t >>= 1;
+                }
+                r
+            }
+        }
+    }
+
+    /// xi a = (t a.re - a.im + k p) + (a.re + t a.im) u for xi = t + u (k p above a.im's
+    /// bound; both parts below (t + 1) times a's bound, plus k p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub(in crate::tower) fn xi_t<const M: usize>(a: &F2<M>, kp: &E<M>, t: u64) -> F2<M> {
+        F2 { re: add(&sub(&times(&a.re, t), &a.im), kp), im: add(&a.re, &times(&a.im, t)) }
     }
 
     /// xi a = (a.re - a.im + k p) + (a.re + a.im) u for xi = 1 + u (k p above a.im's bound).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     fn xi(a: &F2, kp: &E) -> F2 {
-        F2 { re: add(&sub(&a.re, &a.im), kp), im: add(&a.re, &a.im) }
+        xi_t(a, kp, 1)
     }
 
     /// Normalise, then reduce each coordinate below 3p.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn r2(a: &F2, k: &K) -> F2 {
+    pub(in crate::tower) fn r2<const M: usize>(a: &F2<M>, k: &K<M>) -> F2<M> {
         F2 { re: reduce(&norm(a.re, k), k), im: reduce(&norm(a.im, k), k) }
     }
 
@@ -338,7 +377,7 @@ mod kernels {
     /// below 4p, imaginary below 6p (not normalised).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn m2(x: &F2, y: &F2, k: &K) -> F2 {
+    pub(in crate::tower) fn m2<const M: usize>(x: &F2<M>, y: &F2<M>, k: &K<M>) -> F2<M> {
         let p0 = mul(&x.re, &y.re, k);
         let p1 = mul(&x.im, &y.im, k);
         let p2 = mul(&norm(add(&x.re, &x.im), k), &norm(add(&y.re, &y.im), k), k);
@@ -347,10 +386,11 @@ mod kernels {
 
     /// Karatsuba's Fp6 combination of the lane products (v0, v1, v2, m12, m01, m02) (parts
     /// below 6p) into lanes 0..3: r0 = v0 + xi (m12 - v1 - v2), r1 = m01 - v0 - v1 + xi v2,
-    /// r2 = m02 - v0 - v2 + v1. Below 60p, not normalised; lanes 3.. zero.
+    /// r2 = m02 - v0 - v2 + v1, for xi = t + u. Below (24 + 24 (t + 1)) p (72p for BLS12-381),
+    /// not normalised; lanes 3.. zero.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn fp6_combine(p: &F2, c: &Consts52) -> F2 {
+    pub(in crate::tower) fn fp6_combine_t<const M: usize>(p: &F2<M>, c: &Consts52<M>, t: u64) -> F2<M> {
         const L012: __mmask8 = 0b111;
         // plain terms: + (v0, m01, m02) + (0, 0, v1) - (0, v0, v0) - (0, v1, v2), + 12p
         let plus = a2(&pz(p, L012, idx([0, 4, 5, 0, 0, 0, 0, 0])), &pz(p, 0b100, idx([0, 0, 1, 0, 0, 0, 0, 0])));
@@ -360,10 +400,17 @@ mod kernels {
         let xp = pz(p, 0b011, idx([3, 2, 0, 0, 0, 0, 0, 0]));
         let xm = a2(&pz(p, 0b001, idx([1, 0, 0, 0, 0, 0, 0, 0])), &pz(p, 0b001, idx([2, 0, 0, 0, 0, 0, 0, 0])));
         let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p (lane 2: 12p, harmless)
-        let r = a2(&plain, &xi(&xz, &splat(&c.mult[24]))); // < 24p + 48p
+        let r = a2(&plain, &xi_t(&xz, &splat(&c.mult[24]), t)); // < 24p + 24 (t + 1) p
         // clear lanes 3..: the caller places these
-        let zero = F2 { re: [_mm512_setzero_si512(); L], im: [_mm512_setzero_si512(); L] };
+        let zero = F2 { re: [_mm512_setzero_si512(); M], im: [_mm512_setzero_si512(); M] };
         b2(L012, &zero, &r)
+    }
+
+    /// [`fp6_combine_t`] for BLS12-381's xi = 1 + u (below 72p).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn fp6_combine(p: &F2, c: &Consts52) -> F2 {
+        fp6_combine_t(p, c, 1)
     }
 
     /// f <- f^2 by the complex method with Karatsuba Fp6 products on the lanes (see the
