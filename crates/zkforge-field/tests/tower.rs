@@ -279,81 +279,99 @@ fn karabina_squarings_match() {
     karabina_matches_granger_scott::<bn254::FpConfig, 4>();
 }
 
-/// The IFMA-lane Miller accumulator (`Fp12Lanes`) against the 64-bit tower: the round trip,
-/// squares and M-twist line products, one at a time and in chains of 40 mixed operations,
-/// on random values and on every coefficient set to 0, 1 or p - 1, with G1 coordinates 0, 1,
-/// p - 1 and random. Skipped (with a note) on CPUs without AVX-512 IFMA.
+/// The IFMA-lane Miller accumulator (`Fp12Lanes`) against the 64-bit tower, both towers
+/// (8-limb lanes for BLS12-381, 6-limb for BN254): the round trip, squares, M-twist and
+/// D-twist line products, one at a time and in chains of 60 mixed operations, on random values
+/// and on every coefficient set to 0, 1 or p - 1, with G1 coordinates 0, 1, p - 1 and random.
+/// Skipped (with a note) on CPUs without AVX-512 IFMA.
 #[cfg(target_arch = "x86_64")]
-#[test]
-fn fp12_lanes_match_the_tower() {
-    use zkforge_field::bls12_381::{Fp as BFp, Fp12 as BFp12, Fp2 as BFp2, Fp6 as BFp6, FpConfig};
+fn fp12_lanes_match<C: TowerConfig<N>, const N: usize>() {
     use zkforge_field::tower::{Fp12Lanes, LineScale};
-    if !Fp12Lanes::<FpConfig, 6>::available() {
-        eprintln!("no AVX-512 IFMA here: Fp12Lanes not exercised");
+    if !Fp12Lanes::<C, N>::available() {
+        eprintln!("no AVX-512 IFMA here: Fp12Lanes not exercised for {}", C::NAME);
         return;
     }
     let mut rng = rng();
-    let edge = [BFp::ZERO, BFp::ONE, -BFp::ONE];
-    let e2 = |k: usize| BFp2::new(edge[k % 3], edge[(k / 3) % 3]);
-    let mut fs: Vec<BFp12> = (0..20).map(|_| BFp12::random(&mut rng)).collect();
-    fs.push(BFp12::ONE);
-    fs.push(BFp12::ZERO);
+    let edge = [Fp::<C, N>::ZERO, Fp::ONE, -Fp::<C, N>::ONE];
+    let e2 = |k: usize| Fp2::<C, N>::new(edge[k % 3], edge[(k / 3) % 3]);
+    let mut fs: Vec<Fp12<C, N>> = (0..20).map(|_| Fp12::random(&mut rng)).collect();
+    fs.push(Fp12::ONE);
+    fs.push(Fp12::ZERO);
     for k in 0..9 {
         let c = e2(k);
-        fs.push(BFp12::new(BFp6::new(c, c, c), BFp6::new(c, c, c)));
+        fs.push(Fp12::new(Fp6::new(c, c, c), Fp6::new(c, c, c)));
     }
-    let line = |l0: BFp2, lx: BFp2, ly: BFp2, px: BFp, py: BFp| BFp12::new(BFp6::new(l0, lx.mul_by_fp(&px), BFp2::ZERO), BFp6::new(BFp2::ZERO, ly.mul_by_fp(&py), BFp2::ZERO));
-    let mut points = vec![(BFp::random(&mut rng), BFp::random(&mut rng))];
+    // the M-twist line in slots 0, 1, 4 and the D-twist line in slots 0, 3, 4
+    let line014 = |l0: Fp2<C, N>, lx: Fp2<C, N>, ly: Fp2<C, N>, px: Fp<C, N>, py: Fp<C, N>| Fp12::new(Fp6::new(l0, lx.mul_by_fp(&px), Fp2::ZERO), Fp6::new(Fp2::ZERO, ly.mul_by_fp(&py), Fp2::ZERO));
+    let line034 = |l0: Fp2<C, N>, lx: Fp2<C, N>, ly: Fp2<C, N>, px: Fp<C, N>, py: Fp<C, N>| Fp12::new(Fp6::new(ly.mul_by_fp(&py), Fp2::ZERO, Fp2::ZERO), Fp6::new(lx.mul_by_fp(&px), l0, Fp2::ZERO));
+    let mut points = vec![(Fp::random(&mut rng), Fp::random(&mut rng))];
     for a in edge {
         for b in edge {
             points.push((a, b));
         }
     }
     for f in &fs {
-        let l = Fp12Lanes::<FpConfig, 6>::from_fp12(f).unwrap();
-        assert_eq!(l.to_fp12(), *f, "round trip");
+        let l = Fp12Lanes::<C, N>::from_fp12(f).unwrap();
+        assert_eq!(l.to_fp12(), *f, "{} round trip", C::NAME);
         let mut s = l.clone();
         s.square();
-        assert_eq!(s.to_fp12(), f.square(), "square of {f:?}");
+        assert_eq!(s.to_fp12(), f.square(), "{} square of {f:?}", C::NAME);
         for (i, &(px, py)) in points.iter().enumerate() {
             let sc = LineScale::new(&px, &py).unwrap();
-            let (l0, lx, ly) = if i % 2 == 0 { (BFp2::random(&mut rng), BFp2::random(&mut rng), BFp2::random(&mut rng)) } else { (e2(i), e2(i + 4), e2(i + 7)) };
+            let (l0, lx, ly) = if i % 2 == 0 { (Fp2::random(&mut rng), Fp2::random(&mut rng), Fp2::random(&mut rng)) } else { (e2(i), e2(i + 4), e2(i + 7)) };
             let mut m = l.clone();
             m.mul_by_014(&l0, &lx, &ly, &sc);
-            assert_eq!(m.to_fp12(), *f * line(l0, lx, ly, px, py), "line product");
+            assert_eq!(m.to_fp12(), *f * line014(l0, lx, ly, px, py), "{} M-twist line product", C::NAME);
+            let mut m = l.clone();
+            m.mul_by_034(&l0, &lx, &ly, &sc);
+            assert_eq!(m.to_fp12(), *f * line034(l0, lx, ly, px, py), "{} D-twist line product", C::NAME);
         }
     }
     // chains without leaving the lanes
     for f in fs.iter().take(6) {
-        let (px, py) = (BFp::random(&mut rng), BFp::random(&mut rng));
+        let (px, py) = (Fp::random(&mut rng), Fp::random(&mut rng));
         let sc = LineScale::new(&px, &py).unwrap();
-        let mut l = Fp12Lanes::<FpConfig, 6>::from_fp12(f).unwrap();
+        let mut l = Fp12Lanes::<C, N>::from_fp12(f).unwrap();
         let mut want = *f;
-        for step in 0..40 {
-            if step % 3 == 0 {
-                l.square();
-                want = want.square();
-            } else {
-                let (l0, lx, ly) = (BFp2::random(&mut rng), BFp2::random(&mut rng), BFp2::random(&mut rng));
-                l.mul_by_014(&l0, &lx, &ly, &sc);
-                want *= line(l0, lx, ly, px, py);
+        for step in 0..60 {
+            let (l0, lx, ly) = (Fp2::random(&mut rng), Fp2::random(&mut rng), Fp2::random(&mut rng));
+            match step % 3 {
+                0 => {
+                    l.square();
+                    want = want.square();
+                }
+                1 => {
+                    l.mul_by_014(&l0, &lx, &ly, &sc);
+                    want *= line014(l0, lx, ly, px, py);
+                }
+                _ => {
+                    l.mul_by_034(&l0, &lx, &ly, &sc);
+                    want *= line034(l0, lx, ly, px, py);
+                }
             }
         }
-        assert_eq!(l.to_fp12(), want, "chain");
+        assert_eq!(l.to_fp12(), want, "{} chain", C::NAME);
     }
 }
 
-/// The IFMA-lane cyclotomic arithmetic (`GtLanes`: Granger-Scott squares, products,
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn fp12_lanes_match_the_tower() {
+    fp12_lanes_match::<bls12_381::FpConfig, 6>();
+    fp12_lanes_match::<bn254::FpConfig, 4>();
+}
+
+/// The IFMA-lane cyclotomic arithmetic (`Fp12Lanes`: Granger-Scott squares, products,
 /// conjugates) against the 64-bit tower, on both towers (8-limb lanes for BLS12-381, 6-limb
 /// for BN254): one operation at a time on random cyclotomic values, random Fp12 values (the
 /// product), the identity, sparse values and every coefficient set to 0, 1 or p - 1; then
 /// chains of 300 mixed operations without leaving the lanes. Skipped (with a note) on CPUs
 /// without AVX-512 IFMA.
 #[cfg(target_arch = "x86_64")]
-fn gt_lanes_match<C: TowerConfig<N>, const N: usize>() {
-    use zkforge_field::tower::GtLanes;
-    if !GtLanes::<C, N>::available() {
-        eprintln!("no AVX-512 IFMA here: GtLanes not exercised for {}", C::NAME);
+fn cyclotomic_lanes_match<C: TowerConfig<N>, const N: usize>() {
+    use zkforge_field::tower::Fp12Lanes;
+    if !Fp12Lanes::<C, N>::available() {
+        eprintln!("no AVX-512 IFMA here: Fp12Lanes not exercised for {}", C::NAME);
         return;
     }
     let mut rng = rng();
@@ -381,30 +399,30 @@ fn gt_lanes_match<C: TowerConfig<N>, const N: usize>() {
     }
     fs.extend(gs.iter().copied());
     for g in &gs {
-        let l = GtLanes::<C, N>::from_fp12(g).unwrap();
+        let l = Fp12Lanes::<C, N>::from_fp12(g).unwrap();
         assert_eq!(l.to_fp12(), *g, "{} round trip", C::NAME);
         let mut s = l.clone();
         s.cyclotomic_square();
         assert_eq!(s.to_fp12(), g.cyclotomic_square(), "{} cyclotomic square of {g:?}", C::NAME);
     }
     for a in &fs {
-        let la = GtLanes::<C, N>::from_fp12(a).unwrap();
+        let la = Fp12Lanes::<C, N>::from_fp12(a).unwrap();
         assert_eq!(la.to_fp12(), *a, "{} round trip", C::NAME);
         assert_eq!(la.conjugate().to_fp12(), a.conjugate(), "{} conjugate", C::NAME);
         for b in fs.iter().step_by(3) {
             let mut m = la.clone();
-            m.mul_assign(&GtLanes::from_fp12(b).unwrap());
+            m.mul_assign(&Fp12Lanes::from_fp12(b).unwrap());
             assert_eq!(m.to_fp12(), *a * *b, "{} product {a:?} * {b:?}", C::NAME);
         }
     }
     // chains: squares, products by random cyclotomic values and conjugates on the lanes
     for g in gs.iter().take(4) {
-        let mut l = GtLanes::<C, N>::from_fp12(g).unwrap();
+        let mut l = Fp12Lanes::<C, N>::from_fp12(g).unwrap();
         let mut want = *g;
         for step in 0..300 {
             if step % 7 == 3 {
                 let h = cyclotomic(Fp12::random(&mut rng));
-                l.mul_assign(&GtLanes::from_fp12(&h).unwrap());
+                l.mul_assign(&Fp12Lanes::from_fp12(&h).unwrap());
                 want *= h;
             } else if step % 29 == 5 {
                 l = l.conjugate();
@@ -420,7 +438,7 @@ fn gt_lanes_match<C: TowerConfig<N>, const N: usize>() {
 
 #[cfg(target_arch = "x86_64")]
 #[test]
-fn gt_lanes_match_the_tower() {
-    gt_lanes_match::<bls12_381::FpConfig, 6>();
-    gt_lanes_match::<bn254::FpConfig, 4>();
+fn cyclotomic_lanes_match_the_tower() {
+    cyclotomic_lanes_match::<bls12_381::FpConfig, 6>();
+    cyclotomic_lanes_match::<bn254::FpConfig, 4>();
 }

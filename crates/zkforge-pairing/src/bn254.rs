@@ -114,23 +114,23 @@ pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
 }
 
 /// [`hard_part`] with every squaring and product up to the four Frobenius inputs on IFMA lanes
-/// (`GtLanes`, 6 limbs of 52 bits); the Frobenius maps and the last three products in the
+/// (`Fp12Lanes`, 6 limbs of 52 bits); the Frobenius maps and the last three products in the
 /// 64-bit tower. `None` where the lanes do not apply.
 #[cfg(target_arch = "x86_64")]
 fn hard_part_lanes(f: &Fp12) -> Option<Fp12> {
-    use zkforge_field::tower::GtLanes;
-    let exp = |x: &GtLanes<FpConfig, 4>| crate::gt::cyclotomic_pow_wnaf_lanes(x, &U_WNAF).conjugate();
-    let mul = |x: &GtLanes<FpConfig, 4>, y: &GtLanes<FpConfig, 4>| {
+    use zkforge_field::tower::Fp12Lanes;
+    let exp = |x: &Fp12Lanes<FpConfig, 4>| crate::gt::cyclotomic_pow_wnaf_lanes(x, &U_WNAF).conjugate();
+    let mul = |x: &Fp12Lanes<FpConfig, 4>, y: &Fp12Lanes<FpConfig, 4>| {
         let mut r = x.clone();
         r.mul_assign(y);
         r
     };
-    let square = |x: &GtLanes<FpConfig, 4>| {
+    let square = |x: &Fp12Lanes<FpConfig, 4>| {
         let mut r = x.clone();
         r.cyclotomic_square();
         r
     };
-    let fl = GtLanes::<FpConfig, 4>::from_fp12(f)?;
+    let fl = Fp12Lanes::<FpConfig, 4>::from_fp12(f)?;
     let a = exp(&fl); // f^(-u)
     let b = square(&a); // f^(-2u)
     let d = mul(&square(&b), &b); // f^(-6u)

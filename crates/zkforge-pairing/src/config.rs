@@ -79,14 +79,15 @@ pub fn exp_by_x_form() -> ExpByXForm {
 /// Where the Miller loop keeps its Fp12 accumulator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MillerAccumulator {
-    /// The measured best: [`MillerAccumulator::Ifma`] where it applies (BLS12-381 on a CPU
-    /// with AVX-512 IFMA), the scalar tower elsewhere.
+    /// The measured best: [`MillerAccumulator::Ifma`] where it applies (BLS12-381 and BN254
+    /// on a CPU with AVX-512 IFMA), the scalar tower elsewhere.
     Auto,
     /// The 64-bit tower (MULX/ADX or portable), the reference.
     Scalar,
     /// Eight AVX-512 IFMA lanes (`zkforge_field::tower::Fp12Lanes`): the square and the line
-    /// products run there, lines come from the scalar G2 steps; the scalar tower where the lanes
-    /// do not apply.
+    /// products (M-twist on BLS12-381, D-twist on BN254) run there, lines come from the scalar
+    /// G2 steps (on lanes too for BLS12-381 from [`lane_steps_min_pairs`] pairs); the scalar
+    /// tower where the lanes do not apply.
     Ifma,
 }
 

@@ -16,7 +16,7 @@ use core::ops::{Mul, MulAssign};
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 #[cfg(target_arch = "x86_64")]
-use zkforge_field::tower::GtLanes;
+use zkforge_field::tower::Fp12Lanes;
 use zkforge_field::tower::{Fp12, Fp2, Fp6, TowerConfig};
 use zkforge_field::Fp;
 
@@ -167,10 +167,10 @@ pub(crate) fn cyclotomic_pow_wnaf<C: TowerConfig<N>, const N: usize>(f: &Fp12<C,
 }
 
 /// [`cyclotomic_pow_wnaf`] on IFMA lanes: the same digits, squarings and products, each on
-/// the lanes (`GtLanes`: a Granger-Scott squaring there costs about half the scalar one, a
+/// the lanes (`Fp12Lanes`: a Granger-Scott squaring there costs about half the scalar one, a
 /// product about two thirds on BN254); the value stays in the 52-bit form throughout.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn cyclotomic_pow_wnaf_lanes<C: TowerConfig<N>, const N: usize>(f: &GtLanes<C, N>, e: &Wnaf) -> GtLanes<C, N> {
+pub(crate) fn cyclotomic_pow_wnaf_lanes<C: TowerConfig<N>, const N: usize>(f: &Fp12Lanes<C, N>, e: &Wnaf) -> Fp12Lanes<C, N> {
     let entries = 1usize << (e.w - 2);
     let mut table = vec![f.clone()];
     if entries > 1 {

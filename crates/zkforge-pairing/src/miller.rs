@@ -117,7 +117,7 @@ pub(crate) fn multi_miller_loop<C: TowerConfig<N>, const N: usize>(
     pairs: &mut [(Fp<C, N>, Fp<C, N>, Lines<'_, C, N>)],
 ) -> Fp12<C, N> {
     #[cfg(target_arch = "x86_64")]
-    if shape.twist == Twist::M && crate::config::miller_accumulator() != crate::config::MillerAccumulator::Scalar {
+    if crate::config::miller_accumulator() != crate::config::MillerAccumulator::Scalar {
         if let Some(f) = multi_miller_loop_lanes(shape, three_b, pairs) {
             return f;
         }
@@ -151,9 +151,20 @@ pub(crate) fn multi_miller_loop<C: TowerConfig<N>, const N: usize>(
     f
 }
 
+/// A line into the lane accumulator, in the twist's slots.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn line_into_lanes<C: TowerConfig<N>, const N: usize>(f: &mut zkforge_field::tower::Fp12Lanes<C, N>, l: &LineCoeffs<C, N>, sc: &zkforge_field::tower::LineScale<C, N>, twist: Twist) {
+    match twist {
+        Twist::M => f.mul_by_014(&l.l0, &l.lx, &l.ly, sc),
+        Twist::D => f.mul_by_034(&l.l0, &l.lx, &l.ly, sc),
+    }
+}
+
 /// [`multi_miller_loop`] with the accumulator on IFMA lanes (`Fp12Lanes`: its squarings and
-/// M-twist line products there; lines from the same scalar steps, scaled by each pair's G1
-/// point as they enter the lanes); `None` where the lanes do not apply. Same result.
+/// line products there, M-twist for BLS12-381 and D-twist for BN254; lines from the same scalar
+/// steps, scaled by each pair's G1 point as they enter the lanes); `None` where the lanes do
+/// not apply. Same result.
 #[cfg(target_arch = "x86_64")]
 fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
     shape: &LoopShape,
@@ -164,7 +175,7 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
     let mut f = Fp12Lanes::<C, N>::one()?;
     let scales = pairs.iter().map(|(px, py, _)| LineScale::new(px, py)).collect::<Option<Vec<_>>>()?;
     let all_live = pairs.iter().all(|(_, _, src)| matches!(src, Lines::Live { .. }));
-    if all_live && shape.extra == 0 && pairs.len() >= crate::config::lane_steps_min_pairs() {
+    if all_live && shape.twist == Twist::M && shape.extra == 0 && pairs.len() >= crate::config::lane_steps_min_pairs() {
         return miller_loop_lane_steps(shape, pairs, f, &scales);
     }
     for (k, &d) in shape.digits.iter().enumerate() {
@@ -173,19 +184,19 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
         }
         for ((_, _, src), sc) in pairs.iter_mut().zip(&scales) {
             let l = src.double(three_b);
-            f.mul_by_014(&l.l0, &l.lx, &l.ly, sc);
+            line_into_lanes(&mut f, &l, sc, shape.twist);
         }
         if d != 0 {
             for ((_, _, src), sc) in pairs.iter_mut().zip(&scales) {
                 let l = src.add(d);
-                f.mul_by_014(&l.l0, &l.lx, &l.ly, sc);
+                line_into_lanes(&mut f, &l, sc, shape.twist);
             }
         }
     }
     for k in 0..shape.extra {
         for ((_, _, src), sc) in pairs.iter_mut().zip(&scales) {
             let l = src.add_extra(k);
-            f.mul_by_014(&l.l0, &l.lx, &l.ly, sc);
+            line_into_lanes(&mut f, &l, sc, shape.twist);
         }
     }
     let f = f.to_fp12();

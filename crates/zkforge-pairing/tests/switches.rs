@@ -67,6 +67,9 @@ fn every_switch_value_gives_the_same_miller_loop() {
     set_miller_accumulator(MillerAccumulator::Ifma);
     set_lane_steps_min_pairs(1);
     assert_eq!(pb::multi_miller_loop(&with_id), bls_ref[2], "identity pair, lane steps");
+    let mut bn_with_id = bn_pairs[..3].to_vec();
+    bn_with_id.insert(2, (bn::G1Affine::IDENTITY, bn_pairs[0].1));
+    assert_eq!(pn::multi_miller_loop(&bn_with_id), bn_ref[2], "BN254 identity pair, lane accumulator");
     // more pairs than one lane group holds (8): 9, 11 and 17 pairs, lane steps against scalar
     let many: Vec<_> = (0..17).map(|_| (rand_point::<bls::G1Config>(&mut rng), rand_point::<bls::G2Config>(&mut rng))).collect();
     for n in [9, 11, 17] {

@@ -172,15 +172,39 @@ pub(super) fn consts_for<C: TowerConfig<N>, const N: usize>() -> Option<&'static
     cached(&BLS, &C::MODULUS)
 }
 
-/// The constants for `C`'s modulus on 6-limb lanes (a 4-limb modulus with two spare bits,
-/// such as BN254's) when the CPU has IFMA; `None` otherwise.
+/// The constants for `C`'s modulus on 6-limb lanes (a 4-limb modulus with two spare bits and
+/// xi = 9 + u: BN254) when the CPU has IFMA; `None` otherwise.
 pub(super) fn consts6_for<C: TowerConfig<N>, const N: usize>() -> Option<&'static Consts52<6>> {
-    if N != 4 || !cpu_has_ifma() {
+    if N != 4 || C::XI_C0 != 9 || !cpu_has_ifma() {
         return None;
     }
     // one tower in practice (BN254); another 4-limb modulus is refused
     static BN: OnceLock<Option<Consts52<6>>> = OnceLock::new();
     cached(&BN, &C::MODULUS)
+}
+
+/// The constants of the lanes a tower uses: 8 limbs for BLS12-381 (xi = 1 + u), 6 for BN254
+/// (xi = 9 + u); the kernels take the limb count and xi's real part as constants.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Consts {
+    L8(&'static Consts52<8>),
+    L6(&'static Consts52<6>),
+}
+
+/// The lanes for `C`'s tower ([`consts_for`], then [`consts6_for`]) when the CPU has IFMA;
+/// `None` otherwise.
+pub(super) fn tower_consts<C: TowerConfig<N>, const N: usize>() -> Option<Consts> {
+    consts_for::<C, N>().map(Consts::L8).or_else(|| consts6_for::<C, N>().map(Consts::L6))
+}
+
+/// The first M rows of eight lanes.
+pub(super) fn rows<const M: usize>(a: &Lanes) -> &[[u64; 8]; M] {
+    (&a[..M]).try_into().expect("M <= 8")
+}
+
+/// The first M rows of eight lanes, mutable.
+pub(super) fn rows_mut<const M: usize>(a: &mut Lanes) -> &mut [[u64; 8]; M] {
+    (&mut a[..M]).try_into().expect("M <= 8")
 }
 
 /// The constants of the first modulus asked for, if `m` is that modulus.

@@ -1,11 +1,14 @@
-//! A Miller-loop accumulator on eight AVX-512 IFMA lanes (BLS12-381's tower): the Fp12 square
-//! and the M-twist line product f * (l0 + l1 v + l4 v w) with the Fp products of each done
-//! eight at a time.
+//! Fp12 on eight AVX-512 IFMA lanes for the pairing: the Miller-loop accumulator (square and
+//! the sparse line products of both twists) and, with `ifma_gt`'s kernels, the cyclotomic
+//! arithmetic of the final exponentiation, for both towers: BLS12-381 on 8 limbs of 52 bits
+//! (R = 2^416, xi = 1 + u) and BN254 on 6 (R = 2^312, xi = 9 + u). The kernels are generic
+//! over the limb count M; t below is the real part of xi (1 or 9), a constant after inlining.
 //!
 //! Layout: lane i holds the Fp2 coefficient i of f in the order (c0.c0, c0.c1, c0.c2, c1.c0,
-//! c1.c1, c1.c2); real and imaginary parts are two register sets of eight 52-bit limbs in the
-//! Montgomery form of `ifma` (R = 2^416), each coordinate below 3p between operations. A lane
-//! Fp2 product is Karatsuba's three Fp products (three 8-lane products for eight Fp2 products).
+//! c1.c1, c1.c2); real and imaginary parts are two register sets of M 52-bit limbs in the
+//! Montgomery form of `ifma`, each coordinate below 3p between operations; lanes 6 and 7 are
+//! zero. A lane Fp2 product is Karatsuba's three Fp products (three 8-lane products for eight
+//! Fp2 products).
 //!
 //! - Square: the complex method over Fp6 (Devegili, O hEigeartaigh, Scott, Dahab, ePrint
 //!   2006/471): t = a0 a1, s = (a0 + a1)(a0 + v a1), c1 = 2t, c0 = s - t - v t, each Fp6
@@ -13,29 +16,35 @@
 //!   K(z) = (z0, z1, z2, z1 + z2, z0 + z1, z0 + z2), and K is linear, so those of s are
 //!   K(a0) + K(a1) and K(a0) + K(v a1): two lane Fp2 products (6 lane Fp products for the 36
 //!   Fp products of the square), then lane permutations and lazy additions.
-//! - Line product: the 15 Fp2 products of a schoolbook f * (l0 + l1 v) (6), f_1 * l4 v (3) and
-//!   (f_0 + f_1)(l0 + (l1 + l4) v) (6) in two lane Fp2 products (6 lane Fp products), then the
-//!   Karatsuba combination c0 = aa + v bb, c1 = mid - aa - bb as permutations and lazy sums.
+//! - M-twist line product (BLS12-381), f (l0 + l1 v + l4 v w): the 15 Fp2 products of a
+//!   schoolbook f_0 (l0 + l1 v) (6), f_1 l4 v (3) and (f_0 + f_1)(l0 + (l1 + l4) v) (6) in two
+//!   lane Fp2 products (6 lane Fp products), then the Karatsuba combination c0 = aa + v bb,
+//!   c1 = mid - aa - bb as permutations and lazy sums.
+//! - D-twist line product (BN254), f (d0 + d3 w + d4 v w): likewise f_0 d0 (3), f_1 (d3 + d4 v)
+//!   (6) and (f_0 + f_1)((d0 + d3) + d4 v) (6), two lane Fp2 products.
 //! - The line enters the lanes with one lane product: its six Fp coordinates (64-bit Montgomery
-//!   form) times (2^448, px 2^448, py 2^448) mod p per pair ([`LineScale`]) give l0, lx px and
-//!   ly py in the 52-bit form at once.
+//!   form) times (k, px k, py k) mod p per pair ([`LineScale`], k = `Consts52::k_in`) give l0,
+//!   lx px and ly py in the 52-bit form at once.
 //!
 //! Every combination adds a multiple of p at least as large as what it subtracts, so limbs stay
 //! signed-exact and values non-negative; one normalisation and one Barrett-style step
 //! (`ifma::simd::reduce`) per output bring each coordinate back below 3p. The bound of each
-//! intermediate is written beside it. The scalar tower is the reference the tests compare with.
+//! intermediate is written beside it (for t = 1 unless t is named). The scalar tower is the
+//! reference the tests compare with.
 
 #![allow(clippy::needless_range_loop)]
 
 use core::marker::PhantomData;
 
-use super::ifma::{consts_for, lane_fp2, set_lane_fp2, simd, to52, Consts52, Lanes, L};
+use super::ifma::{consts_for, lane_fp2, rows, rows_mut, set_lane_fp2, simd, to52, tower_consts, Consts, Consts52, Lanes, L};
 use super::{Fp12, Fp2, Fp6, TowerConfig};
 use crate::mont::Fp;
 
-/// An Fp12 value held on IFMA lanes for a Miller loop: [`Fp12Lanes::square`] and
-/// [`Fp12Lanes::mul_by_014`] without leaving the 52-bit form. Exists only where the CPU has
-/// AVX-512 IFMA and the tower is BLS12-381's ([`Fp12Lanes::available`]).
+/// An Fp12 value held on IFMA lanes for a pairing: the Miller loop's [`Fp12Lanes::square`]
+/// and line products ([`Fp12Lanes::mul_by_014`], [`Fp12Lanes::mul_by_034`]) and the final
+/// exponentiation's [`Fp12Lanes::cyclotomic_square`], [`Fp12Lanes::mul_assign`] and
+/// [`Fp12Lanes::conjugate`], without leaving the 52-bit form. Exists only where the CPU has
+/// AVX-512 IFMA and the tower is BLS12-381's or BN254's ([`Fp12Lanes::available`]).
 ///
 /// ```
 /// use zkforge_field::bls12_381::{Fp, Fp12, Fp2, FpConfig};
@@ -53,46 +62,84 @@ use crate::mont::Fp;
 ///     assert_eq!(lanes.to_fp12(), line);
 /// }
 /// ```
+///
+/// The cyclotomic arithmetic (BN254 here):
+///
+/// ```
+/// use zkforge_field::bn254::{Fp12, FpConfig};
+/// use zkforge_field::tower::Fp12Lanes;
+/// use rand_core::OsRng;
+/// let f = Fp12::random(&mut OsRng);
+/// let t = f.conjugate() * f.invert().unwrap();
+/// let g = t.frobenius_map(2) * t; // cyclotomic
+/// if let Some(mut x) = Fp12Lanes::<FpConfig, 4>::from_fp12(&g) {
+///     x.cyclotomic_square();
+///     x.mul_assign(&Fp12Lanes::from_fp12(&f).unwrap()); // the product needs no subgroup
+///     assert_eq!(x.to_fp12(), g.cyclotomic_square() * f);
+///     assert_eq!(x.conjugate().to_fp12(), (g.cyclotomic_square() * f).conjugate());
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Fp12Lanes<C: TowerConfig<N>, const N: usize> {
+    /// Real and imaginary parts, limb-major; 6-limb towers use the first six rows.
     re: Lanes,
     im: Lanes,
-    consts: &'static Consts52,
+    consts: Consts,
     _c: PhantomData<C>,
 }
 
 /// The per-pair multipliers that bring a line's coefficients onto the lanes and scale them by
-/// the G1 point: lanes (2^448, px 2^448, py 2^448, the same again) mod p.
+/// the G1 point: lanes (k, px k, py k, the same again) mod p with k = `Consts52::k_in`.
 #[derive(Clone, Debug)]
 pub struct LineScale<C: TowerConfig<N>, const N: usize> {
     z: Lanes,
     _c: PhantomData<C>,
 }
 
+/// The multipliers (k, px k, py k) of [`LineScale`] on M-limb lanes.
+fn line_scale<C: TowerConfig<N>, const N: usize, const M: usize>(c: &Consts52<M>, px: &Fp<C, N>, py: &Fp<C, N>) -> Option<Lanes> {
+    let mut t = [0u64; N];
+    t.copy_from_slice(&c.k_in64[..N]);
+    // k as a field element; its products with px and py, read as integers, are the Montgomery
+    // multipliers (a 2^(64 N) times px k / 2^(52 M) = a px 2^(52 M))
+    let k = Fp::<C, N>::from_limbs(t).ok()?;
+    let zx = to52::<M>(&(*px * k).to_limbs());
+    let zy = to52::<M>(&(*py * k).to_limbs());
+    let mut z = [[0u64; 8]; 8];
+    for j in 0..M {
+        z[j] = [c.k_in[j], zx[j], zy[j], c.k_in[j], zx[j], zy[j], 0, 0];
+    }
+    Some(z)
+}
+
 impl<C: TowerConfig<N>, const N: usize> LineScale<C, N> {
     /// The multipliers for the G1 point (px, py); `None` where the lanes do not apply.
     pub fn new(px: &Fp<C, N>, py: &Fp<C, N>) -> Option<Self> {
-        let c = consts_for::<C, N>()?;
-        let mut t = [0u64; N];
-        t.copy_from_slice(&c.k_in64[..N]);
-        // 2^448 as a field element; its products with px and py, read as integers, are the
-        // Montgomery multipliers (a 2^384 times px 2^448 / 2^416 = a px 2^416)
-        let two448 = Fp::<C, N>::from_limbs(t).ok()?;
-        let zx = to52::<L>(&(*px * two448).to_limbs());
-        let zy = to52::<L>(&(*py * two448).to_limbs());
-        let mut z = [[0u64; 8]; L];
-        for j in 0..L {
-            z[j] = [c.k_in[j], zx[j], zy[j], c.k_in[j], zx[j], zy[j], 0, 0];
-        }
+        let z = match tower_consts::<C, N>()? {
+            Consts::L8(c) => line_scale(c, px, py)?,
+            Consts::L6(c) => line_scale(c, px, py)?,
+        };
         Some(Self { z, _c: PhantomData })
     }
 }
 
+/// The line's coordinates (l0, lx, ly) on lanes (l0.re, lx.re, ly.re, l0.im, lx.im, ly.im) in
+/// 52-bit limbs of the 64-bit Montgomery form.
+fn line_lanes<C: TowerConfig<N>, const N: usize, const M: usize>(l0: &Fp2<C, N>, lx: &Fp2<C, N>, ly: &Fp2<C, N>) -> Lanes {
+    let mut line = [[0u64; 8]; 8];
+    for (i, v) in [&l0.c0, &lx.c0, &ly.c0, &l0.c1, &lx.c1, &ly.c1].into_iter().enumerate() {
+        let a = to52::<M>(&v.limbs);
+        for j in 0..M {
+            line[j][i] = a[j];
+        }
+    }
+    line
+}
+
 impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
-    /// Whether the lanes apply: AVX-512 IFMA on this CPU, a 6-limb modulus below 2^381 and
-    /// xi = 1 + u (BLS12-381).
+    /// Whether the lanes apply: AVX-512 IFMA on this CPU and BLS12-381's or BN254's tower.
     pub fn available() -> bool {
-        consts_for::<C, N>().is_some()
+        tower_consts::<C, N>().is_some()
     }
 
     /// One, on the lanes; `None` where they do not apply.
@@ -102,49 +149,120 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
 
     /// f moved onto the lanes; `None` where they do not apply.
     pub fn from_fp12(f: &Fp12<C, N>) -> Option<Self> {
-        let consts = consts_for::<C, N>()?;
+        let consts = tower_consts::<C, N>()?;
         let coeffs = [f.c0.c0, f.c0.c1, f.c0.c2, f.c1.c0, f.c1.c1, f.c1.c2];
-        let (mut re, mut im) = ([[0u64; 8]; L], [[0u64; 8]; L]);
-        for (i, e) in coeffs.iter().enumerate() {
-            set_lane_fp2(&mut re, &mut im, i, e);
+        let (mut re, mut im) = ([[0u64; 8]; 8], [[0u64; 8]; 8]);
+        match consts {
+            Consts::L8(c) => enter::<C, N, 8>(&mut re, &mut im, &coeffs, c),
+            Consts::L6(c) => enter::<C, N, 6>(&mut re, &mut im, &coeffs, c),
         }
-        let mut v = [re, im];
-        // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { simd::mul_all(&mut v, &consts.k_in, consts) };
-        let [re, im] = v;
         Some(Self { re, im, consts, _c: PhantomData })
     }
 
     /// The value back in the 64-bit tower (canonical coordinates).
     pub fn to_fp12(&self) -> Fp12<C, N> {
-        let mut v = [self.re, self.im];
-        // SAFETY: `self` exists, so `consts_for` succeeded: the CPU has AVX-512F and IFMA.
-        unsafe { simd::mul_all(&mut v, &self.consts.k_out, self.consts) };
-        let [re, im] = v;
-        let coeff = |i: usize| lane_fp2(&re, &im, i);
-        Fp12::new(Fp6::new(coeff(0), coeff(1), coeff(2)), Fp6::new(coeff(3), coeff(4), coeff(5)))
+        let [a, b, c, d, e, f] = match self.consts {
+            Consts::L8(c) => leave::<C, N, 8>(&self.re, &self.im, c),
+            Consts::L6(c) => leave::<C, N, 6>(&self.re, &self.im, c),
+        };
+        Fp12::new(Fp6::new(a, b, c), Fp6::new(d, e, f))
     }
 
-    /// self <- self^2.
+    /// self <- self^2 (the complex method; any Fp12 value).
     pub fn square(&mut self) {
-        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::square(&mut self.re, &mut self.im, self.consts) };
+        match self.consts {
+            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+            Consts::L8(c) => unsafe { kernels::square::<8, 1>(rows_mut(&mut self.re), rows_mut(&mut self.im), c) },
+            Consts::L6(c) => unsafe { kernels::square::<6, 9>(rows_mut(&mut self.re), rows_mut(&mut self.im), c) },
+        }
     }
 
     /// self <- self * (l0 + (lx px) v + (ly py) v w), the M-twist line product of a Miller
     /// loop, with (px, py) the G1 point `scale` was made for.
     pub fn mul_by_014(&mut self, l0: &Fp2<C, N>, lx: &Fp2<C, N>, ly: &Fp2<C, N>, scale: &LineScale<C, N>) {
-        // lanes (l0, lx, ly) real parts, then imaginary parts, 52-bit limbs of the 64-bit form
-        let mut line = [[0u64; 8]; L];
-        for (i, v) in [&l0.c0, &lx.c0, &ly.c0, &l0.c1, &lx.c1, &ly.c1].into_iter().enumerate() {
-            let a = to52::<L>(&v.limbs);
-            for j in 0..L {
-                line[j][i] = a[j];
+        self.mul_by_line(l0, lx, ly, scale, false);
+    }
+
+    /// self <- self * ((ly py) + (lx px) w + l0 v w), the D-twist line product of a Miller
+    /// loop (`zkforge_pairing`'s slots 0, 3, 4), with (px, py) the G1 point `scale` was made for.
+    pub fn mul_by_034(&mut self, l0: &Fp2<C, N>, lx: &Fp2<C, N>, ly: &Fp2<C, N>, scale: &LineScale<C, N>) {
+        self.mul_by_line(l0, lx, ly, scale, true);
+    }
+
+    fn mul_by_line(&mut self, l0: &Fp2<C, N>, lx: &Fp2<C, N>, ly: &Fp2<C, N>, scale: &LineScale<C, N>, d_twist: bool) {
+        // SAFETY (every arm): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        match self.consts {
+            Consts::L8(c) => {
+                let line = line_lanes::<C, N, 8>(l0, lx, ly);
+                let (re, im, line, z) = (rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&line), rows(&scale.z));
+                if d_twist {
+                    unsafe { kernels::mul_by_line::<8, 1, true>(re, im, line, z, c) }
+                } else {
+                    unsafe { kernels::mul_by_line::<8, 1, false>(re, im, line, z, c) }
+                }
+            }
+            Consts::L6(c) => {
+                let line = line_lanes::<C, N, 6>(l0, lx, ly);
+                let (re, im, line, z) = (rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&line), rows(&scale.z));
+                if d_twist {
+                    unsafe { kernels::mul_by_line::<6, 9, true>(re, im, line, z, c) }
+                } else {
+                    unsafe { kernels::mul_by_line::<6, 9, false>(re, im, line, z, c) }
+                }
             }
         }
-        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::mul_by_014(&mut self.re, &mut self.im, &line, &scale.z, self.consts) };
     }
+
+    /// self <- self^2 for a cyclotomic self (Granger-Scott, half the lane products of
+    /// [`Fp12Lanes::square`]; on other values it is not a square).
+    pub fn cyclotomic_square(&mut self) {
+        match self.consts {
+            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+            Consts::L8(c) => unsafe { super::ifma_gt::cyclotomic_square::<8, 1>(rows_mut(&mut self.re), rows_mut(&mut self.im), c) },
+            Consts::L6(c) => unsafe { super::ifma_gt::cyclotomic_square::<6, 9>(rows_mut(&mut self.re), rows_mut(&mut self.im), c) },
+        }
+    }
+
+    /// self <- self * b (any Fp12 values).
+    pub fn mul_assign(&mut self, b: &Self) {
+        match self.consts {
+            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+            Consts::L8(c) => unsafe { super::ifma_gt::product::<8, 1>(rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&b.re), rows(&b.im), c) },
+            Consts::L6(c) => unsafe { super::ifma_gt::product::<6, 9>(rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&b.re), rows(&b.im), c) },
+        }
+    }
+
+    /// The conjugate c0 - c1 w (the inverse on the cyclotomic subgroup).
+    pub fn conjugate(&self) -> Self {
+        let mut r = self.clone();
+        match self.consts {
+            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+            Consts::L8(c) => unsafe { super::ifma_gt::conjugate::<8>(rows_mut(&mut r.re), rows_mut(&mut r.im), c) },
+            Consts::L6(c) => unsafe { super::ifma_gt::conjugate::<6>(rows_mut(&mut r.re), rows_mut(&mut r.im), c) },
+        }
+        r
+    }
+}
+
+/// The six coefficients into the first M rows of (re, im), in the 52-bit form.
+fn enter<C: TowerConfig<N>, const N: usize, const M: usize>(re: &mut Lanes, im: &mut Lanes, coeffs: &[Fp2<C, N>; 6], c: &Consts52<M>) {
+    let mut w = [[[0u64; 8]; M]; 2];
+    for (i, e) in coeffs.iter().enumerate() {
+        let [wr, wi] = &mut w;
+        set_lane_fp2(wr, wi, i, e);
+    }
+    // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
+    unsafe { simd::mul_all(&mut w, &c.k_in, c) };
+    *rows_mut::<M>(re) = w[0];
+    *rows_mut::<M>(im) = w[1];
+}
+
+/// The six coefficients out of the first M rows of (re, im), canonical.
+fn leave<C: TowerConfig<N>, const N: usize, const M: usize>(re: &Lanes, im: &Lanes, c: &Consts52<M>) -> [Fp2<C, N>; 6] {
+    let mut w = [*rows::<M>(re), *rows::<M>(im)];
+    // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
+    unsafe { simd::mul_all(&mut w, &c.k_out, c) };
+    core::array::from_fn(|i| lane_fp2(&w[0], &w[1], i))
 }
 
 /// Up to eight twist points T of a Miller loop on IFMA lanes, one pair per lane, with their
@@ -325,8 +443,8 @@ pub(super) mod kernels {
     /// after inlining; shifts and additions otherwise).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn times<const M: usize>(a: &E<M>, t: u64) -> E<M> {
-        match t {
+    fn times<const M: usize, const T: u64>(a: &E<M>) -> E<M> {
+        match T {
             1 => *a,
             9 => {
                 let mut r = *a;
@@ -338,7 +456,7 @@ pub(super) mod kernels {
             _ => {
                 let mut r = [_mm512_setzero_si512(); M];
                 let mut d = *a;
-                let mut t = t;
+                let mut t = T;
                 while t != 0 {
                     if t & 1 == 1 {
                         r = add(&r, &d);
@@ -355,15 +473,15 @@ pub(super) mod kernels {
     /// bound; both parts below (t + 1) times a's bound, plus k p).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn xi_t<const M: usize>(a: &F2<M>, kp: &E<M>, t: u64) -> F2<M> {
-        F2 { re: add(&sub(&times(&a.re, t), &a.im), kp), im: add(&a.re, &times(&a.im, t)) }
+    pub(in crate::tower) fn xi_t<const M: usize, const T: u64>(a: &F2<M>, kp: &E<M>) -> F2<M> {
+        F2 { re: add(&sub(&times::<M, T>(&a.re), &a.im), kp), im: add(&a.re, &times::<M, T>(&a.im)) }
     }
 
     /// xi a = (a.re - a.im + k p) + (a.re + a.im) u for xi = 1 + u (k p above a.im's bound).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     fn xi(a: &F2, kp: &E) -> F2 {
-        xi_t(a, kp, 1)
+        xi_t::<L, 1>(a, kp)
     }
 
     /// Normalise, then reduce each coordinate below 3p.
@@ -390,7 +508,7 @@ pub(super) mod kernels {
     /// not normalised; lanes 3.. zero.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    pub(in crate::tower) fn fp6_combine_t<const M: usize>(p: &F2<M>, c: &Consts52<M>, t: u64) -> F2<M> {
+    pub(in crate::tower) fn fp6_combine_t<const M: usize, const T: u64>(p: &F2<M>, c: &Consts52<M>) -> F2<M> {
         const L012: __mmask8 = 0b111;
         // plain terms: + (v0, m01, m02) + (0, 0, v1) - (0, v0, v0) - (0, v1, v2), + 12p
         let plus = a2(&pz(p, L012, idx([0, 4, 5, 0, 0, 0, 0, 0])), &pz(p, 0b100, idx([0, 0, 1, 0, 0, 0, 0, 0])));
@@ -400,17 +518,10 @@ pub(super) mod kernels {
         let xp = pz(p, 0b011, idx([3, 2, 0, 0, 0, 0, 0, 0]));
         let xm = a2(&pz(p, 0b001, idx([1, 0, 0, 0, 0, 0, 0, 0])), &pz(p, 0b001, idx([2, 0, 0, 0, 0, 0, 0, 0])));
         let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p (lane 2: 12p, harmless)
-        let r = a2(&plain, &xi_t(&xz, &splat(&c.mult[24]), t)); // < 24p + 24 (t + 1) p
+        let r = a2(&plain, &xi_t::<M, T>(&xz, &splat(&c.mult[24]))); // < 24p + 24 (t + 1) p
         // clear lanes 3..: the caller places these
         let zero = F2 { re: [_mm512_setzero_si512(); M], im: [_mm512_setzero_si512(); M] };
         b2(L012, &zero, &r)
-    }
-
-    /// [`fp6_combine_t`] for BLS12-381's xi = 1 + u (below 72p).
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    #[inline]
-    fn fp6_combine(p: &F2, c: &Consts52) -> F2 {
-        fp6_combine_t(p, c, 1)
     }
 
     /// f <- f^2 by the complex method with Karatsuba Fp6 products on the lanes (see the
@@ -419,47 +530,54 @@ pub(super) mod kernels {
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn square(re: &mut Lanes, im: &mut Lanes, c: &Consts52) {
-        let k = constants(c);
+    pub(super) unsafe fn square<const M: usize, const T: u64>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], c: &Consts52<M>) {
+        let k: K<M> = constants(c);
         let f = F2 { re: load(re), im: load(im) }; // < 3p
         const HI3: __mmask8 = 0b111000;
         // K(a0), K(a1) (< 6p)
         let ka0 = n2(&a2(&p2(&f, idx([0, 1, 2, 1, 0, 0, 0, 0])), &pz(&f, HI3, idx([0, 0, 0, 2, 1, 2, 0, 0]))), &k);
         let ka1 = n2(&a2(&p2(&f, idx([3, 4, 5, 4, 3, 3, 0, 0])), &pz(&f, HI3, idx([0, 0, 0, 5, 4, 5, 0, 0]))), &k);
-        // v a1 = (xi a1_2, a1_0, a1_1) on lanes 0..3 (< 6p), then K(v a1) (< 12p)
+        // v a1 = (xi a1_2, a1_0, a1_1) on lanes 0..3 (< 6p; < 3 (t + 2) p), then K(v a1) (< 12p)
         let w = p2(&f, idx([5, 3, 4, 0, 0, 0, 0, 0]));
-        let va1 = n2(&b2(0b001, &w, &xi(&w, &splat(&c.mult[3]))), &k);
+        let va1 = n2(&b2(0b001, &w, &xi_t::<M, T>(&w, &splat(&c.mult[3]))), &k);
         let kva1 = a2(&p2(&va1, idx([0, 1, 2, 1, 0, 0, 0, 0])), &pz(&va1, HI3, idx([0, 0, 0, 2, 1, 2, 0, 0])));
         // operands of s: K(a0) + K(a1) (< 12p) and K(a0) + K(v a1) (< 18p)
         let xs = n2(&a2(&ka0, &ka1), &k);
         let ys = n2(&a2(&ka0, &kva1), &k);
-        let t = fp6_combine(&m2(&ka0, &ka1, &k), c); // < 72p
-        let s = fp6_combine(&m2(&xs, &ys, &k), c); // < 72p
+        let tt = fp6_combine_t::<M, T>(&m2(&ka0, &ka1, &k), c); // < 72p; < 24 (t + 2) p
+        let ss = fp6_combine_t::<M, T>(&m2(&xs, &ys, &k), c);
+        // for t > 1 both are reduced first (below 3p), so that the offsets below stay small
+        let (tt, ss, off_vt, off_c0) = if T == 1 { (tt, ss, 72, 216) } else { (r2(&tt, &k), r2(&ss, &k), 3, 3 * (T as usize + 4)) };
         // c1 = 2t on lanes 3..6; c0 = s - t - v t with v t = (xi t2, t0, t1) on lanes 0..3
-        let t_hi = p2(&t, idx([0, 0, 0, 0, 1, 2, 0, 0]));
-        let rot = p2(&t, idx([2, 0, 1, 0, 0, 0, 0, 0]));
-        let vt = b2(0b001, &rot, &xi(&rot, &splat(&c.mult[72]))); // < 144p
-        let c0 = ak(&s2(&s2(&s, &t), &vt), &splat(&c.mult[216])); // < 288p
+        let t_hi = p2(&tt, idx([0, 0, 0, 0, 1, 2, 0, 0]));
+        let rot = p2(&tt, idx([2, 0, 1, 0, 0, 0, 0, 0]));
+        let vt = b2(0b001, &rot, &xi_t::<M, T>(&rot, &splat(&c.mult[off_vt]))); // < 144p; < 3 (t + 2) p
+        let c0 = ak(&s2(&s2(&ss, &tt), &vt), &splat(&c.mult[off_c0])); // < 288p; < 3 (2t + 6) p
         let out = b2(HI3, &c0, &a2(&t_hi, &t_hi)); // lanes 0..3 c0, 3..6 2t (< 144p)
-        // lanes 6 and 7 stay zero: c0's are 216p there, cleared by the mask below
+        // lanes 6 and 7 stay zero: c0's are off_c0 p there, cleared by the mask below
         let out = r2(&out, &k);
-        let zero = [_mm512_setzero_si512(); L];
+        let zero = [_mm512_setzero_si512(); M];
         store(&blend(0b0011_1111, &zero, &out.re), re);
         store(&blend(0b0011_1111, &zero, &out.im), im);
     }
 
-    /// f <- f * (l0 + l1 v + l4 v w) with (l0, l1, l4) = (l0, lx px, ly py) from the line's
-    /// coordinates `line` (lanes l0.re, lx.re, ly.re, l0.im, lx.im, ly.im, 64-bit Montgomery
-    /// form in 52-bit limbs) and the pair's multipliers `z`.
+    /// f <- f * line with the line's coordinates `line` (lanes l0.re, lx.re, ly.re, l0.im,
+    /// lx.im, ly.im, 64-bit Montgomery form in 52-bit limbs) and the pair's multipliers `z`:
+    /// (l0 + (lx px) v + (ly py) v w) for the M-twist, ((ly py) + (lx px) w + l0 v w) for the
+    /// D-twist.
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn mul_by_014(re: &mut Lanes, im: &mut Lanes, line: &Lanes, z: &Lanes, c: &Consts52) {
-        let k = constants(c);
-        let lv = mul(&load(line), &load(z), &k); // < 2p
+    pub(super) unsafe fn mul_by_line<const M: usize, const T: u64, const D_TWIST: bool>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], line: &[[u64; 8]; M], z: &[[u64; 8]; M], c: &Consts52<M>) {
+        let k: K<M> = constants(c);
+        let lv = mul(&load(line), &load(z), &k); // < 2p: l0, lx px, ly py on lanes 0..3 and 3..6
         let ln = F2 { re: perm(&lv, idx([0, 1, 2, 0, 0, 0, 0, 0])), im: perm(&lv, idx([3, 4, 5, 0, 0, 0, 0, 0])) };
-        mul_by_014_body(re, im, &ln, &k, c);
+        if D_TWIST {
+            mul_by_034_body::<M, T>(re, im, &ln, &k, c);
+        } else {
+            mul_by_014_body::<M, T>(re, im, &ln, &k, c);
+        }
     }
 
     /// One Miller-loop doubling step for every lane (one pair per lane) on BLS12-381's twist,
@@ -543,14 +661,15 @@ pub(super) mod kernels {
             r
         };
         let ln = F2 { re: pick(&lines[0], &lines[2], &lines[4]), im: pick(&lines[1], &lines[3], &lines[5]) };
-        mul_by_014_body(re, im, &ln, &k, c);
+        mul_by_014_body::<L, 1>(re, im, &ln, &k, c);
     }
 
-    /// The shared body of the line products: f <- f * (l0 + l1 v + l4 v w) with (l0, l1, l4)
-    /// on lanes 0..3 of `ln` (each coordinate below 3p, normalised; lanes 3.. zero).
+    /// The shared body of the M-twist line products: f <- f * (l0 + l1 v + l4 v w) with
+    /// (l0, l1, l4) on lanes 0..3 of `ln` (each coordinate below 3p, normalised; lanes 3..
+    /// zero).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn mul_by_014_body(re: &mut Lanes, im: &mut Lanes, ln: &F2, k: &K, c: &Consts52) {
+    fn mul_by_014_body<const M: usize, const T: u64>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], ln: &F2<M>, k: &K<M>, c: &Consts52<M>) {
         let ln = *ln;
         let f = F2 { re: load(re), im: load(im) }; // < 3p
         // group 1: (x0 l0, x1 l0, x2 l0, x0 l1, x1 l1, x2 l1, y0 l4, y1 l4), x = f_0, y = f_1
@@ -580,8 +699,50 @@ pub(super) mod kernels {
         let xm = a2(&pz(&q1, 0b001_000, idx([0, 0, 0, 5, 0, 0, 0, 0])), &pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0])));
         let plain = ak(&s2(&pp, &pm), &splat(&c.mult[18])); // < 36p
         let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p
-        let out = r2(&a2(&plain, &xi(&xz, &splat(&c.mult[24]))), k); // < 84p before the reduction
-        let zero = [_mm512_setzero_si512(); L];
+        let out = r2(&a2(&plain, &xi_t::<M, T>(&xz, &splat(&c.mult[24]))), k); // < 84p; < 24 (t + 3) p before the reduction
+        let zero = [_mm512_setzero_si512(); M];
+        store(&blend(0b0011_1111, &zero, &out.re), re);
+        store(&blend(0b0011_1111, &zero, &out.im), im);
+    }
+
+    /// The body of the D-twist line products: f <- f * (d0 + d3 w + d4 v w) with
+    /// (d4, d3, d0) = (l0, lx px, ly py) on lanes 0..3 of `ln` (each coordinate below 3p,
+    /// normalised; lanes 3.. zero). With aa = f_0 d0, bb = f_1 (d3 + d4 v),
+    /// mid = (f_0 + f_1)((d0 + d3) + d4 v): c0 = aa + v bb, c1 = mid - aa - bb.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn mul_by_034_body<const M: usize, const T: u64>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], ln: &F2<M>, k: &K<M>, c: &Consts52<M>) {
+        let ln = *ln;
+        let f = F2 { re: load(re), im: load(im) }; // < 3p
+        // group 1: (x0 d0, x1 d0, x2 d0, y0 d3, y1 d3, y2 d3, y0 d4, y1 d4), x = f_0, y = f_1
+        let x1 = p2(&f, idx([0, 1, 2, 3, 4, 5, 3, 4]));
+        let y1 = p2(&ln, idx([2, 2, 2, 1, 1, 1, 0, 0]));
+        // group 2: (y2 d4, s0 m, s1 m, s2 m, s0 d4, s1 d4, s2 d4, -), s = x + y, m = d0 + d3
+        const S6: __mmask8 = 0b0111_1110;
+        let x2 = n2(&a2(&p2(&f, idx([5, 0, 1, 2, 0, 1, 2, 0])), &pz(&f, S6, idx([0, 3, 4, 5, 3, 4, 5, 0]))), k); // < 6p
+        let y2 = n2(&a2(&p2(&ln, idx([0, 2, 2, 2, 0, 0, 0, 0])), &pz(&ln, 0b0000_1110, idx([0, 1, 1, 1, 0, 0, 0, 0]))), k); // < 6p
+        let q1 = m2(&x1, &y1, k); // parts < 6p
+        let q2 = m2(&x2, &y2, k);
+        // out0 = q1[0] + xi (q1[5] + q1[7])
+        // out1 = q1[1] + q1[3] + xi q2[0]
+        // out2 = q1[2] + q1[4] + q1[6]
+        // out3 = q2[1] - q1[0] - q1[3] + xi (q2[6] - q2[0])
+        // out4 = q2[2] + q2[4] - q1[1] - q1[4] - q1[6]
+        // out5 = q2[3] + q2[5] - q1[2] - q1[5] - q1[7]
+        let pp = a2(
+            &a2(&pz(&q1, 0b000_111, idx([0, 1, 2, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_110, idx([0, 3, 4, 0, 0, 0, 0, 0]))),
+            &a2(&pz(&q1, 0b000_100, idx([0, 0, 6, 0, 0, 0, 0, 0])), &a2(&pz(&q2, 0b111_000, idx([0, 0, 0, 1, 2, 3, 0, 0])), &pz(&q2, 0b110_000, idx([0, 0, 0, 0, 4, 5, 0, 0])))),
+        ); // < 18p
+        let pm = a2(
+            &a2(&pz(&q1, 0b111_000, idx([0, 0, 0, 0, 1, 2, 0, 0])), &pz(&q1, 0b111_000, idx([0, 0, 0, 3, 4, 5, 0, 0]))),
+            &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 6, 7, 0, 0])),
+        ); // < 18p
+        let xp = a2(&a2(&pz(&q1, 0b000_001, idx([5, 0, 0, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_001, idx([7, 0, 0, 0, 0, 0, 0, 0]))), &pz(&q2, 0b001_010, idx([0, 0, 0, 6, 0, 0, 0, 0])));
+        let xm = pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0]));
+        let plain = ak(&s2(&pp, &pm), &splat(&c.mult[18])); // < 36p
+        let xz = ak(&s2(&xp, &xm), &splat(&c.mult[6])); // < 18p
+        let out = r2(&a2(&plain, &xi_t::<M, T>(&xz, &splat(&c.mult[18]))), k); // < 18 (t + 3) p before the reduction
+        let zero = [_mm512_setzero_si512(); M];
         store(&blend(0b0011_1111, &zero, &out.re), re);
         store(&blend(0b0011_1111, &zero, &out.im), im);
     }

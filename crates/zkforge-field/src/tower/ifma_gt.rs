@@ -22,276 +22,125 @@
 //! Bounds are written beside each step (t = 1 or 9 the real part of xi); every subtraction
 //! adds a multiple of p at least as large as what it subtracts, and one normalisation and one
 //! Barrett-style step per output (`ifma::simd::reduce`) bring each coordinate back below 3p.
-//! The scalar tower is the reference (`tests/tower.rs` compares both towers on random inputs).
+//! The scalar tower is the reference (`tests/tower.rs` compares both towers on random
+//! inputs). The methods are `Fp12Lanes::{cyclotomic_square, mul_assign, conjugate}`.
 
-#![allow(clippy::needless_range_loop)]
+// The kernels are generic over the limb count M; each needs AVX-512F and AVX-512 IFMA (the
+// callers hold an `Fp12Lanes`, which exists only on such CPUs). `T` is the real part of xi
+// (1 or 9).
+use super::ifma::simd::{self, blend, constants, load, perm, splat, store, K};
+use super::ifma::Consts52;
+use super::ifma_fp12::kernels::{a2, ak, b2, fp6_combine_t, idx, m2, n2, p2, pz, r2, s2, xi_t, F2};
+use core::arch::x86_64::*;
 
-use core::marker::PhantomData;
+const HI3: __mmask8 = 0b111_000;
+const LO6: __mmask8 = 0b0011_1111;
 
-use super::ifma::{consts6_for, consts_for, lane_fp2, set_lane_fp2, simd, Consts52};
-use super::{Fp12, Fp6, TowerConfig};
-
-/// 8 rows of eight lanes (limb-major); 6-limb towers use the first six rows.
-type Rows = [[u64; 8]; 8];
-
-/// The constants of the lanes a tower uses.
-#[derive(Clone, Copy, Debug)]
-enum Consts {
-    L8(&'static Consts52<8>),
-    L6(&'static Consts52<6>),
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn zero<const M: usize>() -> F2<M> {
+    F2 { re: [_mm512_setzero_si512(); M], im: [_mm512_setzero_si512(); M] }
 }
 
-/// A cyclotomic Fp12 value (an element of the subgroup of order p^4 - p^2 + 1, such as the
-/// output of the final exponentiation's easy part) on IFMA lanes: squarings, products and
-/// conjugates without leaving the 52-bit form. Exists where the CPU has AVX-512 IFMA and the
-/// tower is BLS12-381's or BN254's ([`GtLanes::available`]).
+/// Lanes 0..6 of `out` (each coordinate below 3p) into the rows, lanes 6 and 7 zero.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn put<const M: usize>(out: &F2<M>, re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M]) {
+    let z = zero::<M>();
+    let o = b2(LO6, &z, out);
+    store(&o.re, re);
+    store(&o.im, im);
+}
+
+/// f <- f^2 for a cyclotomic f (Granger-Scott on the lanes; see the module notes).
 ///
-/// ```
-/// use zkforge_field::bn254::{Fp12, FpConfig};
-/// use zkforge_field::tower::GtLanes;
-/// use rand_core::OsRng;
-/// let f = Fp12::random(&mut OsRng);
-/// let t = f.conjugate() * f.invert().unwrap();
-/// let g = t.frobenius_map(2) * t; // cyclotomic
-/// if let Some(mut x) = GtLanes::<FpConfig, 4>::from_fp12(&g) {
-///     x.cyclotomic_square();
-///     x.mul_assign(&GtLanes::from_fp12(&f).unwrap()); // the product needs no subgroup
-///     assert_eq!(x.to_fp12(), g.cyclotomic_square() * f);
-/// }
-/// ```
-#[derive(Clone, Debug)]
-pub struct GtLanes<C: TowerConfig<N>, const N: usize> {
-    re: Rows,
-    im: Rows,
-    consts: Consts,
-    _c: PhantomData<C>,
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(super) unsafe fn cyclotomic_square<const M: usize, const T: u64>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], c: &Consts52<M>) {
+    let k: K<M> = constants(c);
+    let kp = |m: usize| splat(&c.mult[m]);
+    let f = F2 { re: load(re), im: load(im) }; // < 3p, lanes 6, 7 zero
+    // the nine squaring operands: lanes 0..6 the coefficients z0, z4, z3, z2, z1, z5 (the
+    // scalar code's names), lane 6 z0 + z1, lane 7 z2 + z3; lane 0 of y: z4 + z5 (< 6p)
+    let x = n2(&a2(&p2(&f, idx([0, 1, 2, 3, 4, 5, 0, 3])), &pz(&f, 0b1100_0000, idx([0, 0, 0, 0, 0, 0, 4, 2]))), &k);
+    let y = n2(&a2(&pz(&f, 0b1, idx([1, 0, 0, 0, 0, 0, 0, 0])), &pz(&f, 0b1, idx([5, 0, 0, 0, 0, 0, 0, 0]))), &k);
+    // Fp2 squares: re = (x0 + x1)(x0 - x1 + 6p), im = (2 x0) x1 (operands < 12p)
+    let sx = F2 {
+        re: simd::mul(&n2(&a2(&x, &F2 { re: x.im, im: x.re }), &k).re, &n2(&ak(&s2(&x, &F2 { re: x.im, im: x.re }), &k.p6), &k).re, &k),
+        im: simd::mul(&n2(&a2(&x, &x), &k).re, &x.im, &k),
+    }; // < 2p
+    // y's two products in one: lane 0 (y0 + y1)(y0 - y1 + 6p), lane 1 (2 y0) y1
+    let ya = n2(&a2(&y, &F2 { re: y.im, im: y.re }), &k).re;
+    let yb = n2(&ak(&s2(&y, &F2 { re: y.im, im: y.re }), &k.p6), &k).re;
+    let yd = n2(&a2(&y, &y), &k).re;
+    let up = F2 { re: ya, im: yd };
+    let vp = F2 { re: yb, im: y.im };
+    // u = (ya, yd), v = (yb, y1) on lanes 0, 1
+    let u = blend(0b10, &up.re, &perm(&up.im, idx([0, 0, 0, 0, 0, 0, 0, 0])));
+    let v = blend(0b10, &vp.re, &perm(&vp.im, idx([0, 0, 0, 0, 0, 0, 0, 0])));
+    let sy = simd::mul(&u, &v, &k); // lane 0 re, lane 1 im of (z4 + z5)^2, < 2p
+    let s8 = F2 { re: sy, im: perm(&sy, idx([1, 1, 1, 1, 1, 1, 1, 1])) };
+    // T: lanes 0..3 X + xi Y, lanes 3..6 X - Y - Z, then xi on lane 3, with
+    // X = (s0, s3, s1, s8, s6, s7), Y = (s4, s2, s5, s1, s0, s3), Z = (-, -, -, s5, s4, s2)
+    let xx = a2(&pz(&sx, 0b110_111, idx([0, 3, 1, 0, 6, 7, 0, 0])), &pz(&s8, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0]))); // < 2p
+    let yy = p2(&sx, idx([4, 2, 5, 1, 0, 3, 0, 0])); // < 2p
+    let zz = pz(&sx, HI3, idx([0, 0, 0, 5, 4, 2, 0, 0])); // < 2p
+    let lo = xi_t::<M, T>(&yy, &kp(2)); // < (2t + 2) p
+    let hi = ak(&s2(&s2(&xx, &yy), &zz), &kp(4)); // < 6p
+    let tt = b2(HI3, &a2(&xx, &lo), &hi); // < (2t + 4) p, lanes 3..6 < 6p
+    let tt = b2(0b001_000, &tt, &xi_t::<M, T>(&tt, &kp(6))); // lane 3 < 6 (t + 1) p
+    // 3T - 2z on lanes 0..3, 3T + 2z on lanes 3..6 (< 18 (t + 1) p + 6p)
+    let two_f = a2(&f, &f);
+    let e = b2(HI3, &s2(&F2 { re: k.p6, im: k.p6 }, &two_f), &two_f);
+    let out = a2(&a2(&a2(&tt, &tt), &tt), &e);
+    put(&r2(&out, &k), re, im);
 }
 
-fn rows<const M: usize>(a: &Rows) -> &[[u64; 8]; M] {
-    (&a[..M]).try_into().expect("M <= 8")
+/// K(z) = (z0, z1, z2, z1 + z2, z0 + z1, z0 + z2) of the Fp6 on lanes off..off + 3 of f.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn kform<const M: usize>(f: &F2<M>, off: i64) -> F2<M> {
+    let o = off;
+    a2(&p2(f, idx([o, o + 1, o + 2, o + 1, o, o, 0, 0])), &pz(f, HI3, idx([0, 0, 0, o + 2, o + 1, o + 2, 0, 0])))
 }
 
-fn rows_mut<const M: usize>(a: &mut Rows) -> &mut [[u64; 8]; M] {
-    (&mut a[..M]).try_into().expect("M <= 8")
+/// a <- a b (Karatsuba over Fp6, see the module notes).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(super) unsafe fn product<const M: usize, const T: u64>(are: &mut [[u64; 8]; M], aim: &mut [[u64; 8]; M], bre: &[[u64; 8]; M], bim: &[[u64; 8]; M], c: &Consts52<M>) {
+    let k: K<M> = constants(c);
+    let kp = |m: usize| splat(&c.mult[m]);
+    let a = F2 { re: load(are), im: load(aim) }; // < 3p
+    let b = F2 { re: load(bre), im: load(bim) };
+    let (ka0, ka1) = (kform(&a, 0), kform(&a, 3)); // < 6p
+    let (kb0, kb1) = (kform(&b, 0), kform(&b, 3));
+    let (ka0, ka1, kb0, kb1) = (n2(&ka0, &k), n2(&ka1, &k), n2(&kb0, &k), n2(&kb1, &k));
+    let (ks, ls) = (n2(&a2(&ka0, &ka1), &k), n2(&a2(&kb0, &kb1), &k)); // < 12p
+    // the three Fp6 products, each reduced below 3p (lanes 0..3)
+    let aa = r2(&fp6_combine_t::<M, T>(&m2(&ka0, &kb0, &k), c), &k);
+    let bb = r2(&fp6_combine_t::<M, T>(&m2(&ka1, &kb1, &k), c), &k);
+    let mm = r2(&fp6_combine_t::<M, T>(&m2(&ks, &ls, &k), c), &k);
+    // c1 = mm - aa - bb (< 9p) on lanes 3..6
+    let c1 = ak(&s2(&s2(&mm, &aa), &bb), &kp(6));
+    let c1 = p2(&c1, idx([0, 0, 0, 0, 1, 2, 0, 0]));
+    // c0 = aa + v bb, v bb = (xi bb2, bb0, bb1) (< 3p + 3 (t + 1) p + 3p)
+    let rot = p2(&bb, idx([2, 0, 1, 0, 0, 0, 0, 0]));
+    let vb = b2(0b001, &rot, &xi_t::<M, T>(&rot, &kp(3)));
+    let c0 = a2(&aa, &vb);
+    put(&r2(&b2(HI3, &c0, &c1), &k), are, aim);
 }
 
-impl<C: TowerConfig<N>, const N: usize> GtLanes<C, N> {
-    fn consts() -> Option<Consts> {
-        if !matches!(C::XI_C0, 1 | 9) {
-            return None;
-        }
-        consts_for::<C, N>().map(Consts::L8).or_else(|| consts6_for::<C, N>().map(Consts::L6))
-    }
-
-    /// Whether the lanes apply: AVX-512 IFMA on this CPU and BLS12-381's or BN254's tower.
-    pub fn available() -> bool {
-        Self::consts().is_some()
-    }
-
-    /// f moved onto the lanes (any Fp12 value; [`GtLanes::cyclotomic_square`] is a square only
-    /// on the cyclotomic subgroup); `None` where the lanes do not apply.
-    pub fn from_fp12(f: &Fp12<C, N>) -> Option<Self> {
-        let consts = Self::consts()?;
-        let coeffs = [f.c0.c0, f.c0.c1, f.c0.c2, f.c1.c0, f.c1.c1, f.c1.c2];
-        let mut v = [[[0u64; 8]; 8]; 2];
-        match consts {
-            Consts::L8(c) => {
-                let [re, im] = &mut v;
-                let (re, im) = (rows_mut::<8>(re), rows_mut::<8>(im));
-                for (i, e) in coeffs.iter().enumerate() {
-                    set_lane_fp2(re, im, i, e);
-                }
-                let mut w = [*re, *im];
-                // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
-                unsafe { simd::mul_all(&mut w, &c.k_in, c) };
-                (*re, *im) = (w[0], w[1]);
-            }
-            Consts::L6(c) => {
-                let [re, im] = &mut v;
-                let (re, im) = (rows_mut::<6>(re), rows_mut::<6>(im));
-                for (i, e) in coeffs.iter().enumerate() {
-                    set_lane_fp2(re, im, i, e);
-                }
-                let mut w = [*re, *im];
-                // SAFETY: as above.
-                unsafe { simd::mul_all(&mut w, &c.k_in, c) };
-                (*re, *im) = (w[0], w[1]);
-            }
-        }
-        let [re, im] = v;
-        Some(Self { re, im, consts, _c: PhantomData })
-    }
-
-    /// The value back in the 64-bit tower (canonical coordinates).
-    pub fn to_fp12(&self) -> Fp12<C, N> {
-        let coeffs: [super::Fp2<C, N>; 6] = match self.consts {
-            Consts::L8(c) => {
-                let mut w = [*rows::<8>(&self.re), *rows::<8>(&self.im)];
-                // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-                unsafe { simd::mul_all(&mut w, &c.k_out, c) };
-                core::array::from_fn(|i| lane_fp2(&w[0], &w[1], i))
-            }
-            Consts::L6(c) => {
-                let mut w = [*rows::<6>(&self.re), *rows::<6>(&self.im)];
-                // SAFETY: as above.
-                unsafe { simd::mul_all(&mut w, &c.k_out, c) };
-                core::array::from_fn(|i| lane_fp2(&w[0], &w[1], i))
-            }
-        };
-        let [a, b, c, d, e, f] = coeffs;
-        Fp12::new(Fp6::new(a, b, c), Fp6::new(d, e, f))
-    }
-
-    /// self <- self^2 for a cyclotomic self (Granger-Scott).
-    pub fn cyclotomic_square(&mut self) {
-        let t = C::XI_C0;
-        match self.consts {
-            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-            Consts::L8(c) => unsafe { kernels::cyclotomic_square::<8>(rows_mut(&mut self.re), rows_mut(&mut self.im), c, t) },
-            Consts::L6(c) => unsafe { kernels::cyclotomic_square::<6>(rows_mut(&mut self.re), rows_mut(&mut self.im), c, t) },
-        }
-    }
-
-    /// self <- self * b (any Fp12 values).
-    pub fn mul_assign(&mut self, b: &Self) {
-        let t = C::XI_C0;
-        match self.consts {
-            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-            Consts::L8(c) => unsafe { kernels::product::<8>(rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&b.re), rows(&b.im), c, t) },
-            Consts::L6(c) => unsafe { kernels::product::<6>(rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&b.re), rows(&b.im), c, t) },
-        }
-    }
-
-    /// The conjugate c0 - c1 w (the inverse on the cyclotomic subgroup).
-    pub fn conjugate(&self) -> Self {
-        let mut r = self.clone();
-        match self.consts {
-            // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-            Consts::L8(c) => unsafe { kernels::conjugate::<8>(rows_mut(&mut r.re), rows_mut(&mut r.im), c) },
-            Consts::L6(c) => unsafe { kernels::conjugate::<6>(rows_mut(&mut r.re), rows_mut(&mut r.im), c) },
-        }
-        r
-    }
-}
-
-mod kernels {
-    //! The vector kernels, generic over the limb count M; each needs AVX-512F and AVX-512
-    //! IFMA (the callers hold a `GtLanes`, which exists only on such CPUs). `t` is the real
-    //! part of xi (1 or 9), a constant after inlining.
-    use super::super::ifma::simd::{self, blend, constants, load, perm, splat, store, K};
-    use super::super::ifma::Consts52;
-    use super::super::ifma_fp12::kernels::{a2, ak, b2, fp6_combine_t, idx, m2, n2, p2, pz, r2, s2, xi_t, F2};
-    use core::arch::x86_64::*;
-
-    const HI3: __mmask8 = 0b111_000;
-    const LO6: __mmask8 = 0b0011_1111;
-
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    #[inline]
-    fn zero<const M: usize>() -> F2<M> {
-        F2 { re: [_mm512_setzero_si512(); M], im: [_mm512_setzero_si512(); M] }
-    }
-
-    /// Lanes 0..6 of `out` (each coordinate below 3p) into the rows, lanes 6 and 7 zero.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    #[inline]
-    fn put<const M: usize>(out: &F2<M>, re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M]) {
-        let z = zero::<M>();
-        let o = b2(LO6, &z, out);
-        store(&o.re, re);
-        store(&o.im, im);
-    }
-
-    /// f <- f^2 for a cyclotomic f (Granger-Scott on the lanes; see the module notes).
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn cyclotomic_square<const M: usize>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], c: &Consts52<M>, t: u64) {
-        let k: K<M> = constants(c);
-        let kp = |m: usize| splat(&c.mult[m]);
-        let f = F2 { re: load(re), im: load(im) }; // < 3p, lanes 6, 7 zero
-        // the nine squaring operands: lanes 0..6 the coefficients z0, z4, z3, z2, z1, z5 (the
-        // scalar code's names), lane 6 z0 + z1, lane 7 z2 + z3; lane 0 of y: z4 + z5 (< 6p)
-        let x = n2(&a2(&p2(&f, idx([0, 1, 2, 3, 4, 5, 0, 3])), &pz(&f, 0b1100_0000, idx([0, 0, 0, 0, 0, 0, 4, 2]))), &k);
-        let y = n2(&a2(&pz(&f, 0b1, idx([1, 0, 0, 0, 0, 0, 0, 0])), &pz(&f, 0b1, idx([5, 0, 0, 0, 0, 0, 0, 0]))), &k);
-        // Fp2 squares: re = (x0 + x1)(x0 - x1 + 6p), im = (2 x0) x1 (operands < 12p)
-        let sx = F2 {
-            re: simd::mul(&n2(&a2(&x, &F2 { re: x.im, im: x.re }), &k).re, &n2(&ak(&s2(&x, &F2 { re: x.im, im: x.re }), &k.p6), &k).re, &k),
-            im: simd::mul(&n2(&a2(&x, &x), &k).re, &x.im, &k),
-        }; // < 2p
-        // y's two products in one: lane 0 (y0 + y1)(y0 - y1 + 6p), lane 1 (2 y0) y1
-        let ya = n2(&a2(&y, &F2 { re: y.im, im: y.re }), &k).re;
-        let yb = n2(&ak(&s2(&y, &F2 { re: y.im, im: y.re }), &k.p6), &k).re;
-        let yd = n2(&a2(&y, &y), &k).re;
-        let up = F2 { re: ya, im: yd };
-        let vp = F2 { re: yb, im: y.im };
-        // u = (ya, yd), v = (yb, y1) on lanes 0, 1
-        let u = blend(0b10, &up.re, &perm(&up.im, idx([0, 0, 0, 0, 0, 0, 0, 0])));
-        let v = blend(0b10, &vp.re, &perm(&vp.im, idx([0, 0, 0, 0, 0, 0, 0, 0])));
-        let sy = simd::mul(&u, &v, &k); // lane 0 re, lane 1 im of (z4 + z5)^2, < 2p
-        let s8 = F2 { re: sy, im: perm(&sy, idx([1, 1, 1, 1, 1, 1, 1, 1])) };
-        // T: lanes 0..3 X + xi Y, lanes 3..6 X - Y - Z, then xi on lane 3, with
-        // X = (s0, s3, s1, s8, s6, s7), Y = (s4, s2, s5, s1, s0, s3), Z = (-, -, -, s5, s4, s2)
-        let xx = a2(&pz(&sx, 0b110_111, idx([0, 3, 1, 0, 6, 7, 0, 0])), &pz(&s8, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0]))); // < 2p
-        let yy = p2(&sx, idx([4, 2, 5, 1, 0, 3, 0, 0])); // < 2p
-        let zz = pz(&sx, HI3, idx([0, 0, 0, 5, 4, 2, 0, 0])); // < 2p
-        let lo = xi_t(&yy, &kp(2), t); // < (2t + 2) p
-        let hi = ak(&s2(&s2(&xx, &yy), &zz), &kp(4)); // < 6p
-        let tt = b2(HI3, &a2(&xx, &lo), &hi); // < (2t + 4) p, lanes 3..6 < 6p
-        let tt = b2(0b001_000, &tt, &xi_t(&tt, &kp(6), t)); // lane 3 < 6 (t + 1) p
-        // 3T - 2z on lanes 0..3, 3T + 2z on lanes 3..6 (< 18 (t + 1) p + 6p)
-        let two_f = a2(&f, &f);
-        let e = b2(HI3, &s2(&F2 { re: k.p6, im: k.p6 }, &two_f), &two_f);
-        let out = a2(&a2(&a2(&tt, &tt), &tt), &e);
-        put(&r2(&out, &k), re, im);
-    }
-
-    /// K(z) = (z0, z1, z2, z1 + z2, z0 + z1, z0 + z2) of the Fp6 on lanes off..off + 3 of f.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    #[inline]
-    fn kform<const M: usize>(f: &F2<M>, off: i64) -> F2<M> {
-        let o = off;
-        a2(&p2(f, idx([o, o + 1, o + 2, o + 1, o, o, 0, 0])), &pz(f, HI3, idx([0, 0, 0, o + 2, o + 1, o + 2, 0, 0])))
-    }
-
-    /// a <- a b (Karatsuba over Fp6, see the module notes).
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn product<const M: usize>(are: &mut [[u64; 8]; M], aim: &mut [[u64; 8]; M], bre: &[[u64; 8]; M], bim: &[[u64; 8]; M], c: &Consts52<M>, t: u64) {
-        let k: K<M> = constants(c);
-        let kp = |m: usize| splat(&c.mult[m]);
-        let a = F2 { re: load(are), im: load(aim) }; // < 3p
-        let b = F2 { re: load(bre), im: load(bim) };
-        let (ka0, ka1) = (kform(&a, 0), kform(&a, 3)); // < 6p
-        let (kb0, kb1) = (kform(&b, 0), kform(&b, 3));
-        let (ka0, ka1, kb0, kb1) = (n2(&ka0, &k), n2(&ka1, &k), n2(&kb0, &k), n2(&kb1, &k));
-        let (ks, ls) = (n2(&a2(&ka0, &ka1), &k), n2(&a2(&kb0, &kb1), &k)); // < 12p
-        // the three Fp6 products, each reduced below 3p (lanes 0..3)
-        let aa = r2(&fp6_combine_t(&m2(&ka0, &kb0, &k), c, t), &k);
-        let bb = r2(&fp6_combine_t(&m2(&ka1, &kb1, &k), c, t), &k);
-        let mm = r2(&fp6_combine_t(&m2(&ks, &ls, &k), c, t), &k);
-        // c1 = mm - aa - bb (< 9p) on lanes 3..6
-        let c1 = ak(&s2(&s2(&mm, &aa), &bb), &kp(6));
-        let c1 = p2(&c1, idx([0, 0, 0, 0, 1, 2, 0, 0]));
-        // c0 = aa + v bb, v bb = (xi bb2, bb0, bb1) (< 3p + 3 (t + 1) p + 3p)
-        let rot = p2(&bb, idx([2, 0, 1, 0, 0, 0, 0, 0]));
-        let vb = b2(0b001, &rot, &xi_t(&rot, &kp(3), t));
-        let c0 = a2(&aa, &vb);
-        put(&r2(&b2(HI3, &c0, &c1), &k), are, aim);
-    }
-
-    /// f <- conjugate(f) = c0 - c1 w: lanes 3..6 become 4p - x, then reduced below 3p.
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512F and AVX-512 IFMA.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn conjugate<const M: usize>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], c: &Consts52<M>) {
-        let k: K<M> = constants(c);
-        let f = F2 { re: load(re), im: load(im) };
-        let neg = s2(&F2 { re: k.p4, im: k.p4 }, &f);
-        put(&r2(&b2(HI3, &f, &neg), &k), re, im);
-    }
+/// f <- conjugate(f) = c0 - c1 w: lanes 3..6 become 4p - x, then reduced below 3p.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(super) unsafe fn conjugate<const M: usize>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], c: &Consts52<M>) {
+    let k: K<M> = constants(c);
+    let f = F2 { re: load(re), im: load(im) };
+    let neg = s2(&F2 { re: k.p4, im: k.p4 }, &f);
+    put(&r2(&b2(HI3, &f, &neg), &k), re, im);
 }
