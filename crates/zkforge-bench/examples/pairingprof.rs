@@ -124,6 +124,18 @@ fn main() {
     } else {
         let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = sample_points::<bn::G1Config>(&mut rng, 2).into_iter().zip(sample_points::<bn::G2Config>(&mut rng, 2)).collect();
         let f = pn::multi_miller_loop(&pairs[..1]);
+        if let Some(n) = what.strip_prefix("check").and_then(|n| n.parse::<usize>().ok()) {
+            if let Some(k) = std::env::var("STEPS").ok().and_then(|v| v.parse().ok()) {
+                zkforge_pairing::config::set_lane_steps_min_pairs(k);
+            }
+            let pn8: Vec<(bn::G1Affine, bn::G2Affine)> = sample_points::<bn::G1Config>(&mut rng, n).into_iter().zip(sample_points::<bn::G2Config>(&mut rng, n)).collect();
+            let t = std::time::Instant::now();
+            for _ in 0..iters {
+                std::hint::black_box(pn::pairing_check(&pn8));
+            }
+            println!("bn check{n}: {:.1} us per call", t.elapsed().as_secs_f64() * 1e6 / iters as f64);
+            return;
+        }
         for _ in 0..iters {
             match what {
                 "ml" => drop(std::hint::black_box(pn::multi_miller_loop(&pairs[..1]))),

@@ -52,6 +52,17 @@ pub enum ThreeB<C: TowerConfig<N>, const N: usize> {
 }
 
 impl<C: TowerConfig<N>, const N: usize> ThreeB<C, N> {
+    /// The value 3b'.
+    pub fn value(&self) -> Fp2<C, N> {
+        match *self {
+            ThreeB::General(b) => b,
+            ThreeB::OnePlusUTimes(k) => {
+                let k = Fp::from_u64(k);
+                Fp2::new(k, k)
+            }
+        }
+    }
+
     /// 3b' c.
     #[inline(always)]
     pub fn mul(&self, c: &Fp2<C, N>) -> Fp2<C, N> {

@@ -175,8 +175,8 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
     let mut f = Fp12Lanes::<C, N>::one()?;
     let scales = pairs.iter().map(|(px, py, _)| LineScale::new(px, py)).collect::<Option<Vec<_>>>()?;
     let all_live = pairs.iter().all(|(_, _, src)| matches!(src, Lines::Live { .. }));
-    if all_live && shape.twist == Twist::M && shape.extra == 0 && pairs.len() >= crate::config::lane_steps_min_pairs() {
-        return miller_loop_lane_steps(shape, pairs, f, &scales);
+    if all_live && pairs.len() >= crate::config::lane_steps_min_pairs() {
+        return miller_loop_lane_steps(shape, three_b, pairs, f, &scales);
     }
     for (k, &d) in shape.digits.iter().enumerate() {
         if k > 0 {
@@ -206,10 +206,12 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
 /// The lane Miller loop with the doubling steps on lanes too ([`zkforge_field::tower::G2Lanes`],
 /// one pair per lane, chunks of eight): every pair's T lives on the lanes; an addition step
 /// takes the points out, runs the scalar step per pair and puts them back; the live lines'
-/// T is written back at the end (callers read it, see `multi_miller_loop_with_ends`).
+/// T is written back at the end (callers read it, see `multi_miller_loop_with_ends`), and the
+/// shape's extra steps (BN254's) run from there in the scalar tower.
 #[cfg(target_arch = "x86_64")]
 fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
     shape: &LoopShape,
+    three_b: &ThreeB<C, N>,
     pairs: &mut [(Fp<C, N>, Fp<C, N>, Lines<'_, C, N>)],
     mut f: zkforge_field::tower::Fp12Lanes<C, N>,
     scales: &[zkforge_field::tower::LineScale<C, N>],
@@ -224,7 +226,7 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
     for c in pairs.chunks(chunk) {
         let g1: Vec<_> = c.iter().map(|(px, py, _)| (*px, *py)).collect();
         let t: Vec<_> = c.iter().map(|(_, _, src)| t_of(src)).collect();
-        groups.push(G2Lanes::new(&g1, &t)?);
+        groups.push(G2Lanes::new(&g1, &t, &three_b.value(), shape.twist == Twist::D)?);
     }
     for (k, &d) in shape.digits.iter().enumerate() {
         if k > 0 {
@@ -242,7 +244,7 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
                         *t = G2Homogeneous { x, y, z };
                     }
                     let l = src.add(d);
-                    f.mul_by_014(&l.l0, &l.lx, &l.ly, s);
+                    line_into_lanes(&mut f, &l, s, shape.twist);
                     out.push(t_of(src));
                 }
                 g.set_points(&out);
@@ -254,6 +256,13 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
             if let Lines::Live { t, .. } = src {
                 *t = G2Homogeneous { x, y, z };
             }
+        }
+    }
+    // the extra steps (BN254's Frobenius additions) in the scalar tower, lines onto the lanes
+    for k in 0..shape.extra {
+        for ((_, _, src), s) in pairs.iter_mut().zip(scales) {
+            let l = src.add_extra(k);
+            line_into_lanes(&mut f, &l, s, shape.twist);
         }
     }
     let f = f.to_fp12();

@@ -78,6 +78,21 @@ fn every_switch_value_gives_the_same_miller_loop() {
         set_miller_accumulator(MillerAccumulator::Ifma);
         assert_eq!(pb::multi_miller_loop(&many[..n]), want, "{n} pairs, lane steps");
     }
+    let bn_many: Vec<_> = (0..17).map(|_| (rand_point::<bn::G1Config>(&mut rng), rand_point::<bn::G2Config>(&mut rng))).collect();
+    for n in [8, 9, 17] {
+        set_miller_accumulator(MillerAccumulator::Scalar);
+        let want = pn::multi_miller_loop(&bn_many[..n]);
+        set_miller_accumulator(MillerAccumulator::Ifma);
+        set_lane_steps_min_pairs(1);
+        assert_eq!(pn::multi_miller_loop(&bn_many[..n]), want, "BN254 {n} pairs, lane steps");
+    }
+    let bn_ends = |steps: usize, acc: MillerAccumulator| {
+        set_miller_accumulator(acc);
+        set_lane_steps_min_pairs(steps);
+        let (f, e) = zkforge_pairing::engine::multi_miller_loop_with_ends::<zkforge_pairing::bn254::Bn254, 4>(&bn_many[..9]);
+        (f, e.into_iter().map(|t| t.map(|t| (t.x, t.y, t.z))).collect::<Vec<_>>())
+    };
+    assert_eq!(bn_ends(1, MillerAccumulator::Ifma), bn_ends(1, MillerAccumulator::Scalar), "BN254 loop ends, lane steps");
     // the loop's end points (what pairing_check_g2_unchecked tests G2 membership with) agree
     let ends = |steps: usize, acc: MillerAccumulator| {
         set_miller_accumulator(acc);

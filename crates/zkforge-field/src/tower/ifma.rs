@@ -1,15 +1,18 @@
-//! Field arithmetic on eight AVX-512 IFMA lanes for the BLS12-381 tower (xi = 1 + u, 381-bit
-//! p), shared by the lane kernels of the tower (`ifma_fp12`: the Miller-loop accumulator), and
-//! runs of Karabina's compressed cyclotomic squarings (ePrint 2010/542; the formulas of
-//! `fp12::Compressed::square`).
+//! Field arithmetic on eight AVX-512 IFMA lanes for the pairing towers, shared by the lane
+//! kernels of the tower (`ifma_fp12`: the Miller-loop accumulator and twist steps; `ifma_gt`:
+//! the final exponentiation's cyclotomic squaring and product), and runs of Karabina's
+//! compressed cyclotomic squarings (ePrint 2010/542; the formulas of
+//! `fp12::Compressed::square`) for BLS12-381.
 //!
 //! Arithmetic: Montgomery products in radix 2^52 (`vpmadd52luq/huq`, operand scanning,
-//! R = 2^416; the product of `zkforge_msm::ifma`), eight elements per register set of eight
-//! limbs, lazy additions (a multiple of p added before each subtraction) with signed limbs, one
-//! carry normalisation before each product, and one Barrett-style step (q from the top limb
-//! times floor(2^416 / p)) that brings a value below 3p. Values enter the 52-bit form with one
-//! product by 2^448 mod p and leave it with one by 2^384 mod p (the 64-bit form's R = 2^384
-//! outside), then one conditional subtraction.
+//! R = 2^(52 M); the product of `zkforge_msm::ifma`), eight elements per register set of M
+//! limbs: M = 8 for BLS12-381 (R = 2^416, p < 2^381), M = 6 for BN254 (R = 2^312, p < 2^254;
+//! R/p leaves 2^58 of headroom, where 5 limbs would leave 84). Lazy additions (a multiple of p
+//! added before each subtraction) with signed limbs, one carry normalisation before each
+//! product, and one Barrett-style step (q from the bits above 2^s times floor(2^(s+52) / p))
+//! that brings a value below 3p. Values enter the 52-bit form with one product by
+//! 2^(104 M - 64 N) mod p and leave it with one by 2^(64 N) mod p (the 64-bit form's
+//! R = 2^(64 N) outside, N its limb count), then one conditional subtraction.
 //!
 //! Karabina: one compressed squaring is six Fp2 squarings, twelve Fp products, all
 //! independent: the scalar code runs them on the MULX unit one after another (about 21 ns

@@ -36,7 +36,7 @@
 
 use core::marker::PhantomData;
 
-use super::ifma::{consts_for, lane_fp2, rows, rows_mut, set_lane_fp2, simd, to52, tower_consts, Consts, Consts52, Lanes, L};
+use super::ifma::{lane_fp2, rows, rows_mut, set_lane_fp2, simd, to52, tower_consts, Consts, Consts52, Lanes};
 use super::{Fp12, Fp2, Fp6, TowerConfig};
 use crate::mont::Fp;
 
@@ -267,10 +267,11 @@ fn leave<C: TowerConfig<N>, const N: usize, const M: usize>(re: &Lanes, im: &Lan
 
 /// Up to eight twist points T of a Miller loop on IFMA lanes, one pair per lane, with their
 /// pairs' G1 points: [`G2Lanes::double_into`] runs the doubling step of every pair at once
-/// (its 5 + 4 Fp2 products as 9 lane Fp2 products for all the pairs together) and multiplies
-/// each pair's line into a [`Fp12Lanes`] accumulator. The formulas are those of
-/// `zkforge_pairing::line::doubling_step` for BLS12-381's M-twist (3b' = 12(1 + u)); the
-/// tests compare the two (`zkforge-pairing/tests/switches.rs`).
+/// (its 5 + 4 Fp2 products as 9 lane Fp2 products for all the pairs together, one more for a
+/// general 3b') and multiplies each pair's line into a [`Fp12Lanes`] accumulator. The formulas
+/// are those of `zkforge_pairing::line::doubling_step`, for both towers: BLS12-381's M-twist
+/// (3b' = 12 xi: additions) and BN254's D-twist (3b' a general constant: one more lane Fp2
+/// product); the tests compare the two (`zkforge-pairing/tests/switches.rs`).
 ///
 /// ```
 /// use zkforge_field::bls12_381::{Fp, Fp2, FpConfig};
@@ -278,7 +279,8 @@ fn leave<C: TowerConfig<N>, const N: usize, const M: usize>(re: &Lanes, im: &Lan
 /// if let Some(mut f) = Fp12Lanes::<FpConfig, 6>::one() {
 ///     let p = [(Fp::from_u64(3), Fp::from_u64(5)); 2];
 ///     let t = [(Fp2::ONE, Fp2::ONE, Fp2::ONE); 2];
-///     let mut g = G2Lanes::new(&p, &t).unwrap();
+///     let three_b = Fp2::new(Fp::from_u64(12), Fp::from_u64(12)); // BLS12-381's twist
+///     let mut g = G2Lanes::new(&p, &t, &three_b, false).unwrap();
 ///     g.double_into(&mut f); // both pairs' T doubled, both lines multiplied into f
 ///     let [a, b] = [g.points()[0], g.points()[1]];
 ///     assert_eq!(a, b);
@@ -290,34 +292,65 @@ pub struct G2Lanes<C: TowerConfig<N>, const N: usize> {
     t: [Lanes; 6],
     /// px, py in the 52-bit form.
     pxy: [Lanes; 2],
+    /// 3b' (real and imaginary part in every lane, 52-bit form) when it is not 12 xi.
+    three_b: Option<[Lanes; 2]>,
+    /// D-twist lines (slots 0, 3, 4) instead of M-twist ones (0, 1, 4).
+    d_twist: bool,
     n: usize,
-    consts: &'static Consts52,
+    consts: Consts,
     _c: PhantomData<C>,
+}
+
+/// Each array times the constant `m` of M-limb lanes (`simd::mul_all` on 8-row storage).
+fn mul_all_rows<const M: usize>(v: &mut [Lanes], m: &[u64; M], c: &Consts52<M>) {
+    for a in v.iter_mut() {
+        let mut w = [*rows::<M>(a)];
+        // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
+        unsafe { simd::mul_all(&mut w, m, c) };
+        *rows_mut::<M>(a) = w[0];
+    }
 }
 
 impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     /// Most pairs one value holds.
     pub const MAX_PAIRS: usize = 8;
 
-    /// The pairs' G1 points (px, py) and twist points T = (X, Y, Z) (homogeneous); `None`
-    /// where the lanes do not apply or for 0 or more than [`G2Lanes::MAX_PAIRS`] pairs.
-    pub fn new(g1: &[(Fp<C, N>, Fp<C, N>)], t: &[(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)]) -> Option<Self> {
-        let consts = consts_for::<C, N>()?;
+    /// The pairs' G1 points (px, py) and twist points T = (X, Y, Z) (homogeneous), the twist's
+    /// 3b' and its type (`d_twist`: lines in slots 0, 3, 4, else 0, 1, 4); `None` where the
+    /// lanes do not apply or for 0 or more than [`G2Lanes::MAX_PAIRS`] pairs.
+    pub fn new(g1: &[(Fp<C, N>, Fp<C, N>)], t: &[(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)], three_b: &Fp2<C, N>, d_twist: bool) -> Option<Self> {
+        let consts = tower_consts::<C, N>()?;
         let n = g1.len();
         if n == 0 || n > Self::MAX_PAIRS || t.len() != n {
             return None;
         }
-        let mut pxy = [[[0u64; 8]; L]; 2];
+        let mut pxy = [[[0u64; 8]; 8]; 2];
         for (i, (px, py)) in g1.iter().enumerate() {
-            let (a, b) = (to52::<L>(&px.limbs), to52::<L>(&py.limbs));
-            for j in 0..L {
-                pxy[0][j][i] = a[j];
-                pxy[1][j][i] = b[j];
+            let [x, y] = &mut pxy;
+            set_lane_fp2(x, y, i, &Fp2::new(*px, *py));
+        }
+        // 3b' = 12 xi takes additions (BLS12-381); any other value a lane product
+        let xi12 = C::XI.double().double() + C::XI.double().double() + C::XI.double().double();
+        let general = *three_b != xi12 || C::XI_C0 != 1;
+        let mut tb = [[[0u64; 8]; 8]; 2];
+        if general {
+            let [x, y] = &mut tb;
+            for i in 0..8 {
+                set_lane_fp2(x, y, i, three_b);
             }
         }
-        // SAFETY: `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { simd::mul_all(&mut pxy, &consts.k_in, consts) };
-        let mut g = Self { t: [[[0u64; 8]; L]; 6], pxy, n, consts, _c: PhantomData };
+        match consts {
+            Consts::L8(c) => {
+                mul_all_rows(&mut pxy, &c.k_in, c);
+                mul_all_rows(&mut tb, &c.k_in, c);
+            }
+            Consts::L6(c) => {
+                mul_all_rows(&mut pxy, &c.k_in, c);
+                mul_all_rows(&mut tb, &c.k_in, c);
+            }
+        }
+        let three_b = general.then_some(tb);
+        let mut g = Self { t: [[[0u64; 8]; 8]; 6], pxy, three_b, d_twist, n, consts, _c: PhantomData };
         g.set_points(t);
         Some(g)
     }
@@ -335,34 +368,63 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     /// The twist points T (canonical coordinates), in pair order.
     pub fn points(&self) -> Vec<(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)> {
         let mut t = self.t;
-        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { simd::mul_all(&mut t, &self.consts.k_out, self.consts) };
-        (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i), lane_fp2(&t[2], &t[3], i), lane_fp2(&t[4], &t[5], i))).collect()
+        match self.consts {
+            Consts::L8(c) => {
+                mul_all_rows(&mut t, &c.k_out, c);
+                (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i), lane_fp2(&t[2], &t[3], i), lane_fp2(&t[4], &t[5], i))).collect()
+            }
+            Consts::L6(c) => {
+                mul_all_rows(&mut t, &c.k_out, c);
+                let r = |a: &Lanes, b: &Lanes, i: usize| lane_fp2::<C, N, 6>(rows(a), rows(b), i);
+                (0..self.n).map(|i| (r(&t[0], &t[1], i), r(&t[2], &t[3], i), r(&t[4], &t[5], i))).collect()
+            }
+        }
     }
 
     /// Replaces the twist points (as many as pairs, in pair order).
     pub fn set_points(&mut self, t: &[(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)]) {
-        let mut v = [[[0u64; 8]; L]; 6];
+        let mut v = [[[0u64; 8]; 8]; 6];
         for (i, (x, y, z)) in t.iter().take(self.n).enumerate() {
             let [vx0, vx1, vy0, vy1, vz0, vz1] = &mut v;
-            set_lane_fp2(vx0, vx1, i, x);
-            set_lane_fp2(vy0, vy1, i, y);
-            set_lane_fp2(vz0, vz1, i, z);
+            match self.consts {
+                Consts::L8(_) => {
+                    set_lane_fp2(vx0, vx1, i, x);
+                    set_lane_fp2(vy0, vy1, i, y);
+                    set_lane_fp2(vz0, vz1, i, z);
+                }
+                Consts::L6(_) => {
+                    set_lane_fp2(rows_mut::<6>(vx0), rows_mut::<6>(vx1), i, x);
+                    set_lane_fp2(rows_mut::<6>(vy0), rows_mut::<6>(vy1), i, y);
+                    set_lane_fp2(rows_mut::<6>(vz0), rows_mut::<6>(vz1), i, z);
+                }
+            }
         }
-        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { simd::mul_all(&mut v, &self.consts.k_in, self.consts) };
+        match self.consts {
+            Consts::L8(c) => mul_all_rows(&mut v, &c.k_in, c),
+            Consts::L6(c) => mul_all_rows(&mut v, &c.k_in, c),
+        }
         self.t = v;
     }
 
     /// The doubling step of every pair (T <- 2T), each pair's line multiplied into `f` in pair
     /// order.
     pub fn double_into(&mut self, f: &mut Fp12Lanes<C, N>) {
-        let mut lines = [[[0u64; 8]; L]; 6];
-        // SAFETY: `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { kernels::double_steps(&mut self.t, &self.pxy, &mut lines, self.consts) };
-        for i in 0..self.n {
-            // SAFETY: as above.
-            unsafe { kernels::mul_by_014_pair(&mut f.re, &mut f.im, &lines, i, self.consts) };
+        let mut lines = [[[0u64; 8]; 8]; 6];
+        let (t, pxy, n) = (&mut self.t, &self.pxy, self.n);
+        // SAFETY (every call): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        match (self.consts, &self.three_b) {
+            (Consts::L8(c), None) => unsafe { kernels::double_steps::<8, 1, false>(t, pxy, &mut lines, &[[[0; 8]; 8]; 2], c) },
+            (Consts::L8(c), Some(tb)) => unsafe { kernels::double_steps::<8, 1, true>(t, pxy, &mut lines, tb, c) },
+            (Consts::L6(c), Some(tb)) => unsafe { kernels::double_steps::<6, 9, true>(t, pxy, &mut lines, tb, c) },
+            (Consts::L6(c), None) => unsafe { kernels::double_steps::<6, 9, false>(t, pxy, &mut lines, &[[[0; 8]; 8]; 2], c) },
+        }
+        for i in 0..n {
+            match (self.consts, self.d_twist) {
+                (Consts::L8(c), false) => unsafe { kernels::mul_by_line_pair::<8, 1, false>(&mut f.re, &mut f.im, &lines, i, c) },
+                (Consts::L8(c), true) => unsafe { kernels::mul_by_line_pair::<8, 1, true>(&mut f.re, &mut f.im, &lines, i, c) },
+                (Consts::L6(c), false) => unsafe { kernels::mul_by_line_pair::<6, 9, false>(&mut f.re, &mut f.im, &lines, i, c) },
+                (Consts::L6(c), true) => unsafe { kernels::mul_by_line_pair::<6, 9, true>(&mut f.re, &mut f.im, &lines, i, c) },
+            }
         }
     }
 }
@@ -372,8 +434,7 @@ pub(super) mod kernels {
     //! `Fp12Lanes`, which exists only on such CPUs). The lane Fp2 helpers are generic over the
     //! limb count M and shared with `ifma_gt`.
     use super::super::ifma::simd::{add, blend, constants, load, mul, norm, perm, reduce, splat, store, sub, E, K, V};
-    use super::super::ifma::{Consts52, L};
-    use super::Lanes;
+    use super::super::ifma::{rows, rows_mut, Consts52, Lanes, L};
     use core::arch::x86_64::*;
 
     /// An Fp2 value per lane: real and imaginary parts.
@@ -475,13 +536,6 @@ pub(super) mod kernels {
     #[inline]
     pub(in crate::tower) fn xi_t<const M: usize, const T: u64>(a: &F2<M>, kp: &E<M>) -> F2<M> {
         F2 { re: add(&sub(&times::<M, T>(&a.re), &a.im), kp), im: add(&a.re, &times::<M, T>(&a.im)) }
-    }
-
-    /// xi a = (a.re - a.im + k p) + (a.re + a.im) u for xi = 1 + u (k p above a.im's bound).
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    #[inline]
-    fn xi(a: &F2, kp: &E) -> F2 {
-        xi_t::<L, 1>(a, kp)
     }
 
     /// Normalise, then reduce each coordinate below 3p.
@@ -590,12 +644,13 @@ pub(super) mod kernels {
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn double_steps(t: &mut [Lanes; 6], pxy: &[Lanes; 2], lines: &mut [Lanes; 6], c: &Consts52) {
-        let k = constants(c);
+    pub(super) unsafe fn double_steps<const M: usize, const T: u64, const GENERAL_3B: bool>(t: &mut [Lanes; 6], pxy: &[Lanes; 2], lines: &mut [Lanes; 6], three_b: &[Lanes; 2], c: &Consts52<M>) {
+        let k: K<M> = constants(c);
         let kp = |m: usize| splat(&c.mult[m]);
-        let x = F2 { re: load(&t[0]), im: load(&t[1]) };
-        let y = F2 { re: load(&t[2]), im: load(&t[3]) };
-        let z = F2 { re: load(&t[4]), im: load(&t[5]) };
+        let ld = |a: &Lanes| load(rows::<M>(a));
+        let x = F2 { re: ld(&t[0]), im: ld(&t[1]) };
+        let y = F2 { re: ld(&t[2]), im: ld(&t[3]) };
+        let z = F2 { re: ld(&t[4]), im: ld(&t[5]) };
         // first layer: 2A = XY, B = Y^2, C = Z^2, (Y + Z)^2, X^2 (parts < 6p)
         let w = n2(&a2(&y, &z), &k); // < 6p
         let a = m2(&x, &y, &k);
@@ -604,10 +659,16 @@ pub(super) mod kernels {
         let hh = m2(&w, &w, &k);
         let j = m2(&x, &x, &k);
         // E = 12 xi C (reduced below 3p), F = 3E, G' = B + F, B - F, H = (Y + Z)^2 - B - C
-        let xc = xi(&cc, &kp(6)); // < 12p
-        let x2 = a2(&xc, &xc);
-        let x4 = a2(&x2, &x2);
-        let e = r2(&a2(&a2(&x4, &x4), &x4), &k); // 12 xi C < 144p before the reduction
+        let e = if GENERAL_3B {
+            // 3b' C as a lane Fp2 product by the constant (< 6p before the reduction)
+            let tb = F2 { re: ld(&three_b[0]), im: ld(&three_b[1]) };
+            r2(&m2(&n2(&cc, &k), &tb, &k), &k)
+        } else {
+            let xc = xi_t::<M, T>(&cc, &kp(6)); // < 12p
+            let x2 = a2(&xc, &xc);
+            let x4 = a2(&x2, &x2);
+            r2(&a2(&a2(&x4, &x4), &x4), &k) // 12 xi C < 144p before the reduction
+        };
         let f3 = a2(&a2(&e, &e), &e); // < 9p
         let g = n2(&a2(&b, &f3), &k); // < 15p
         let bmf = n2(&ak(&s2(&b, &f3), &kp(9)), &k); // < 15p
@@ -628,31 +689,32 @@ pub(super) mod kernels {
         let l0 = r2(&ak(&s2(&e, &b), &kp(6)), &k); // < 9p before
         let lx = r2(&a2(&a2(&j, &j), &j), &k); // < 18p before
         let ly = r2(&s2(&F2 { re: kp(18), im: kp(18) }, &h), &k); // < 18p before
-        let (px, py) = (load(&pxy[0]), load(&pxy[1]));
+        let (px, py) = (ld(&pxy[0]), ld(&pxy[1]));
         let l1 = F2 { re: mul(&lx.re, &px, &k), im: mul(&lx.im, &px, &k) };
         let l4 = F2 { re: mul(&ly.re, &py, &k), im: mul(&ly.im, &py, &k) };
         for (dst, v) in t.iter_mut().zip([&x_new.re, &x_new.im, &y_new.re, &y_new.im, &z_new.re, &z_new.im]) {
-            store(v, dst);
+            store(v, rows_mut::<M>(dst));
         }
         for (dst, v) in lines.iter_mut().zip([&l0.re, &l0.im, &l1.re, &l1.im, &l4.re, &l4.im]) {
-            store(v, dst);
+            store(v, rows_mut::<M>(dst));
         }
     }
 
-    /// f <- f * (l0 + l1 v + l4 v w) for pair `i` of lines held one pair per lane
-    /// ([`double_steps`]' output, each coordinate below 3p).
+    /// f <- f * line for pair `i` of lines held one pair per lane ([`double_steps`]' output:
+    /// l0, lx px, ly py, each coordinate below 3p), in the M-twist's slots (0, 1, 4) or the
+    /// D-twist's (0, 3, 4).
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn mul_by_014_pair(re: &mut Lanes, im: &mut Lanes, lines: &[Lanes; 6], i: usize, c: &Consts52) {
-        let k = constants(c);
+    pub(super) unsafe fn mul_by_line_pair<const M: usize, const T: u64, const D_TWIST: bool>(re: &mut Lanes, im: &mut Lanes, lines: &[Lanes; 6], i: usize, c: &Consts52<M>) {
+        let k: K<M> = constants(c);
         let i = i as i64;
         let ix = idx([i, i, i, 0, 0, 0, 0, 0]);
         let pick = |a: &Lanes, b: &Lanes, d: &Lanes| {
-            let (a, b, d) = (load(a), load(b), load(d));
-            let mut r = [k.zero; L];
-            for j in 0..L {
+            let (a, b, d): (E<M>, E<M>, E<M>) = (load(rows::<M>(a)), load(rows::<M>(b)), load(rows::<M>(d)));
+            let mut r = [k.zero; M];
+            for j in 0..M {
                 let x = _mm512_maskz_permutexvar_epi64(0b001, ix, a[j]);
                 let y = _mm512_maskz_permutexvar_epi64(0b010, ix, b[j]);
                 let z = _mm512_maskz_permutexvar_epi64(0b100, ix, d[j]);
@@ -661,7 +723,12 @@ pub(super) mod kernels {
             r
         };
         let ln = F2 { re: pick(&lines[0], &lines[2], &lines[4]), im: pick(&lines[1], &lines[3], &lines[5]) };
-        mul_by_014_body::<L, 1>(re, im, &ln, &k, c);
+        let (re, im) = (rows_mut::<M>(re), rows_mut::<M>(im));
+        if D_TWIST {
+            mul_by_034_body::<M, T>(re, im, &ln, &k, c);
+        } else {
+            mul_by_014_body::<M, T>(re, im, &ln, &k, c);
+        }
     }
 
     /// The shared body of the M-twist line products: f <- f * (l0 + l1 v + l4 v w) with
