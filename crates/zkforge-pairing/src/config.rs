@@ -172,3 +172,22 @@ pub fn hard_part() -> HardPart {
         _ => HardPart::Ifma,
     }
 }
+
+/// Whether the lane Miller loop ([`lane_steps_min_pairs`]) runs its addition steps on lanes
+/// too (`zkforge_field::tower::G2Lanes::add_into`) instead of taking the points out for a
+/// scalar step at each nonzero digit. Measured on Zen 5 (`examples/pairingprof.rs`, BENCHMARKS.md
+/// issue 19 eleventh part).
+pub const LANE_ADDITION_STEPS: bool = true;
+
+static LANE_ADDS: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(LANE_ADDITION_STEPS);
+
+/// Run the lane Miller loop's addition steps on lanes (`true`) or in the scalar tower
+/// (process-wide; both give the same result).
+pub fn set_lane_addition_steps(on: bool) {
+    LANE_ADDS.store(on, Ordering::Relaxed);
+}
+
+/// The current lane-addition setting.
+pub fn lane_addition_steps() -> bool {
+    LANE_ADDS.load(Ordering::Relaxed)
+}

@@ -204,9 +204,10 @@ fn multi_miller_loop_lanes<C: TowerConfig<N>, const N: usize>(
 }
 
 /// The lane Miller loop with the doubling steps on lanes too ([`zkforge_field::tower::G2Lanes`],
-/// one pair per lane, chunks of eight): every pair's T lives on the lanes; an addition step
-/// takes the points out, runs the scalar step per pair and puts them back; the live lines'
-/// T is written back at the end (callers read it, see `multi_miller_loop_with_ends`), and the
+/// one pair per lane, chunks of eight): every pair's T lives on the lanes; addition steps run
+/// there too (`G2Lanes::add_into`) or, with [`crate::config::set_lane_addition_steps`] off,
+/// take the points out, run the scalar step per pair and put them back; the live lines' T is
+/// written back at the end (callers read it, see `multi_miller_loop_with_ends`), and the
 /// shape's extra steps (BN254's) run from there in the scalar tower.
 #[cfg(target_arch = "x86_64")]
 fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
@@ -222,11 +223,23 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
         Lines::Live { t, .. } => (t.x, t.y, t.z),
         Lines::Prepared { .. } => unreachable!("only live lines reach the lane steps"),
     };
+    let lane_adds = crate::config::lane_addition_steps();
     let mut groups = Vec::new();
     for c in pairs.chunks(chunk) {
         let g1: Vec<_> = c.iter().map(|(px, py, _)| (*px, *py)).collect();
         let t: Vec<_> = c.iter().map(|(_, _, src)| t_of(src)).collect();
-        groups.push(G2Lanes::new(&g1, &t, &three_b.value(), shape.twist == Twist::D)?);
+        let mut g = G2Lanes::new(&g1, &t, &three_b.value(), shape.twist == Twist::D)?;
+        if lane_adds {
+            let q: Vec<_> = c
+                .iter()
+                .map(|(_, _, src)| match src {
+                    Lines::Live { qx, qy, .. } => (*qx, *qy),
+                    Lines::Prepared { .. } => unreachable!("only live lines reach the lane steps"),
+                })
+                .collect();
+            g.set_addends(&q);
+        }
+        groups.push(g);
     }
     for (k, &d) in shape.digits.iter().enumerate() {
         if k > 0 {
@@ -235,7 +248,11 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
         for g in groups.iter_mut() {
             g.double_into(&mut f);
         }
-        if d != 0 {
+        if d != 0 && lane_adds {
+            for g in groups.iter_mut() {
+                g.add_into(&mut f, d < 0);
+            }
+        } else if d != 0 {
             for (g, (c, sc)) in groups.iter_mut().zip(pairs.chunks_mut(chunk).zip(scales.chunks(chunk))) {
                 let pts = g.points();
                 let mut out = Vec::with_capacity(pts.len());

@@ -7,7 +7,7 @@
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
 use zkforge_field::backend::{set_tower, Tower};
-use zkforge_pairing::config::{set_lane_steps_min_pairs, set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm, LANE_STEPS_MIN_PAIRS};
+use zkforge_pairing::config::{set_lane_addition_steps, set_lane_steps_min_pairs, set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm, LANE_ADDITION_STEPS, LANE_STEPS_MIN_PAIRS};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 fn rand_point<C: CurveConfig>(rng: &mut impl RngCore) -> Affine<C> {
@@ -40,18 +40,21 @@ fn every_switch_value_gives_the_same_miller_loop() {
                 (MillerAccumulator::Ifma, 3),
                 (MillerAccumulator::Ifma, usize::MAX),
             ] {
-                set_tower(tower);
-                set_three_b_form(tb);
-                set_miller_accumulator(acc);
-                set_lane_steps_min_pairs(steps);
-                let what = format!("{tower:?} {tb:?} {acc:?} lane steps from {steps} pairs");
-                for n in 1..=5 {
-                    assert_eq!(pb::multi_miller_loop(&bls_pairs[..n]), bls_ref[n - 1], "BLS12-381 live, {n} pairs, {what}");
-                    assert_eq!(pn::multi_miller_loop(&bn_pairs[..n]), bn_ref[n - 1], "BN254 live, {n} pairs, {what}");
-                    let bp: Vec<_> = bls_pairs[..n].iter().zip(&bls_prep).map(|((p, _), q)| (*p, q)).collect();
-                    assert_eq!(pb::multi_miller_loop_prepared(&bp), bls_ref[n - 1], "BLS12-381 prepared, {n} pairs, {what}");
-                    let np: Vec<_> = bn_pairs[..n].iter().zip(&bn_prep).map(|((p, _), q)| (*p, q)).collect();
-                    assert_eq!(pn::multi_miller_loop_prepared(&np), bn_ref[n - 1], "BN254 prepared, {n} pairs, {what}");
+                for adds in [true, false] {
+                    set_tower(tower);
+                    set_three_b_form(tb);
+                    set_miller_accumulator(acc);
+                    set_lane_steps_min_pairs(steps);
+                    set_lane_addition_steps(adds);
+                    let what = format!("{tower:?} {tb:?} {acc:?} lane steps from {steps} pairs, lane additions {adds}");
+                    for n in 1..=5 {
+                        assert_eq!(pb::multi_miller_loop(&bls_pairs[..n]), bls_ref[n - 1], "BLS12-381 live, {n} pairs, {what}");
+                        assert_eq!(pn::multi_miller_loop(&bn_pairs[..n]), bn_ref[n - 1], "BN254 live, {n} pairs, {what}");
+                        let bp: Vec<_> = bls_pairs[..n].iter().zip(&bls_prep).map(|((p, _), q)| (*p, q)).collect();
+                        assert_eq!(pb::multi_miller_loop_prepared(&bp), bls_ref[n - 1], "BLS12-381 prepared, {n} pairs, {what}");
+                        let np: Vec<_> = bn_pairs[..n].iter().zip(&bn_prep).map(|((p, _), q)| (*p, q)).collect();
+                        assert_eq!(pn::multi_miller_loop_prepared(&np), bn_ref[n - 1], "BN254 prepared, {n} pairs, {what}");
+                    }
                 }
             }
         }
@@ -82,9 +85,14 @@ fn every_switch_value_gives_the_same_miller_loop() {
     for n in [8, 9, 17] {
         set_miller_accumulator(MillerAccumulator::Scalar);
         let want = pn::multi_miller_loop(&bn_many[..n]);
+        let bls_want = pb::multi_miller_loop(&many[..n]);
         set_miller_accumulator(MillerAccumulator::Ifma);
         set_lane_steps_min_pairs(1);
-        assert_eq!(pn::multi_miller_loop(&bn_many[..n]), want, "BN254 {n} pairs, lane steps");
+        for adds in [true, false] {
+            set_lane_addition_steps(adds);
+            assert_eq!(pn::multi_miller_loop(&bn_many[..n]), want, "BN254 {n} pairs, lane steps, lane additions {adds}");
+            assert_eq!(pb::multi_miller_loop(&many[..n]), bls_want, "BLS12-381 {n} pairs, lane steps, lane additions {adds}");
+        }
     }
     let bn_ends = |steps: usize, acc: MillerAccumulator| {
         set_miller_accumulator(acc);
@@ -92,7 +100,11 @@ fn every_switch_value_gives_the_same_miller_loop() {
         let (f, e) = zkforge_pairing::engine::multi_miller_loop_with_ends::<zkforge_pairing::bn254::Bn254, 4>(&bn_many[..9]);
         (f, e.into_iter().map(|t| t.map(|t| (t.x, t.y, t.z))).collect::<Vec<_>>())
     };
-    assert_eq!(bn_ends(1, MillerAccumulator::Ifma), bn_ends(1, MillerAccumulator::Scalar), "BN254 loop ends, lane steps");
+    for adds in [true, false] {
+        set_lane_addition_steps(adds);
+        assert_eq!(bn_ends(1, MillerAccumulator::Ifma), bn_ends(1, MillerAccumulator::Scalar), "BN254 loop ends, lane steps, lane additions {adds}");
+    }
+    set_lane_addition_steps(LANE_ADDITION_STEPS);
     // the loop's end points (what pairing_check_g2_unchecked tests G2 membership with) agree
     let ends = |steps: usize, acc: MillerAccumulator| {
         set_miller_accumulator(acc);
@@ -100,7 +112,11 @@ fn every_switch_value_gives_the_same_miller_loop() {
         let (f, e) = zkforge_pairing::engine::multi_miller_loop_with_ends::<zkforge_pairing::bls12_381::Bls12_381, 6>(&many[..9]);
         (f, e.into_iter().map(|t| t.map(|t| (t.x, t.y, t.z))).collect::<Vec<_>>())
     };
-    assert_eq!(ends(1, MillerAccumulator::Ifma), ends(1, MillerAccumulator::Scalar), "loop ends, lane steps");
+    for adds in [true, false] {
+        set_lane_addition_steps(adds);
+        assert_eq!(ends(1, MillerAccumulator::Ifma), ends(1, MillerAccumulator::Scalar), "loop ends, lane steps, lane additions {adds}");
+    }
+    set_lane_addition_steps(LANE_ADDITION_STEPS);
     set_miller_accumulator(MillerAccumulator::Auto);
     set_lane_steps_min_pairs(LANE_STEPS_MIN_PAIRS);
     set_tower(Tower::Auto);

@@ -296,6 +296,8 @@ pub struct G2Lanes<C: TowerConfig<N>, const N: usize> {
     three_b: Option<[Lanes; 2]>,
     /// D-twist lines (slots 0, 3, 4) instead of M-twist ones (0, 1, 4).
     d_twist: bool,
+    /// The addition steps' Q: qx.re, qx.im, qy.re, qy.im, and the same with -qy (52-bit form).
+    q: Option<[[Lanes; 4]; 2]>,
     n: usize,
     consts: Consts,
     _c: PhantomData<C>,
@@ -350,7 +352,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
             }
         }
         let three_b = general.then_some(tb);
-        let mut g = Self { t: [[[0u64; 8]; 8]; 6], pxy, three_b, d_twist, n, consts, _c: PhantomData };
+        let mut g = Self { t: [[[0u64; 8]; 8]; 6], pxy, three_b, d_twist, q: None, n, consts, _c: PhantomData };
         g.set_points(t);
         Some(g)
     }
@@ -406,11 +408,57 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
         self.t = v;
     }
 
+    /// Sets the affine points Q = (qx, qy) of the addition steps (as many as pairs, in pair
+    /// order).
+    pub fn set_addends(&mut self, q: &[(Fp2<C, N>, Fp2<C, N>)]) {
+        let mut v = [[[[0u64; 8]; 8]; 4]; 2];
+        for (i, (qx, qy)) in q.iter().take(self.n).enumerate() {
+            for (s, y) in [*qy, -*qy].iter().enumerate() {
+                let [a, b, c, d] = &mut v[s];
+                match self.consts {
+                    Consts::L8(_) => {
+                        set_lane_fp2(a, b, i, qx);
+                        set_lane_fp2(c, d, i, y);
+                    }
+                    Consts::L6(_) => {
+                        set_lane_fp2(rows_mut::<6>(a), rows_mut::<6>(b), i, qx);
+                        set_lane_fp2(rows_mut::<6>(c), rows_mut::<6>(d), i, y);
+                    }
+                }
+            }
+        }
+        for w in v.iter_mut() {
+            match self.consts {
+                Consts::L8(c) => mul_all_rows(w, &c.k_in, c),
+                Consts::L6(c) => mul_all_rows(w, &c.k_in, c),
+            }
+        }
+        self.q = Some(v);
+    }
+
+    /// The mixed addition step of every pair (T <- T + Q, or T - Q when `negate`) with the
+    /// points of [`G2Lanes::set_addends`], each pair's line multiplied into `f` in pair order;
+    /// `false` (and nothing done) when no addends were set.
+    pub fn add_into(&mut self, f: &mut Fp12Lanes<C, N>, negate: bool) -> bool {
+        let Some(q) = &self.q else {
+            return false;
+        };
+        let q = &q[negate as usize];
+        let mut lines = [[[0u64; 8]; 8]; 6];
+        // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        match self.consts {
+            Consts::L8(c) => unsafe { kernels::add_steps::<8>(&mut self.t, q, &self.pxy, &mut lines, c) },
+            Consts::L6(c) => unsafe { kernels::add_steps::<6>(&mut self.t, q, &self.pxy, &mut lines, c) },
+        }
+        self.lines_into(f, &lines);
+        true
+    }
+
     /// The doubling step of every pair (T <- 2T), each pair's line multiplied into `f` in pair
     /// order.
     pub fn double_into(&mut self, f: &mut Fp12Lanes<C, N>) {
         let mut lines = [[[0u64; 8]; 8]; 6];
-        let (t, pxy, n) = (&mut self.t, &self.pxy, self.n);
+        let (t, pxy) = (&mut self.t, &self.pxy);
         // SAFETY (every call): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
         match (self.consts, &self.three_b) {
             (Consts::L8(c), None) => unsafe { kernels::double_steps::<8, 1, false>(t, pxy, &mut lines, &[[[0; 8]; 8]; 2], c) },
@@ -418,12 +466,18 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
             (Consts::L6(c), Some(tb)) => unsafe { kernels::double_steps::<6, 9, true>(t, pxy, &mut lines, tb, c) },
             (Consts::L6(c), None) => unsafe { kernels::double_steps::<6, 9, false>(t, pxy, &mut lines, &[[[0; 8]; 8]; 2], c) },
         }
-        for i in 0..n {
+        self.lines_into(f, &lines);
+    }
+
+    /// Each pair's line (lanes of `lines`) multiplied into `f`, in pair order.
+    fn lines_into(&self, f: &mut Fp12Lanes<C, N>, lines: &[Lanes; 6]) {
+        for i in 0..self.n {
+            // SAFETY (every call): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
             match (self.consts, self.d_twist) {
-                (Consts::L8(c), false) => unsafe { kernels::mul_by_line_pair::<8, 1, false>(&mut f.re, &mut f.im, &lines, i, c) },
-                (Consts::L8(c), true) => unsafe { kernels::mul_by_line_pair::<8, 1, true>(&mut f.re, &mut f.im, &lines, i, c) },
-                (Consts::L6(c), false) => unsafe { kernels::mul_by_line_pair::<6, 9, false>(&mut f.re, &mut f.im, &lines, i, c) },
-                (Consts::L6(c), true) => unsafe { kernels::mul_by_line_pair::<6, 9, true>(&mut f.re, &mut f.im, &lines, i, c) },
+                (Consts::L8(c), false) => unsafe { kernels::mul_by_line_pair::<8, 1, false>(&mut f.re, &mut f.im, lines, i, c) },
+                (Consts::L8(c), true) => unsafe { kernels::mul_by_line_pair::<8, 1, true>(&mut f.re, &mut f.im, lines, i, c) },
+                (Consts::L6(c), false) => unsafe { kernels::mul_by_line_pair::<6, 9, false>(&mut f.re, &mut f.im, lines, i, c) },
+                (Consts::L6(c), true) => unsafe { kernels::mul_by_line_pair::<6, 9, true>(&mut f.re, &mut f.im, lines, i, c) },
             }
         }
     }
@@ -689,6 +743,54 @@ pub(super) mod kernels {
         let l0 = r2(&ak(&s2(&e, &b), &kp(6)), &k); // < 9p before
         let lx = r2(&a2(&a2(&j, &j), &j), &k); // < 18p before
         let ly = r2(&s2(&F2 { re: kp(18), im: kp(18) }, &h), &k); // < 18p before
+        let (px, py) = (ld(&pxy[0]), ld(&pxy[1]));
+        let l1 = F2 { re: mul(&lx.re, &px, &k), im: mul(&lx.im, &px, &k) };
+        let l4 = F2 { re: mul(&ly.re, &py, &k), im: mul(&ly.im, &py, &k) };
+        for (dst, v) in t.iter_mut().zip([&x_new.re, &x_new.im, &y_new.re, &y_new.im, &z_new.re, &z_new.im]) {
+            store(v, rows_mut::<M>(dst));
+        }
+        for (dst, v) in lines.iter_mut().zip([&l0.re, &l0.im, &l1.re, &l1.im, &l4.re, &l4.im]) {
+            store(v, rows_mut::<M>(dst));
+        }
+    }
+
+    /// One Miller-loop mixed addition step for every lane (one pair per lane): T <- T + Q with
+    /// Q = (qx, qy) affine, the formulas of `zkforge_pairing::line::addition_step`
+    /// (theta = Y - qy Z, lambda = X - qx Z, C = theta^2, D = lambda^2, E = lambda D, F = Z C,
+    /// G = X D, H = E + F - 2G; (X, Y, Z) <- (lambda H, theta (G - H) - E Y, Z E); line
+    /// (theta qx - lambda qy, -theta, lambda)). `q` holds qx.re, qx.im, qy.re, qy.im (below 2p);
+    /// T, `pxy` and `lines` as in [`double_steps`].
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn add_steps<const M: usize>(t: &mut [Lanes; 6], q: &[Lanes; 4], pxy: &[Lanes; 2], lines: &mut [Lanes; 6], c: &Consts52<M>) {
+        let k: K<M> = constants(c);
+        let kp = |m: usize| splat(&c.mult[m]);
+        let ld = |a: &Lanes| load(rows::<M>(a));
+        let x = F2 { re: ld(&t[0]), im: ld(&t[1]) };
+        let y = F2 { re: ld(&t[2]), im: ld(&t[3]) };
+        let z = F2 { re: ld(&t[4]), im: ld(&t[5]) };
+        let qx = F2 { re: ld(&q[0]), im: ld(&q[1]) };
+        let qy = F2 { re: ld(&q[2]), im: ld(&q[3]) };
+        // first layer: qy Z, qx Z (parts < 6p); theta, lambda (< 9p)
+        let theta = n2(&ak(&s2(&y, &m2(&qy, &z, &k)), &kp(6)), &k);
+        let lambda = n2(&ak(&s2(&x, &m2(&qx, &z, &k)), &kp(6)), &k);
+        // second layer: C = theta^2, D = lambda^2; third: E = lambda D, F = Z C, G = X D (< 6p)
+        let cc = n2(&m2(&theta, &theta, &k), &k);
+        let d = n2(&m2(&lambda, &lambda, &k), &k);
+        let e = n2(&m2(&lambda, &d, &k), &k);
+        let f = m2(&z, &cc, &k);
+        let g = n2(&m2(&x, &d, &k), &k);
+        let h = n2(&ak(&s2(&a2(&e, &f), &a2(&g, &g)), &kp(12)), &k); // < 24p
+        let gmh = n2(&ak(&s2(&g, &h), &kp(24)), &k); // < 30p
+        // fourth layer: lambda H, theta (G - H), E Y, Z E, theta qx, lambda qy
+        let x_new = r2(&m2(&lambda, &h, &k), &k);
+        let y_new = r2(&ak(&s2(&m2(&theta, &gmh, &k), &m2(&e, &y, &k)), &kp(6)), &k); // < 12p before
+        let z_new = r2(&m2(&z, &e, &k), &k);
+        let l0 = r2(&ak(&s2(&m2(&theta, &qx, &k), &m2(&lambda, &qy, &k)), &kp(6)), &k); // < 12p before
+        let lx = r2(&s2(&F2 { re: kp(9), im: kp(9) }, &theta), &k); // -theta, < 9p before
+        let ly = r2(&lambda, &k);
         let (px, py) = (ld(&pxy[0]), ld(&pxy[1]));
         let l1 = F2 { re: mul(&lx.re, &px, &k), im: mul(&lx.im, &px, &k) };
         let l4 = F2 { re: mul(&ly.re, &py, &k), im: mul(&ly.im, &py, &k) };
