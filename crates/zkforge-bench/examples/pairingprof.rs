@@ -2,7 +2,8 @@
 //! (run under `perf record` to see where the time goes; `CYCLO=gs|karabina|ifma` picks the
 //! cyclotomic squaring, `EXPX=wnaf|depths` the exponentiation by |x|,
 //! `MILLER=scalar|ifma` the Miller-loop accumulator, `HARD=scalar|ifma` where the final
-//! exponentiation's hard part runs).
+//! exponentiation's hard part runs, `STEPS=k` the lane-step threshold and `ADDS=0|1` lane
+//! addition steps for `checkN`).
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, sample_points};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
@@ -31,6 +32,12 @@ fn main() {
     match std::env::var("MILLER").as_deref() {
         Ok("scalar") => set_miller_accumulator(MillerAccumulator::Scalar),
         Ok("ifma") => set_miller_accumulator(MillerAccumulator::Ifma),
+        _ => {}
+    }
+    // ADDS=0|1: the lane Miller loop's addition steps in the scalar tower or on lanes
+    match std::env::var("ADDS").as_deref() {
+        Ok("0") => zkforge_pairing::config::set_lane_addition_steps(false),
+        Ok("1") => zkforge_pairing::config::set_lane_addition_steps(true),
         _ => {}
     }
     // HARD=scalar|ifma picks where the final exponentiation's hard part runs
