@@ -681,11 +681,7 @@ pub(super) mod kernels {
         let k: K<M> = constants(c);
         let lv = mul(&load(line), &load(z), &k); // < 2p: l0, lx px, ly py on lanes 0..3 and 3..6
         let ln = F2 { re: perm(&lv, idx([0, 1, 2, 0, 0, 0, 0, 0])), im: perm(&lv, idx([3, 4, 5, 0, 0, 0, 0, 0])) };
-        if D_TWIST {
-            mul_by_034_body::<M, T>(re, im, &ln, &k, c);
-        } else {
-            mul_by_014_body::<M, T>(re, im, &ln, &k, c);
-        }
+        line_body::<M, T, D_TWIST>(re, im, &ln, &k, c);
     }
 
     /// One Miller-loop doubling step for every lane (one pair per lane) on BLS12-381's twist,
@@ -826,91 +822,61 @@ pub(super) mod kernels {
         };
         let ln = F2 { re: pick(&lines[0], &lines[2], &lines[4]), im: pick(&lines[1], &lines[3], &lines[5]) };
         let (re, im) = (rows_mut::<M>(re), rows_mut::<M>(im));
-        if D_TWIST {
-            mul_by_034_body::<M, T>(re, im, &ln, &k, c);
-        } else {
-            mul_by_014_body::<M, T>(re, im, &ln, &k, c);
-        }
+        line_body::<M, T, D_TWIST>(re, im, &ln, &k, c);
     }
 
-    /// The shared body of the M-twist line products: f <- f * (l0 + l1 v + l4 v w) with
-    /// (l0, l1, l4) on lanes 0..3 of `ln` (each coordinate below 3p, normalised; lanes 3..
-    /// zero).
+    /// The shared body of the line products, f <- f * line with (l0, l1, l4) = (l0, lx px,
+    /// ly py) on lanes 0..3 of `ln` (each coordinate below 3p, normalised; lanes 3.. zero):
+    /// - M-twist (`D_TWIST` false), line l0 + l1 v + l4 v w: aa = f_0 (l0 + l1 v),
+    ///   bb = f_1 l4 v, mid = (f_0 + f_1)(l0 + (l1 + l4) v);
+    /// - D-twist, line d0 + d3 w + d4 v w with (d4, d3, d0) = (l0, l1, l4): aa = f_0 d0,
+    ///   bb = f_1 (d3 + d4 v), mid = (f_0 + f_1)((d0 + d3) + d4 v);
+    /// then c0 = aa + v bb, c1 = mid - aa - bb. The 15 Fp2 products are two lane Fp2 products
+    /// (q1, q2 below); the combinations differ in two terms.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn mul_by_014_body<const M: usize, const T: u64>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], ln: &F2<M>, k: &K<M>, c: &Consts52<M>) {
+    fn line_body<const M: usize, const T: u64, const D_TWIST: bool>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], ln: &F2<M>, k: &K<M>, c: &Consts52<M>) {
         let ln = *ln;
         let f = F2 { re: load(re), im: load(im) }; // < 3p
-        // group 1: (x0 l0, x1 l0, x2 l0, x0 l1, x1 l1, x2 l1, y0 l4, y1 l4), x = f_0, y = f_1
-        let x1 = p2(&f, idx([0, 1, 2, 0, 1, 2, 3, 4]));
-        let y1 = p2(&ln, idx([0, 0, 0, 1, 1, 1, 2, 2]));
-        // group 2: (y2 l4, s0 l0, s1 l0, s2 l0, s0 m, s1 m, s2 m, -), s = x + y, m = l1 + l4
+        // group 1, x = f_0, y = f_1:
+        // M: (x0 l0, x1 l0, x2 l0, x0 l1, x1 l1, x2 l1, y0 l4, y1 l4)
+        // D: (x0 d0, x1 d0, x2 d0, y0 d3, y1 d3, y2 d3, y0 d4, y1 d4)
+        let (x1, y1) = if D_TWIST {
+            (p2(&f, idx([0, 1, 2, 3, 4, 5, 3, 4])), p2(&ln, idx([2, 2, 2, 1, 1, 1, 0, 0])))
+        } else {
+            (p2(&f, idx([0, 1, 2, 0, 1, 2, 3, 4])), p2(&ln, idx([0, 0, 0, 1, 1, 1, 2, 2])))
+        };
+        // group 2, s = x + y:
+        // M: (y2 l4, s0 l0, s1 l0, s2 l0, s0 m, s1 m, s2 m, -), m = l1 + l4
+        // D: (y2 d4, s0 m, s1 m, s2 m, s0 d4, s1 d4, s2 d4, -), m = d0 + d3
         const S6: __mmask8 = 0b0111_1110;
         let x2 = n2(&a2(&p2(&f, idx([5, 0, 1, 2, 0, 1, 2, 0])), &pz(&f, S6, idx([0, 3, 4, 5, 3, 4, 5, 0]))), k); // < 6p
-        let y2 = n2(&a2(&p2(&ln, idx([2, 0, 0, 0, 1, 1, 1, 0])), &pz(&ln, 0b0111_0000, idx([0, 0, 0, 0, 2, 2, 2, 0]))), k); // < 4p
+        let y2 = if D_TWIST {
+            n2(&a2(&p2(&ln, idx([0, 2, 2, 2, 0, 0, 0, 0])), &pz(&ln, 0b0000_1110, idx([0, 1, 1, 1, 0, 0, 0, 0]))), k)
+        } else {
+            n2(&a2(&p2(&ln, idx([2, 0, 0, 0, 1, 1, 1, 0])), &pz(&ln, 0b0111_0000, idx([0, 0, 0, 0, 2, 2, 2, 0]))), k)
+        }; // < 6p
         let q1 = m2(&x1, &y1, k); // parts < 6p
         let q2 = m2(&x2, &y2, k);
         // out0 = q1[0] + xi (q1[5] + q1[7])
         // out1 = q1[1] + q1[3] + xi q2[0]
         // out2 = q1[2] + q1[4] + q1[6]
-        // out3 = q2[1] - q1[0] + xi (q2[6] - q1[5] - q2[0])
-        // out4 = q2[2] + q2[4] - q1[1] - q1[3] - q1[6]
-        // out5 = q2[3] + q2[5] - q1[2] - q1[4] - q1[7]
+        // out3 = q2[1] - q1[0] + xi (q2[6] - q1[5] - q2[0])      (M)
+        //        q2[1] - q1[0] - q1[3] + xi (q2[6] - q2[0])      (D)
+        // out4 = q2[2] + q2[4] - q1[1] - q1[3] - q1[6]           (M; D: - q1[4] for - q1[3])
+        // out5 = q2[3] + q2[5] - q1[2] - q1[4] - q1[7]           (M; D: - q1[5] for - q1[4])
         let pp = a2(
             &a2(&pz(&q1, 0b000_111, idx([0, 1, 2, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_110, idx([0, 3, 4, 0, 0, 0, 0, 0]))),
             &a2(&pz(&q1, 0b000_100, idx([0, 0, 6, 0, 0, 0, 0, 0])), &a2(&pz(&q2, 0b111_000, idx([0, 0, 0, 1, 2, 3, 0, 0])), &pz(&q2, 0b110_000, idx([0, 0, 0, 0, 4, 5, 0, 0])))),
         ); // < 18p
-        let pm = a2(
-            &a2(&pz(&q1, 0b111_000, idx([0, 0, 0, 0, 1, 2, 0, 0])), &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 3, 4, 0, 0]))),
-            &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 6, 7, 0, 0])),
-        ); // < 18p
+        let pm_mid = if D_TWIST { pz(&q1, 0b111_000, idx([0, 0, 0, 3, 4, 5, 0, 0])) } else { pz(&q1, 0b110_000, idx([0, 0, 0, 0, 3, 4, 0, 0])) };
+        let pm = a2(&a2(&pz(&q1, 0b111_000, idx([0, 0, 0, 0, 1, 2, 0, 0])), &pm_mid), &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 6, 7, 0, 0]))); // < 18p
         let xp = a2(&a2(&pz(&q1, 0b000_001, idx([5, 0, 0, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_001, idx([7, 0, 0, 0, 0, 0, 0, 0]))), &pz(&q2, 0b001_010, idx([0, 0, 0, 6, 0, 0, 0, 0])));
-        let xm = a2(&pz(&q1, 0b001_000, idx([0, 0, 0, 5, 0, 0, 0, 0])), &pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0])));
+        let xm_q2 = pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0]));
+        let xm = if D_TWIST { xm_q2 } else { a2(&pz(&q1, 0b001_000, idx([0, 0, 0, 5, 0, 0, 0, 0])), &xm_q2) };
         let plain = ak(&s2(&pp, &pm), &splat(&c.mult[18])); // < 36p
         let xz = ak(&s2(&xp, &xm), &splat(&c.mult[12])); // < 24p
         let out = r2(&a2(&plain, &xi_t::<M, T>(&xz, &splat(&c.mult[24]))), k); // < 84p; < 24 (t + 3) p before the reduction
-        let zero = [_mm512_setzero_si512(); M];
-        store(&blend(0b0011_1111, &zero, &out.re), re);
-        store(&blend(0b0011_1111, &zero, &out.im), im);
-    }
-
-    /// The body of the D-twist line products: f <- f * (d0 + d3 w + d4 v w) with
-    /// (d4, d3, d0) = (l0, lx px, ly py) on lanes 0..3 of `ln` (each coordinate below 3p,
-    /// normalised; lanes 3.. zero). With aa = f_0 d0, bb = f_1 (d3 + d4 v),
-    /// mid = (f_0 + f_1)((d0 + d3) + d4 v): c0 = aa + v bb, c1 = mid - aa - bb.
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    #[inline]
-    fn mul_by_034_body<const M: usize, const T: u64>(re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; M], ln: &F2<M>, k: &K<M>, c: &Consts52<M>) {
-        let ln = *ln;
-        let f = F2 { re: load(re), im: load(im) }; // < 3p
-        // group 1: (x0 d0, x1 d0, x2 d0, y0 d3, y1 d3, y2 d3, y0 d4, y1 d4), x = f_0, y = f_1
-        let x1 = p2(&f, idx([0, 1, 2, 3, 4, 5, 3, 4]));
-        let y1 = p2(&ln, idx([2, 2, 2, 1, 1, 1, 0, 0]));
-        // group 2: (y2 d4, s0 m, s1 m, s2 m, s0 d4, s1 d4, s2 d4, -), s = x + y, m = d0 + d3
-        const S6: __mmask8 = 0b0111_1110;
-        let x2 = n2(&a2(&p2(&f, idx([5, 0, 1, 2, 0, 1, 2, 0])), &pz(&f, S6, idx([0, 3, 4, 5, 3, 4, 5, 0]))), k); // < 6p
-        let y2 = n2(&a2(&p2(&ln, idx([0, 2, 2, 2, 0, 0, 0, 0])), &pz(&ln, 0b0000_1110, idx([0, 1, 1, 1, 0, 0, 0, 0]))), k); // < 6p
-        let q1 = m2(&x1, &y1, k); // parts < 6p
-        let q2 = m2(&x2, &y2, k);
-        // out0 = q1[0] + xi (q1[5] + q1[7])
-        // out1 = q1[1] + q1[3] + xi q2[0]
-        // out2 = q1[2] + q1[4] + q1[6]
-        // out3 = q2[1] - q1[0] - q1[3] + xi (q2[6] - q2[0])
-        // out4 = q2[2] + q2[4] - q1[1] - q1[4] - q1[6]
-        // out5 = q2[3] + q2[5] - q1[2] - q1[5] - q1[7]
-        let pp = a2(
-            &a2(&pz(&q1, 0b000_111, idx([0, 1, 2, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_110, idx([0, 3, 4, 0, 0, 0, 0, 0]))),
-            &a2(&pz(&q1, 0b000_100, idx([0, 0, 6, 0, 0, 0, 0, 0])), &a2(&pz(&q2, 0b111_000, idx([0, 0, 0, 1, 2, 3, 0, 0])), &pz(&q2, 0b110_000, idx([0, 0, 0, 0, 4, 5, 0, 0])))),
-        ); // < 18p
-        let pm = a2(
-            &a2(&pz(&q1, 0b111_000, idx([0, 0, 0, 0, 1, 2, 0, 0])), &pz(&q1, 0b111_000, idx([0, 0, 0, 3, 4, 5, 0, 0]))),
-            &pz(&q1, 0b110_000, idx([0, 0, 0, 0, 6, 7, 0, 0])),
-        ); // < 18p
-        let xp = a2(&a2(&pz(&q1, 0b000_001, idx([5, 0, 0, 0, 0, 0, 0, 0])), &pz(&q1, 0b000_001, idx([7, 0, 0, 0, 0, 0, 0, 0]))), &pz(&q2, 0b001_010, idx([0, 0, 0, 6, 0, 0, 0, 0])));
-        let xm = pz(&q2, 0b001_000, idx([0, 0, 0, 0, 0, 0, 0, 0]));
-        let plain = ak(&s2(&pp, &pm), &splat(&c.mult[18])); // < 36p
-        let xz = ak(&s2(&xp, &xm), &splat(&c.mult[6])); // < 18p
-        let out = r2(&a2(&plain, &xi_t::<M, T>(&xz, &splat(&c.mult[18]))), k); // < 18 (t + 3) p before the reduction
         let zero = [_mm512_setzero_si512(); M];
         store(&blend(0b0011_1111, &zero, &out.re), re);
         store(&blend(0b0011_1111, &zero, &out.im), im);
