@@ -70,6 +70,24 @@ fn main() {
         a.sort_by(f64::total_cmp);
         b.sort_by(f64::total_cmp);
         println!("{curve} fe: scalar hard part {:.1} us, lanes {:.1} us (medians of 15 interleaved rounds)", a[7], b[7]);
+        if curve == "bls" {
+            // the lanes' two forms of the exponentiation by |x|
+            let (mut w, mut d) = (Vec::new(), Vec::new());
+            set_hard_part(HardPart::Ifma);
+            for _ in 0..15 {
+                for (form, out) in [(ExpByXForm::Wnaf, &mut w), (ExpByXForm::Depths, &mut d)] {
+                    set_exp_by_x_form(form);
+                    let t = std::time::Instant::now();
+                    for _ in 0..iters {
+                        std::hint::black_box(pb::final_exponentiation(&bf));
+                    }
+                    out.push(t.elapsed().as_secs_f64() * 1e6 / iters as f64);
+                }
+            }
+            w.sort_by(f64::total_cmp);
+            d.sort_by(f64::total_cmp);
+            println!("bls fe on lanes: exp-by-x Granger-Scott wNAF {:.1} us, compressed depths {:.1} us", w[7], d[7]);
+        }
         return;
     }
     let t = std::time::Instant::now();

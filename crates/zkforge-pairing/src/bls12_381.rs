@@ -120,14 +120,31 @@ pub(crate) fn hard_part(f: &Fp12) -> Fp12 {
     f3 * b
 }
 
-/// [`hard_part`] with its squarings and products on IFMA lanes (`Fp12Lanes`, Granger-Scott
-/// squarings along the windowed NAF of |x|), the two Frobenius maps in the 64-bit tower.
+/// [`hard_part`] with its squarings and products on IFMA lanes (`Fp12Lanes`), the two Frobenius
+/// maps in the 64-bit tower: each exponentiation by |x| is Karabina's compressed run on the
+/// lanes kept at |x|'s bit depths with its five products on the lanes
+/// ([`crate::config::ExpByXForm::Depths`]), or Granger-Scott squarings on the lanes along the
+/// windowed NAF of |x| (`Wnaf`, and `Auto`: 148 us against 161 us for the depths, interleaved).
 /// `None` where the lanes do not apply.
 #[cfg(target_arch = "x86_64")]
 fn hard_part_lanes(f: &Fp12) -> Option<Fp12> {
     use zkforge_field::tower::Fp12Lanes;
     type F = Fp12Lanes<FpConfig, 6>;
-    let exp = |x: &F| crate::gt::cyclotomic_pow_wnaf_lanes(x, &X_WNAF).conjugate();
+    use crate::config::{exp_by_x_form, ExpByXForm};
+    let depths = exp_by_x_form() == ExpByXForm::Depths;
+    let exp = |x: &F| -> Option<F> {
+        if !depths {
+            return Some(crate::gt::cyclotomic_pow_wnaf_lanes(x, &X_WNAF).conjugate());
+        }
+        // Karabina's compressed run on the lanes kept at |x|'s six bit depths (one
+        // simultaneous decompression), the five products on the lanes
+        let outs = x.to_fp12().cyclotomic_square_depths(&X_BITS);
+        let mut acc = F::from_fp12(&outs[0])?;
+        for o in &outs[1..] {
+            acc.mul_assign(&F::from_fp12(o)?);
+        }
+        Some(acc.conjugate())
+    };
     let mul = |x: &F, y: &F| {
         let mut r = x.clone();
         r.mul_assign(y);
@@ -137,11 +154,11 @@ fn hard_part_lanes(f: &Fp12) -> Option<Fp12> {
     let mut f3 = fl.clone();
     f3.cyclotomic_square();
     let f3 = mul(&f3, &fl); // f^3
-    let t = mul(&exp(&fl), &fl.conjugate()); // f^(x-1)
-    let t = mul(&exp(&t), &t.conjugate()); // f^((x-1)^2)
+    let t = mul(&exp(&fl)?, &fl.conjugate()); // f^(x-1)
+    let t = mul(&exp(&t)?, &t.conjugate()); // f^((x-1)^2)
     let t1 = F::from_fp12(&t.to_fp12().frobenius_map(1))?;
-    let a = mul(&exp(&t), &t1); // a = f^((x-1)^2 (x+p))
-    let ax2 = exp(&exp(&a)); // a^(x^2)
+    let a = mul(&exp(&t)?, &t1); // a = f^((x-1)^2 (x+p))
+    let ax2 = exp(&exp(&a)?)?; // a^(x^2)
     let a2 = F::from_fp12(&a.to_fp12().frobenius_map(2))?;
     let b = mul(&mul(&ax2, &a2), &a.conjugate()); // a^(x^2 + p^2 - 1)
     Some(mul(&f3, &b).to_fp12())

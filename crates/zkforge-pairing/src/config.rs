@@ -41,7 +41,9 @@ pub fn three_b_form() -> ThreeBForm {
 /// + 2^16 (five times per hard part).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExpByXForm {
-    /// The measured best: [`ExpByXForm::Depths`].
+    /// The measured best: [`ExpByXForm::Depths`] in the scalar tower; [`ExpByXForm::Wnaf`]
+    /// with the hard part on IFMA lanes ([`HardPart::Ifma`], where Granger-Scott squarings
+    /// cost half of the scalar ones and products stay on the lanes).
     Auto,
     /// The windowed NAF of |x| with runs of cyclotomic squarings between its digits, each long
     /// run compressed and decompressed on its own (`Fp12::cyclotomic_square_n`).
@@ -142,10 +144,11 @@ pub enum HardPart {
     Auto,
     /// The 64-bit tower (MULX/ADX or portable), the reference.
     Scalar,
-    /// The cyclotomic squarings (Granger-Scott, along the windowed NAF of the curve
-    /// parameter) and products on AVX-512 IFMA lanes (`zkforge_field::tower::Fp12Lanes`), the
-    /// Frobenius maps in the 64-bit tower; the scalar tower where the lanes do not apply.
-    /// BLS12-381's [`ExpByXForm`] does not apply there.
+    /// The cyclotomic squarings and products on AVX-512 IFMA lanes
+    /// (`zkforge_field::tower::Fp12Lanes`), the Frobenius maps in the 64-bit tower; the scalar
+    /// tower where the lanes do not apply. BN254 squares along the windowed NAF of u
+    /// (Granger-Scott); BLS12-381 follows [`ExpByXForm`] (compressed depths or the windowed NAF
+    /// of |x| on the lanes).
     Ifma,
 }
 
