@@ -117,9 +117,11 @@ pub fn miller_accumulator() -> MillerAccumulator {
     }
 }
 
-/// The smallest number of pairs whose doubling steps the IFMA Miller loop runs on lanes, one
-/// pair per lane (`zkforge_field::tower::G2Lanes`); below it they run in the scalar tower.
-/// Measured on Zen 5 (`examples/pairingprof.rs`, BENCHMARKS.md issue 19 tenth part).
+/// The smallest number of pairs whose doubling (and addition) steps the IFMA Miller loop runs
+/// on lanes, one pair per lane (`zkforge_field::tower::G2Lanes`); below it they run in the
+/// scalar tower. Measured on Zen 5 for both curves (`examples/pairingprof.rs`, BENCHMARKS.md
+/// issue 19 tenth and eleventh parts: BLS12-381 wins from 4 pairs, BN254 ties at 4 and wins
+/// from 5).
 pub const LANE_STEPS_MIN_PAIRS: usize = 4;
 
 static LANE_STEPS_MIN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(LANE_STEPS_MIN_PAIRS);
