@@ -739,14 +739,24 @@ pub(super) mod kernels {
         let l0 = r2(&ak(&s2(&e, &b), &kp(6)), &k); // < 9p before
         let lx = r2(&a2(&a2(&j, &j), &j), &k); // < 18p before
         let ly = r2(&s2(&F2 { re: kp(18), im: kp(18) }, &h), &k); // < 18p before
-        let (px, py) = (ld(&pxy[0]), ld(&pxy[1]));
-        let l1 = F2 { re: mul(&lx.re, &px, &k), im: mul(&lx.im, &px, &k) };
-        let l4 = F2 { re: mul(&ly.re, &py, &k), im: mul(&ly.im, &py, &k) };
-        for (dst, v) in t.iter_mut().zip([&x_new.re, &x_new.im, &y_new.re, &y_new.im, &z_new.re, &z_new.im]) {
-            store(v, rows_mut::<M>(dst));
+        finish_step(t, lines, pxy, [&x_new, &y_new, &z_new], [&l0, &lx, &ly], &k);
+    }
+
+    /// The end of a lane step: T's new coordinates into `t`, the line (l0, lx px, ly py) into
+    /// `lines` (each below 3p; px, py from `pxy`).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn finish_step<const M: usize>(t: &mut [Lanes; 6], lines: &mut [Lanes; 6], pxy: &[Lanes; 2], xyz: [&F2<M>; 3], [l0, lx, ly]: [&F2<M>; 3], k: &K<M>) {
+        let (px, py) = (load(rows::<M>(&pxy[0])), load(rows::<M>(&pxy[1])));
+        let l1 = F2 { re: mul(&lx.re, &px, k), im: mul(&lx.im, &px, k) };
+        let l4 = F2 { re: mul(&ly.re, &py, k), im: mul(&ly.im, &py, k) };
+        for (i, v) in xyz.iter().enumerate() {
+            store(&v.re, rows_mut::<M>(&mut t[2 * i]));
+            store(&v.im, rows_mut::<M>(&mut t[2 * i + 1]));
         }
-        for (dst, v) in lines.iter_mut().zip([&l0.re, &l0.im, &l1.re, &l1.im, &l4.re, &l4.im]) {
-            store(v, rows_mut::<M>(dst));
+        for (i, v) in [l0, &l1, &l4].iter().enumerate() {
+            store(&v.re, rows_mut::<M>(&mut lines[2 * i]));
+            store(&v.im, rows_mut::<M>(&mut lines[2 * i + 1]));
         }
     }
 
@@ -787,15 +797,7 @@ pub(super) mod kernels {
         let l0 = r2(&ak(&s2(&m2(&theta, &qx, &k), &m2(&lambda, &qy, &k)), &kp(6)), &k); // < 12p before
         let lx = r2(&s2(&F2 { re: kp(9), im: kp(9) }, &theta), &k); // -theta, < 9p before
         let ly = r2(&lambda, &k);
-        let (px, py) = (ld(&pxy[0]), ld(&pxy[1]));
-        let l1 = F2 { re: mul(&lx.re, &px, &k), im: mul(&lx.im, &px, &k) };
-        let l4 = F2 { re: mul(&ly.re, &py, &k), im: mul(&ly.im, &py, &k) };
-        for (dst, v) in t.iter_mut().zip([&x_new.re, &x_new.im, &y_new.re, &y_new.im, &z_new.re, &z_new.im]) {
-            store(v, rows_mut::<M>(dst));
-        }
-        for (dst, v) in lines.iter_mut().zip([&l0.re, &l0.im, &l1.re, &l1.im, &l4.re, &l4.im]) {
-            store(v, rows_mut::<M>(dst));
-        }
+        finish_step(t, lines, pxy, [&x_new, &y_new, &z_new], [&l0, &lx, &ly], &k);
     }
 
     /// f <- f * line for pair `i` of lines held one pair per lane ([`double_steps`]' output:
