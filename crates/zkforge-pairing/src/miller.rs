@@ -219,25 +219,19 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
 ) -> Option<Fp12<C, N>> {
     use zkforge_field::tower::G2Lanes;
     let chunk = G2Lanes::<C, N>::MAX_PAIRS;
-    let t_of = |src: &Lines<'_, C, N>| match src {
-        Lines::Live { t, .. } => (t.x, t.y, t.z),
+    // a live line's running point T and its Q
+    let live = |src: &Lines<'_, C, N>| match src {
+        Lines::Live { t, qx, qy, .. } => ((t.x, t.y, t.z), (*qx, *qy)),
         Lines::Prepared { .. } => unreachable!("only live lines reach the lane steps"),
     };
-    let lane_adds = crate::config::lane_addition_steps();
+    let t_of = |src: &Lines<'_, C, N>| live(src).0;
     let mut groups = Vec::new();
     for c in pairs.chunks(chunk) {
         let g1: Vec<_> = c.iter().map(|(px, py, _)| (*px, *py)).collect();
         let t: Vec<_> = c.iter().map(|(_, _, src)| t_of(src)).collect();
         let mut g = G2Lanes::new(&g1, &t, &three_b.value(), shape.twist == Twist::D)?;
-        if lane_adds {
-            let q: Vec<_> = c
-                .iter()
-                .map(|(_, _, src)| match src {
-                    Lines::Live { qx, qy, .. } => (*qx, *qy),
-                    Lines::Prepared { .. } => unreachable!("only live lines reach the lane steps"),
-                })
-                .collect();
-            g.set_addends(&q);
+        if crate::config::lane_addition_steps() {
+            g.set_addends(&c.iter().map(|(_, _, src)| live(src).1).collect::<Vec<_>>());
         }
         groups.push(g);
     }
@@ -248,12 +242,12 @@ fn miller_loop_lane_steps<C: TowerConfig<N>, const N: usize>(
         for g in groups.iter_mut() {
             g.double_into(&mut f);
         }
-        if d != 0 && lane_adds {
-            for g in groups.iter_mut() {
-                g.add_into(&mut f, d < 0);
-            }
-        } else if d != 0 {
+        if d != 0 {
             for (g, (c, sc)) in groups.iter_mut().zip(pairs.chunks_mut(chunk).zip(scales.chunks(chunk))) {
+                // on the lanes when their addends are set, else the points out for scalar steps
+                if g.add_into(&mut f, d < 0) {
+                    continue;
+                }
                 let pts = g.points();
                 let mut out = Vec::with_capacity(pts.len());
                 for (((_, _, src), s), (x, y, z)) in c.iter_mut().zip(sc).zip(pts) {

@@ -456,18 +456,18 @@ pub(super) mod simd {
         }
     }
 
-    /// Each lane array times the constant `m` (Montgomery, in place): with `Consts52::k_in` a
+    /// Each lane array (its first M rows) times the constant `m` (Montgomery, in place): with `Consts52::k_in` a
     /// value enters the 52-bit form (a 2^(64 N) -> a 2^(52 M)), with `k_out` it leaves it;
     /// below 2p either way.
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(in crate::tower) unsafe fn mul_all<const M: usize>(v: &mut [[[u64; 8]; M]], m: &[u64; M], c: &Consts52<M>) {
+    pub(in crate::tower) unsafe fn mul_all<const M: usize>(v: &mut [Lanes], m: &[u64; M], c: &Consts52<M>) {
         let k = constants(c);
         let m = splat(m);
         for a in v.iter_mut() {
-            store(&mul(&load(a), &m, &k), a);
+            store(&mul(&load(super::rows::<M>(a)), &m, &k), super::rows_mut::<M>(a));
         }
     }
 

@@ -151,20 +151,21 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
     pub fn from_fp12(f: &Fp12<C, N>) -> Option<Self> {
         let consts = tower_consts::<C, N>()?;
         let coeffs = [f.c0.c0, f.c0.c1, f.c0.c2, f.c1.c0, f.c1.c1, f.c1.c2];
-        let (mut re, mut im) = ([[0u64; 8]; 8], [[0u64; 8]; 8]);
-        match consts {
-            Consts::L8(c) => enter::<C, N, 8>(&mut re, &mut im, &coeffs, c),
-            Consts::L6(c) => enter::<C, N, 6>(&mut re, &mut im, &coeffs, c),
+        let mut w = [[[0u64; 8]; 8]; 2];
+        let [re, im] = &mut w;
+        for (i, e) in coeffs.iter().enumerate() {
+            set_lane_fp2(re, im, i, e);
         }
+        convert(consts, &mut w, true);
+        let [re, im] = w;
         Some(Self { re, im, consts, _c: PhantomData })
     }
 
     /// The value back in the 64-bit tower (canonical coordinates).
     pub fn to_fp12(&self) -> Fp12<C, N> {
-        let [a, b, c, d, e, f] = match self.consts {
-            Consts::L8(c) => leave::<C, N, 8>(&self.re, &self.im, c),
-            Consts::L6(c) => leave::<C, N, 6>(&self.re, &self.im, c),
-        };
+        let mut w = [self.re, self.im];
+        convert(self.consts, &mut w, false);
+        let [a, b, c, d, e, f] = core::array::from_fn(|i| lane_fp2(&w[0], &w[1], i));
         Fp12::new(Fp6::new(a, b, c), Fp6::new(d, e, f))
     }
 
@@ -190,26 +191,9 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
     }
 
     fn mul_by_line(&mut self, l0: &Fp2<C, N>, lx: &Fp2<C, N>, ly: &Fp2<C, N>, scale: &LineScale<C, N>, d_twist: bool) {
-        // SAFETY (every arm): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
         match self.consts {
-            Consts::L8(c) => {
-                let line = line_lanes::<C, N, 8>(l0, lx, ly);
-                let (re, im, line, z) = (rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&line), rows(&scale.z));
-                if d_twist {
-                    unsafe { kernels::mul_by_line::<8, 1, true>(re, im, line, z, c) }
-                } else {
-                    unsafe { kernels::mul_by_line::<8, 1, false>(re, im, line, z, c) }
-                }
-            }
-            Consts::L6(c) => {
-                let line = line_lanes::<C, N, 6>(l0, lx, ly);
-                let (re, im, line, z) = (rows_mut(&mut self.re), rows_mut(&mut self.im), rows(&line), rows(&scale.z));
-                if d_twist {
-                    unsafe { kernels::mul_by_line::<6, 9, true>(re, im, line, z, c) }
-                } else {
-                    unsafe { kernels::mul_by_line::<6, 9, false>(re, im, line, z, c) }
-                }
-            }
+            Consts::L8(c) => line_product::<C, N, 8, 1>(&mut self.re, &mut self.im, [l0, lx, ly], &scale.z, c, d_twist),
+            Consts::L6(c) => line_product::<C, N, 6, 9>(&mut self.re, &mut self.im, [l0, lx, ly], &scale.z, c, d_twist),
         }
     }
 
@@ -244,25 +228,29 @@ impl<C: TowerConfig<N>, const N: usize> Fp12Lanes<C, N> {
     }
 }
 
-/// The six coefficients into the first M rows of (re, im), in the 52-bit form.
-fn enter<C: TowerConfig<N>, const N: usize, const M: usize>(re: &mut Lanes, im: &mut Lanes, coeffs: &[Fp2<C, N>; 6], c: &Consts52<M>) {
-    let mut w = [[[0u64; 8]; M]; 2];
-    for (i, e) in coeffs.iter().enumerate() {
-        let [wr, wi] = &mut w;
-        set_lane_fp2(wr, wi, i, e);
+/// f <- f * line on M-limb lanes (xi = T + u): the line's coordinates onto the lanes, then the
+/// M- or D-twist kernel; `c` comes from `consts_for` / `consts6_for`.
+fn line_product<C: TowerConfig<N>, const N: usize, const M: usize, const T: u64>(re: &mut Lanes, im: &mut Lanes, [l0, lx, ly]: [&Fp2<C, N>; 3], z: &Lanes, c: &Consts52<M>, d_twist: bool) {
+    let line = line_lanes::<C, N, M>(l0, lx, ly);
+    let (re, im, line, z) = (rows_mut(re), rows_mut(im), rows(&line), rows(z));
+    // SAFETY (both): the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
+    if d_twist {
+        unsafe { kernels::mul_by_line::<M, T, true>(re, im, line, z, c) }
+    } else {
+        unsafe { kernels::mul_by_line::<M, T, false>(re, im, line, z, c) }
     }
-    // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
-    unsafe { simd::mul_all(&mut w, &c.k_in, c) };
-    *rows_mut::<M>(re) = w[0];
-    *rows_mut::<M>(im) = w[1];
 }
 
-/// The six coefficients out of the first M rows of (re, im), canonical.
-fn leave<C: TowerConfig<N>, const N: usize, const M: usize>(re: &Lanes, im: &Lanes, c: &Consts52<M>) -> [Fp2<C, N>; 6] {
-    let mut w = [*rows::<M>(re), *rows::<M>(im)];
-    // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
-    unsafe { simd::mul_all(&mut w, &c.k_out, c) };
-    core::array::from_fn(|i| lane_fp2(&w[0], &w[1], i))
+/// Each array into the 52-bit form of the tower's lanes (`into`, a product by `k_in`) or out
+/// of it (`k_out`). Values are written to and read from the lanes as 8-limb splits of their
+/// 64-bit Montgomery form (`set_lane_fp2`, `lane_fp2`): for a value below 2^(64 N) the limbs
+/// above the lane width are zero, so the same split serves 6-limb lanes, whose kernels read and
+/// write only the first six rows.
+fn convert(consts: Consts, v: &mut [Lanes], into: bool) {
+    match consts {
+        Consts::L8(c) => mul_all_rows(v, if into { &c.k_in } else { &c.k_out }, c),
+        Consts::L6(c) => mul_all_rows(v, if into { &c.k_in } else { &c.k_out }, c),
+    }
 }
 
 /// Up to eight twist points T of a Miller loop on IFMA lanes, one pair per lane, with their
@@ -303,14 +291,11 @@ pub struct G2Lanes<C: TowerConfig<N>, const N: usize> {
     _c: PhantomData<C>,
 }
 
-/// Each array times the constant `m` of M-limb lanes (`simd::mul_all` on 8-row storage).
+/// Each array times the constant `m` of M-limb lanes (`simd::mul_all`); `c` comes from
+/// `consts_for` / `consts6_for`, which exist only on CPUs with IFMA.
 fn mul_all_rows<const M: usize>(v: &mut [Lanes], m: &[u64; M], c: &Consts52<M>) {
-    for a in v.iter_mut() {
-        let mut w = [*rows::<M>(a)];
-        // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
-        unsafe { simd::mul_all(&mut w, m, c) };
-        *rows_mut::<M>(a) = w[0];
-    }
+    // SAFETY: the constants exist, so the CPU has AVX-512F and AVX-512 IFMA.
+    unsafe { simd::mul_all(v, m, c) };
 }
 
 impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
@@ -341,16 +326,8 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
                 set_lane_fp2(x, y, i, three_b);
             }
         }
-        match consts {
-            Consts::L8(c) => {
-                mul_all_rows(&mut pxy, &c.k_in, c);
-                mul_all_rows(&mut tb, &c.k_in, c);
-            }
-            Consts::L6(c) => {
-                mul_all_rows(&mut pxy, &c.k_in, c);
-                mul_all_rows(&mut tb, &c.k_in, c);
-            }
-        }
+        convert(consts, &mut pxy, true);
+        convert(consts, &mut tb, true);
         let three_b = general.then_some(tb);
         let mut g = Self { t: [[[0u64; 8]; 8]; 6], pxy, three_b, d_twist, q: None, n, consts, _c: PhantomData };
         g.set_points(t);
@@ -370,17 +347,8 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     /// The twist points T (canonical coordinates), in pair order.
     pub fn points(&self) -> Vec<(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)> {
         let mut t = self.t;
-        match self.consts {
-            Consts::L8(c) => {
-                mul_all_rows(&mut t, &c.k_out, c);
-                (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i), lane_fp2(&t[2], &t[3], i), lane_fp2(&t[4], &t[5], i))).collect()
-            }
-            Consts::L6(c) => {
-                mul_all_rows(&mut t, &c.k_out, c);
-                let r = |a: &Lanes, b: &Lanes, i: usize| lane_fp2::<C, N, 6>(rows(a), rows(b), i);
-                (0..self.n).map(|i| (r(&t[0], &t[1], i), r(&t[2], &t[3], i), r(&t[4], &t[5], i))).collect()
-            }
-        }
+        convert(self.consts, &mut t, false);
+        (0..self.n).map(|i| (lane_fp2(&t[0], &t[1], i), lane_fp2(&t[2], &t[3], i), lane_fp2(&t[4], &t[5], i))).collect()
     }
 
     /// Replaces the twist points (as many as pairs, in pair order).
@@ -388,23 +356,11 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
         let mut v = [[[0u64; 8]; 8]; 6];
         for (i, (x, y, z)) in t.iter().take(self.n).enumerate() {
             let [vx0, vx1, vy0, vy1, vz0, vz1] = &mut v;
-            match self.consts {
-                Consts::L8(_) => {
-                    set_lane_fp2(vx0, vx1, i, x);
-                    set_lane_fp2(vy0, vy1, i, y);
-                    set_lane_fp2(vz0, vz1, i, z);
-                }
-                Consts::L6(_) => {
-                    set_lane_fp2(rows_mut::<6>(vx0), rows_mut::<6>(vx1), i, x);
-                    set_lane_fp2(rows_mut::<6>(vy0), rows_mut::<6>(vy1), i, y);
-                    set_lane_fp2(rows_mut::<6>(vz0), rows_mut::<6>(vz1), i, z);
-                }
-            }
+            set_lane_fp2(vx0, vx1, i, x);
+            set_lane_fp2(vy0, vy1, i, y);
+            set_lane_fp2(vz0, vz1, i, z);
         }
-        match self.consts {
-            Consts::L8(c) => mul_all_rows(&mut v, &c.k_in, c),
-            Consts::L6(c) => mul_all_rows(&mut v, &c.k_in, c),
-        }
+        convert(self.consts, &mut v, true);
         self.t = v;
     }
 
@@ -415,23 +371,12 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
         for (i, (qx, qy)) in q.iter().take(self.n).enumerate() {
             for (s, y) in [*qy, -*qy].iter().enumerate() {
                 let [a, b, c, d] = &mut v[s];
-                match self.consts {
-                    Consts::L8(_) => {
-                        set_lane_fp2(a, b, i, qx);
-                        set_lane_fp2(c, d, i, y);
-                    }
-                    Consts::L6(_) => {
-                        set_lane_fp2(rows_mut::<6>(a), rows_mut::<6>(b), i, qx);
-                        set_lane_fp2(rows_mut::<6>(c), rows_mut::<6>(d), i, y);
-                    }
-                }
+                set_lane_fp2(a, b, i, qx);
+                set_lane_fp2(c, d, i, y);
             }
         }
         for w in v.iter_mut() {
-            match self.consts {
-                Consts::L8(c) => mul_all_rows(w, &c.k_in, c),
-                Consts::L6(c) => mul_all_rows(w, &c.k_in, c),
-            }
+            convert(self.consts, w, true);
         }
         self.q = Some(v);
     }
@@ -439,6 +384,7 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     /// The mixed addition step of every pair (T <- T + Q, or T - Q when `negate`) with the
     /// points of [`G2Lanes::set_addends`], each pair's line multiplied into `f` in pair order;
     /// `false` (and nothing done) when no addends were set.
+    #[must_use]
     pub fn add_into(&mut self, f: &mut Fp12Lanes<C, N>, negate: bool) -> bool {
         let Some(q) = &self.q else {
             return false;

@@ -28,7 +28,7 @@
 // The kernels are generic over the limb count M; each needs AVX-512F and AVX-512 IFMA (the
 // callers hold an `Fp12Lanes`, which exists only on such CPUs). `T` is the real part of xi
 // (1 or 9).
-use super::ifma::simd::{self, blend, constants, load, perm, splat, store, K};
+use super::ifma::simd::{self, add, blend, constants, load, norm, perm, splat, store, sub, E, K};
 use super::ifma::Consts52;
 use super::ifma_fp12::kernels::{a2, ak, b2, fp6_combine_t, idx, m2, n2, p2, pz, r2, s2, xi_t, F2};
 use core::arch::x86_64::*;
@@ -52,6 +52,14 @@ fn put<const M: usize>(out: &F2<M>, re: &mut [[u64; 8]; M], im: &mut [[u64; 8]; 
     store(&o.im, im);
 }
 
+/// The Fp products of an Fp2 squaring, (x0 + x1 u)^2 = (x0 + x1)(x0 - x1) + (2 x0) x1 u: the
+/// operands x0 + x1, x0 - x1 + 6p and 2 x0 of x below 6p (each below 12p, normalised).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn square_operands<const M: usize>(x: &F2<M>, k: &K<M>) -> [E<M>; 3] {
+    [norm(add(&x.re, &x.im), k), norm(add(&sub(&x.re, &x.im), &k.p6), k), norm(add(&x.re, &x.re), k)]
+}
+
 /// f <- f^2 for a cyclotomic f (Granger-Scott on the lanes; see the module notes).
 ///
 /// # Safety
@@ -66,19 +74,13 @@ pub(super) unsafe fn cyclotomic_square<const M: usize, const T: u64>(re: &mut [[
     let x = n2(&a2(&p2(&f, idx([0, 1, 2, 3, 4, 5, 0, 3])), &pz(&f, 0b1100_0000, idx([0, 0, 0, 0, 0, 0, 4, 2]))), &k);
     let y = n2(&a2(&pz(&f, 0b1, idx([1, 0, 0, 0, 0, 0, 0, 0])), &pz(&f, 0b1, idx([5, 0, 0, 0, 0, 0, 0, 0]))), &k);
     // Fp2 squares: re = (x0 + x1)(x0 - x1 + 6p), im = (2 x0) x1 (operands < 12p)
-    let sx = F2 {
-        re: simd::mul(&n2(&a2(&x, &F2 { re: x.im, im: x.re }), &k).re, &n2(&ak(&s2(&x, &F2 { re: x.im, im: x.re }), &k.p6), &k).re, &k),
-        im: simd::mul(&n2(&a2(&x, &x), &k).re, &x.im, &k),
-    }; // < 2p
-    // y's two products in one: lane 0 (y0 + y1)(y0 - y1 + 6p), lane 1 (2 y0) y1
-    let ya = n2(&a2(&y, &F2 { re: y.im, im: y.re }), &k).re;
-    let yb = n2(&ak(&s2(&y, &F2 { re: y.im, im: y.re }), &k.p6), &k).re;
-    let yd = n2(&a2(&y, &y), &k).re;
-    let up = F2 { re: ya, im: yd };
-    let vp = F2 { re: yb, im: y.im };
-    // u = (ya, yd), v = (yb, y1) on lanes 0, 1
-    let u = blend(0b10, &up.re, &perm(&up.im, idx([0, 0, 0, 0, 0, 0, 0, 0])));
-    let v = blend(0b10, &vp.re, &perm(&vp.im, idx([0, 0, 0, 0, 0, 0, 0, 0])));
+    let [xa, xb, xd] = square_operands(&x, &k);
+    let sx = F2 { re: simd::mul(&xa, &xb, &k), im: simd::mul(&xd, &x.im, &k) }; // < 2p
+    // y's two products in one: u = (ya, yd), v = (yb, y1) on lanes 0, 1
+    let [ya, yb, yd] = square_operands(&y, &k);
+    let lane0 = idx([0, 0, 0, 0, 0, 0, 0, 0]);
+    let u = blend(0b10, &ya, &perm(&yd, lane0));
+    let v = blend(0b10, &yb, &perm(&y.im, lane0));
     let sy = simd::mul(&u, &v, &k); // lane 0 re, lane 1 im of (z4 + z5)^2, < 2p
     let s8 = F2 { re: sy, im: perm(&sy, idx([1, 1, 1, 1, 1, 1, 1, 1])) };
     // T: lanes 0..3 X + xi Y, lanes 3..6 X - Y - Z, then xi on lane 3, with
