@@ -22,7 +22,7 @@ fn median(mut ts: Vec<f64>) -> f64 {
 }
 
 /// One table row: the result checked (plain and profiled), then the median of `runs` MSMs.
-fn row<C: GpuCurve>(cuda: &CudaMsm<C>, bases: &CudaBases<C>, sc: &[[u64; 4]], want: &Jacobian<C>, label: &str, cfg: &CudaConfig, runs: usize) {
+fn row<C: GpuCurve, S: zkforge_msm::MsmScalar<C>>(cuda: &CudaMsm<C>, bases: &CudaBases<C>, sc: &[S], want: &Jacobian<C>, label: &str, cfg: &CudaConfig, runs: usize) {
     match cuda.msm_resident(bases, sc, cfg) {
         Ok(got) if got == *want => {}
         Ok(_) => return println!("| {label} | WRONG RESULT |"),
@@ -42,7 +42,10 @@ fn row<C: GpuCurve>(cuda: &CudaMsm<C>, bases: &CudaBases<C>, sc: &[[u64; 4]], wa
     println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
 }
 
-fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
+fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool, field: fn(&[u64; 4]) -> C::Scalar)
+where
+    C::Scalar: zkforge_msm::MsmScalar<C>,
+{
     let t = Instant::now();
     let cuda = CudaMsm::<C>::new(0).expect("CUDA device");
     println!("# {name}: device opened and default kernels ready in {} ms (ZKFORGE_CUDA_KERNELS={:?})", ms(t.elapsed()), std::env::var("ZKFORGE_CUDA_KERNELS").ok());
@@ -91,11 +94,17 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, sweep: bool) {
             cfgs.push(("buffers not reused".into(), CudaConfig { reuse_buffers: false, ..d }));
             cfgs.push(("pinned=false".into(), CudaConfig { pinned: false, ..d }));
         }
+        cfgs.push(("scalars=cpu (reduced on the host)".into(), CudaConfig { scalars: Placement::Cpu, ..d }));
         println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
         println!("|---|---|---|---|---|---|---|---|---|---|---|");
         for (label, cfg) in cfgs {
             row(&cuda, &bases, &sc, &want, &label, &cfg, runs);
         }
+        // The same scalars as field elements (Montgomery limbs), the usual caller's form:
+        // converted on the GPU (default) or on the host.
+        let fr: Vec<C::Scalar> = sc.iter().map(field).collect();
+        row(&cuda, &bases, &fr, &want, "field-element scalars (default: converted on the GPU)", &d, runs);
+        row(&cuda, &bases, &fr, &want, "field-element scalars, scalars=cpu", &CudaConfig { scalars: Placement::Cpu, ..d }, runs);
         // A skewed scalar set: every scalar equal (one bucket a window, n / max_run runs in it),
         // with the tree merge (default) and, at small sizes, without it.
         let skew = vec![sc[0]; n];
@@ -126,6 +135,6 @@ fn main() {
     let max_log = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
     let runs = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
     let sweep = args.get(3).map(String::as_str) == Some("sweep");
-    run::<bls12_381::G1Config>("BLS12-381 G1", max_log, runs, sweep);
-    run::<bn254::G1Config>("BN254 G1", max_log, runs, sweep);
+    run::<bls12_381::G1Config>("BLS12-381 G1", max_log, runs, sweep, |k| zkforge_field::bls12_381::Fr::from_limbs(zkforge_curve::scalar_mul::reduce_scalar::<bls12_381::G1Config>(k)).unwrap());
+    run::<bn254::G1Config>("BN254 G1", max_log, runs, sweep, |k| zkforge_field::bn254::Fr::from_limbs(zkforge_curve::scalar_mul::reduce_scalar::<bn254::G1Config>(k)).unwrap());
 }

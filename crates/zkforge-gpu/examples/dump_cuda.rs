@@ -11,6 +11,6 @@ fn main() {
         Some("wide") => CudaMul::Wide,
         _ => CudaMul::Ptx,
     };
-    let spec = if curve == "bn254" { bn254::G1Config::spec() } else { bls12_381::G1Config::spec() };
-    print!("{}", cuda_source(spec, mul));
+    let (spec, scalar) = if curve == "bn254" { (bn254::G1Config::spec(), bn254::G1Config::scalar_spec()) } else { (bls12_381::G1Config::spec(), bls12_381::G1Config::scalar_spec()) };
+    print!("{}", cuda_source(spec, scalar, mul));
 }

@@ -3,11 +3,12 @@
 //! placement, multiplication form and workgroup size. Every configuration's result is checked
 //! against zkforge-msm first.
 //!
-//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm|merge]`
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm|merge|scalars]`
 //! (`default`: only the default configuration per size; `compare`: the default against the
 //! CPU sort, other segment counts and run lengths, at every size; `confirm`: the default against
 //! its nearest alternatives and without buffer reuse; `merge`: the tree merge of a bucket's
-//! runs against the serial merge, on equal scalars and at c = 14)
+//! runs against the serial merge, on equal scalars and at c = 14; `scalars`: the scalars
+//! converted on the device against reduced on the host, as integers and as field elements)
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -16,7 +17,10 @@ use std::time::Instant;
 use zkforge_curve::{bls12_381, bn254};
 use zkforge_gpu::*;
 
-fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
+fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize, field: fn(&[u64; 4]) -> C::Scalar)
+where
+    C::Scalar: zkforge_msm::MsmScalar<C>,
+{
     let gpu = GpuMsm::<C>::new(&GpuOptions { allow_cpu_adapter: true, name_contains: None }).expect("adapter");
     println!("# {name} on {}", gpu.adapter_name());
     let mut r = StdRng::seed_from_u64(11);
@@ -53,6 +57,18 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
         let d = GpuConfig::for_size(n);
         match std::env::args().nth(3).as_deref() {
             Some("default") => cfgs = vec![(format!("default (c={c0})"), d)],
+            Some("scalars") => {
+                // The scalars converted on the device (default) or reduced on the host, as
+                // raw integers and as field elements (Montgomery limbs).
+                let fr: Vec<C::Scalar> = sc.iter().map(field).collect();
+                println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
+                println!("|---|---|---|---|---|---|---|---|---|---|---|");
+                for (what, scalars) in [("converted on the GPU (default)", Placement::Gpu), ("reduced on the host", Placement::Cpu)] {
+                    time_row(&gpu, &bases, &sc, &want, &format!("integers, {what}"), &GpuConfig { scalars, ..d }, runs);
+                    time_row(&gpu, &bases, &fr, &want, &format!("field elements, {what}"), &GpuConfig { scalars, ..d }, runs);
+                }
+                continue;
+            }
             Some("confirm") => {
                 cfgs = vec![(format!("default (c={c0}, segments={})", d.segments), d), ("CPU sort".into(), GpuConfig { sort: Placement::Cpu, ..d })];
                 cfgs.push(("buffers not reused".into(), GpuConfig { reuse_buffers: false, ..d }));
@@ -116,7 +132,7 @@ fn run<C: GpuCurve>(name: &str, max_log: u32, runs: usize) {
 
 /// One table row: an untimed run first (pipelines compile on first use, seconds on some
 /// drivers), a profiled run checked against `want`, then the median of `runs` timed runs.
-fn time_row<C: GpuCurve>(gpu: &GpuMsm<C>, bases: &GpuBases<C>, sc: &[[u64; 4]], want: &zkforge_curve::Jacobian<C>, label: &str, cfg: &GpuConfig, runs: usize) {
+fn time_row<C: GpuCurve, S: zkforge_msm::MsmScalar<C>>(gpu: &GpuMsm<C>, bases: &GpuBases<C>, sc: &[S], want: &zkforge_curve::Jacobian<C>, label: &str, cfg: &GpuConfig, runs: usize) {
     if let Err(e) = gpu.msm_resident(bases, sc, cfg) {
         println!("| {label} | error: {e} |");
         return;
@@ -144,6 +160,6 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let max_log = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
     let runs = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
-    run::<bls12_381::G1Config>("BLS12-381 G1", max_log, runs);
-    run::<bn254::G1Config>("BN254 G1", max_log, runs);
+    run::<bls12_381::G1Config>("BLS12-381 G1", max_log, runs, |k| zkforge_field::bls12_381::Fr::from_limbs(zkforge_curve::scalar_mul::reduce_scalar::<bls12_381::G1Config>(k)).unwrap());
+    run::<bn254::G1Config>("BN254 G1", max_log, runs, |k| zkforge_field::bn254::Fr::from_limbs(zkforge_curve::scalar_mul::reduce_scalar::<bn254::G1Config>(k)).unwrap());
 }

@@ -39,6 +39,13 @@ pub struct GpuConfig {
     /// `sort_kernels`; `Cpu` sorts on the host (rayon, `plan::layout`) and uploads the
     /// entries (4 bytes a point and window).
     pub sort: Placement,
+    /// Where the scalars become residues mod r below r: `Gpu` uploads them as stored (a
+    /// plain copy of `MsmScalar::raw_limbs`: Montgomery limbs for field elements, any 256-bit
+    /// integer for `[u64; 4]`) and one kernel ([`crate::kernels::Kernel::ScalarPrep`])
+    /// converts them in place before the sort; `Cpu` converts and reduces them on the host
+    /// (rayon). With `sort: Cpu` the host needs the digits, so the scalars are always
+    /// converted there.
+    pub scalars: Placement,
     /// Bucket accumulation method.
     pub accumulate: Accumulate,
     /// Where the bucket reduction runs.
@@ -71,7 +78,7 @@ pub struct GpuConfig {
 
 impl Default for GpuConfig {
     fn default() -> Self {
-        GpuConfig { window: None, sort: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
+        GpuConfig { window: None, sort: Placement::Gpu, scalars: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
     }
 }
 

@@ -25,7 +25,7 @@ use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use zkforge_curve::{Affine, Jacobian, Xyzz};
-use zkforge_msm::MsmScalar;
+use zkforge_msm::{MsmScalar, ScalarForm};
 
 /// Every switch of the CUDA MSM; [`CudaConfig::for_size`] picks the default per size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +69,10 @@ pub struct CudaConfig {
     pub chunk: Option<usize>,
     /// Keep the work buffers for the next MSM ([`CudaMsm::release_buffers`] frees them).
     pub reuse_buffers: bool,
+    /// Where the scalars become residues mod r below r: `Gpu` stages them as stored (a plain
+    /// copy of `MsmScalar::raw_limbs`) and the `scalar_prep` kernel converts them before the
+    /// sort; `Cpu` converts and reduces them on the host (rayon) while staging.
+    pub scalars: Placement,
     /// Stage the scalars (reduced straight into it) and the downloaded sums in page-locked
     /// host memory, pooled like the work buffers: the copies run at DMA speed and the
     /// reduction touches no fresh pages. Falls back to ordinary memory if the driver refuses.
@@ -77,7 +81,7 @@ pub struct CudaConfig {
 
 impl Default for CudaConfig {
     fn default() -> Self {
-        CudaConfig { window: None, mul: CudaMul::Wide, reduce: Placement::Gpu, combine: Placement::Gpu, tree_roots: 32, segments: 256, max_run: 64, block: 128, merge_serial: 16, acc_regs: 0, chunk: None, reuse_buffers: true, pinned: true }
+        CudaConfig { window: None, mul: CudaMul::Wide, scalars: Placement::Gpu, reduce: Placement::Gpu, combine: Placement::Gpu, tree_roots: 32, segments: 256, max_run: 64, block: 128, merge_serial: 16, acc_regs: 0, chunk: None, reuse_buffers: true, pinned: true }
     }
 }
 
@@ -130,6 +134,7 @@ impl CudaConfig {
 /// The kernels of one compiled module.
 struct Kernels {
     field_ops: CudaFunction,
+    scalar_prep: CudaFunction,
     sort_count: CudaFunction,
     scan_partial: CudaFunction,
     scan_top: CudaFunction,
@@ -278,7 +283,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         if let Some(k) = m.get(&(mul, acc_regs)) {
             return Ok(k.clone());
         }
-        let src = cuda_source_with(C::spec(), mul, acc_regs);
+        let src = cuda_source_with(C::spec(), C::scalar_spec(), mul, acc_regs);
         // A cached image the driver refuses (a cubin for another SM) falls through to NVRTC.
         let cached = cached_modules(&src, self.arch).into_iter().find_map(|image| self.ctx.load_module(cudarc::nvrtc::Ptx::from_binary(image)).ok());
         let module = match cached {
@@ -299,6 +304,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         let f = |name: &str| module.load_function(name).map_err(dev("kernel lookup"));
         let k = Arc::new(Kernels {
             field_ops: f("field_ops")?,
+            scalar_prep: f("scalar_prep")?,
             sort_count: f("sort_count")?,
             scan_partial: f("scan_partial")?,
             scan_top: f("scan_top")?,
@@ -458,17 +464,19 @@ impl<C: GpuCurve> CudaMsm<C> {
         let k = self.kernels(cfg.mul, cfg.acc_regs)?;
         let mut times = PhaseTimes::default();
         let t0 = Instant::now();
-        // Reduced scalars, in page-locked memory when `pinned` (the upload then runs at DMA
-        // speed), else in a fresh vector.
+        // The scalars as stored (converted on the device, `cfg.scalars`) or reduced here, in
+        // page-locked memory when `pinned` (the upload then runs at DMA speed), else in a
+        // fresh vector.
+        let form = (cfg.scalars == Placement::Gpu).then_some(S::FORM);
         let mut staged = if cfg.pinned && !scalars.is_empty() { self.pinned_buf("scalars", 8 * scalars.len(), cfg.reuse_buffers, true) } else { None };
         let owned: Vec<[u64; 4]>;
         let reduced: &[[u64; 4]] = match staged.as_mut().and_then(|b| b.as_mut_slice().ok()).and_then(|w| bytemuck::try_cast_slice_mut::<u32, [u64; 4]>(&mut w[..8 * scalars.len()]).ok()) {
             Some(out) if cfg!(target_endian = "little") => {
-                crate::host::reduce_scalars_into::<C, S>(scalars, out);
+                crate::host::scalars_into::<C, S>(scalars, out, form.is_some());
                 out
             }
             _ => {
-                owned = crate::host::reduce_scalars::<C, S>(scalars);
+                owned = if form.is_some() { crate::host::raw_scalars::<C, S>(scalars) } else { crate::host::reduce_scalars::<C, S>(scalars) };
                 &owned
             }
         };
@@ -477,7 +485,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         let chunk = cfg.chunk.unwrap_or(MAX_CHUNK).min(MAX_CHUNK);
         let mut acc = Jacobian::<C>::IDENTITY;
         for (i, sc) in reduced.chunks(chunk).enumerate() {
-            let (r, t) = self.run_chunk(&k, bases, sc, (i * chunk) as u32, c, cfg, profile)?;
+            let (r, t) = self.run_chunk(&k, bases, sc, form, (i * chunk) as u32, c, cfg, profile)?;
             acc = acc.add_vartime(&r);
             times.add(&t);
         }
@@ -487,7 +495,7 @@ impl<C: GpuCurve> CudaMsm<C> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn run_chunk(&self, k: &Kernels, bases: &CudaBases<C>, scalars: &[[u64; 4]], base_index: u32, c: u32, cfg: &CudaConfig, profile: bool) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
+    fn run_chunk(&self, k: &Kernels, bases: &CudaBases<C>, scalars: &[[u64; 4]], form: Option<ScalarForm>, base_index: u32, c: u32, cfg: &CudaConfig, profile: bool) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
         let mut times = PhaseTimes::default();
         let w = C::WORDS;
         let n = scalars.len();
@@ -572,6 +580,10 @@ impl<C: GpuCurve> CudaMsm<C> {
         // cuda_gen.rs (device pointers, then u32 values), and every index a kernel touches is
         // within the buffer sizes above (the same layout arithmetic as the wgpu kernels).
         unsafe {
+            if let (Some(form), true) = (form, n > 0) {
+                let mont = u32::from(form == ScalarForm::Montgomery);
+                s.launch_builder(&k.scalar_prep).arg(&mut *sc).arg(&n32).arg(&mont).launch(Self::grid_for(&k.scalar_prep, n32, blk)).map_err(dev("scalar_prep"))?;
+            }
             if n > 0 {
                 s.launch_builder(&k.sort_count).arg(&*sc).arg(&mut *counts).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).launch(Self::grid_for(&k.sort_count, n32, blk)).map_err(dev("sort_count"))?;
             }

@@ -15,6 +15,9 @@ pub trait GpuCurve: CurveConfig {
     const WORDS: usize;
     /// The base field's generator parameters.
     fn spec() -> &'static FieldSpec;
+    /// The scalar field's generator parameters (modulus r, 8 words): the kernels that turn
+    /// uploaded scalars into their residues mod r.
+    fn scalar_spec() -> &'static FieldSpec;
     /// Canonical little-endian words of `x` into `out` (`WORDS` long).
     fn to_words(x: &Self::Base, out: &mut [u32]);
     /// The element whose Montgomery-13 representation is `w` (a R mod p, below p).
@@ -102,6 +105,10 @@ impl GpuCurve for bls12_381::G1Config {
         static S: OnceLock<FieldSpec> = OnceLock::new();
         S.get_or_init(|| spec_of::<zkforge_field::bls12_381::FpConfig, 6>(12))
     }
+    fn scalar_spec() -> &'static FieldSpec {
+        static S: OnceLock<FieldSpec> = OnceLock::new();
+        S.get_or_init(|| spec_of::<zkforge_field::bls12_381::FrConfig, 4>(8))
+    }
     fn to_words(x: &Self::Base, out: &mut [u32]) {
         words_of(x.to_limbs(), out)
     }
@@ -122,6 +129,10 @@ impl GpuCurve for bn254::G1Config {
     fn spec() -> &'static FieldSpec {
         static S: OnceLock<FieldSpec> = OnceLock::new();
         S.get_or_init(|| spec_of::<zkforge_field::bn254::FpConfig, 4>(8))
+    }
+    fn scalar_spec() -> &'static FieldSpec {
+        static S: OnceLock<FieldSpec> = OnceLock::new();
+        S.get_or_init(|| spec_of::<zkforge_field::bn254::FrConfig, 4>(8))
     }
     fn to_words(x: &Self::Base, out: &mut [u32]) {
         words_of(x.to_limbs(), out)

@@ -30,9 +30,11 @@ pub struct GpuOptions {
 /// adapter has timestamp queries, the GPU's own time for the kernels of each phase.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhaseTimes {
-    /// Scalar decomposition and bucket sort (GPU kernels, or the CPU with `sort: Cpu`).
+    /// Scalar decomposition and bucket sort (GPU kernels with the scalars' conversion, or the
+    /// CPU with `sort: Cpu`, its reduction of the scalars included).
     pub decompose: Duration,
-    /// Upload of the bucket layout.
+    /// Upload of the scalars (written straight into the staging memory: copied as stored, or
+    /// reduced there with `scalars: Cpu`) or of the CPU sort's bucket layout.
     pub upload: Duration,
     /// Bucket accumulation kernel.
     pub accumulate: Duration,
@@ -73,7 +75,7 @@ struct Stamps {
     phases: Vec<StampPhase>,
 }
 
-/// Query pairs one chunk can use: it has at most 41 passes (six sort kernels, the
+/// Query pairs one chunk can use: it has at most 42 passes (the scalars' conversion, six sort kernels, the
 /// accumulation, up to 31 fold passes, the merge, the reduction).
 const STAMP_PAIRS: u32 = 48;
 
@@ -154,6 +156,10 @@ struct Gpu {
     /// An MSM takes the buffers it uses out of the pool and puts them back when its result is
     /// downloaded, so concurrent MSMs never share one.
     pool: Mutex<HashMap<&'static str, wgpu::Buffer>>,
+    /// The host vector the scalars are staged in before their upload, kept for the next MSM
+    /// like the work buffers (a fresh 32 MB vector at 2^20 points costs more in page faults
+    /// than filling it).
+    host_scalars: Mutex<Vec<[u64; 4]>>,
     /// The device was opened with `TIMESTAMP_QUERY`.
     timestamps: bool,
 }
@@ -229,7 +235,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             trace: wgpu::Trace::Off,
         }))
         .map_err(|e| GpuError::Device(format!("could not open {}: {e}", info.name)))?;
-        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()), timestamps }), fallback: None, _c: PhantomData })
+        Ok(GpuMsm { gpu: Some(Gpu { device, queue, info, limits, pipelines: Mutex::new(HashMap::new()), pool: Mutex::new(HashMap::new()), host_scalars: Mutex::new(Vec::new()), timestamps }), fallback: None, _c: PhantomData })
     }
 
     /// [`GpuMsm::new`], or the CPU MSM (zkforge-msm) when no adapter can be opened; then
@@ -262,7 +268,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = g.device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("zkforge-gpu kernel"),
-            source: wgpu::ShaderSource::Wgsl(source(C::spec(), kernel, wg, unroll).into()),
+            source: wgpu::ShaderSource::Wgsl(source(if matches!(kernel, Kernel::ScalarPrep(_)) { C::scalar_spec() } else { C::spec() }, kernel, wg, unroll).into()),
         });
         let p = g.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("zkforge-gpu pipeline"),
@@ -360,6 +366,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn release_buffers(&self) {
         if let Some(g) = &self.gpu {
             g.pool.lock().unwrap_or_else(|e| e.into_inner()).clear();
+            *g.host_scalars.lock().unwrap_or_else(|e| e.into_inner()) = Vec::new();
         }
     }
 
@@ -454,6 +461,23 @@ impl<C: GpuCurve> GpuMsm<C> {
         Self::read_back(g, &dst, (n * 6 * w * 4) as u64)
     }
 
+    /// The scalars as the device converts them before its sort (`Kernel::ScalarPrep` on
+    /// [`MsmScalar::raw_limbs`], with `unroll` choosing the multiplication's form), downloaded:
+    /// each should be the scalar's residue mod r, below r. For tests of the conversion.
+    #[doc(hidden)]
+    pub fn device_scalars<S: MsmScalar<C>>(&self, scalars: &[S], unroll: bool) -> Result<Vec<[u64; 4]>, GpuError> {
+        let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("device_scalars needs a GPU adapter".into()))?;
+        let raw = raw_scalars::<C, S>(scalars);
+        let sc = Self::storage(g, "scalars", 32 * raw.len() as u64)?;
+        g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(&raw));
+        let params = Self::params(g, [0, 0, 0, 0, 0, 0, raw.len() as u32, 0]);
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        self.dispatch(g, &mut enc, Kernel::ScalarPrep(S::FORM), 64, Some(unroll), &[&params, &sc], raw.len() as u32, None)?;
+        g.queue.submit([enc.finish()]);
+        let words = Self::read_back(g, &sc, 32 * raw.len() as u64)?;
+        Ok(words.chunks(8).take(raw.len()).map(|w| core::array::from_fn(|i| w[2 * i] as u64 | (w[2 * i + 1] as u64) << 32)).collect())
+    }
+
     /// Uploads `points` once; they are converted to Montgomery form on the device and kept
     /// there for [`GpuMsm::msm_resident`].
     pub fn upload_bases(&self, points: &[Affine<C>]) -> Result<GpuBases<C>, GpuError> {
@@ -510,12 +534,12 @@ impl<C: GpuCurve> GpuMsm<C> {
             return Err(GpuError::LengthMismatch { points: bases.n, scalars: scalars.len() });
         }
         let mut times = PhaseTimes::default();
-        let t0 = Instant::now();
-        let reduced = reduce_scalars::<C, S>(scalars);
-        times.decompose += t0.elapsed();
+        // The scalars go up as stored and the device converts them (`GpuConfig::scalars`), or
+        // are reduced on the host.
+        let on_device = cfg.sort == Placement::Gpu && cfg.scalars == Placement::Gpu;
         let Some(g) = &self.gpu else {
             let t = Instant::now();
-            let r = zkforge_msm::msm(&bases.cpu, &reduced).map_err(|e| GpuError::Config(e.to_string()))?;
+            let r = zkforge_msm::msm(&bases.cpu, scalars).map_err(|e| GpuError::Config(e.to_string()))?;
             times.accumulate = t.elapsed();
             return Ok((r, times));
         };
@@ -541,8 +565,8 @@ impl<C: GpuCurve> GpuMsm<C> {
             }
         }
         let mut acc = Jacobian::<C>::IDENTITY;
-        for (k, sc) in reduced.chunks(chunk.max(1)).enumerate() {
-            let (r, t) = self.run_chunk(g, buf, sc, (k * chunk) as u32, c, max_run, cfg, profile)?;
+        for (k, sc) in scalars.chunks(chunk.max(1)).enumerate() {
+            let (r, t) = self.run_chunk(g, buf, sc, on_device, (k * chunk) as u32, c, max_run, cfg, profile)?;
             acc = acc.add_vartime(&r);
             times.add(&t);
         }
@@ -550,11 +574,12 @@ impl<C: GpuCurve> GpuMsm<C> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn run_chunk(
+    fn run_chunk<S: MsmScalar<C>>(
         &self,
         g: &Gpu,
         bases: &wgpu::Buffer,
-        scalars: &[[u64; 4]],
+        scalars: &[S],
+        on_device: bool,
         base_index: u32,
         c: u32,
         max_run: u32,
@@ -581,7 +606,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr, most } = match cfg.sort {
             Placement::Cpu => {
                 let t = Instant::now();
-                let lay = plan::layout(scalars, base_index, c, max_run);
+                let lay = plan::layout(&reduce_scalars::<C, S>(scalars), base_index, c, max_run);
                 times.decompose = t.elapsed();
                 let t = Instant::now();
                 let entries = Self::work_buf(g, &mut held, reuse, "bucket entries", 4 * lay.entries.len() as u64)?;
@@ -609,7 +634,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 times.upload = t.elapsed();
                 DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr: lay.runs() as u32, most: MostRuns::Known(most_runs) }
             }
-            Placement::Gpu => self.sort_on_gpu(g, scalars, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse, stamps.as_mut())?,
+            Placement::Gpu => self.sort_on_gpu(g, scalars, on_device, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse, stamps.as_mut())?,
         };
 
         let t = Instant::now();
@@ -718,14 +743,17 @@ impl<C: GpuCurve> GpuMsm<C> {
 }
 
 impl<C: GpuCurve> GpuMsm<C> {
-    /// The bucket layout built on the device from the raw scalars (`sort_kernels`): returns
+    /// The bucket layout built on the device from the scalars (`sort_kernels`): returns
     /// the entries, run offsets and buckets' first runs, and the run bound the accumulation
-    /// is dispatched for. The scalar upload is timed as `upload`, the kernels as `decompose`.
+    /// is dispatched for. With `on_device` the scalars go up as stored and
+    /// `Kernel::ScalarPrep` converts them first; else they are reduced into the staging
+    /// memory. The staging and upload are timed as `upload`, the kernels as `decompose`.
     #[allow(clippy::too_many_arguments)]
-    fn sort_on_gpu(
+    fn sort_on_gpu<S: MsmScalar<C>>(
         &self,
         g: &Gpu,
-        scalars: &[[u64; 4]],
+        scalars: &[S],
+        on_device: bool,
         base_index: u32,
         c: u32,
         max_run: u32,
@@ -757,13 +785,27 @@ impl<C: GpuCurve> GpuMsm<C> {
         let run_bucket = Self::work_buf(g, held, reuse, "run buckets", 4 * (nr as u64 + 1))?;
         let stats = Self::work_buf(g, held, reuse, "sort statistics", 4)?;
         if n > 0 {
-            // The kernels read 8 little-endian 32-bit words a scalar.
+            // The kernels read 8 little-endian 32-bit words a scalar: as stored, for the
+            // device to convert, or reduced here; staged in the pooled host vector.
+            let mut staged = std::mem::take(&mut *g.host_scalars.lock().unwrap_or_else(|e| e.into_inner()));
+            staged.resize(n, [0; 4]);
+            staged.par_chunks_mut(4096).zip(scalars.par_chunks(4096)).for_each(|(o, sc)| {
+                for (o, s) in o.iter_mut().zip(sc) {
+                    *o = if on_device { s.raw_limbs() } else { reduce_one::<C, S>(s) };
+                }
+            });
             #[cfg(target_endian = "little")]
-            g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(scalars));
+            g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(&staged));
             #[cfg(not(target_endian = "little"))]
             {
-                let words: Vec<u32> = scalars.iter().flat_map(|k| k.iter().flat_map(|&l| [l as u32, (l >> 32) as u32])).collect();
+                let words: Vec<u32> = staged.iter().flat_map(|k| k.iter().flat_map(|&l| [l as u32, (l >> 32) as u32])).collect();
                 g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(&words));
+            }
+            if reuse {
+                let mut pooled = g.host_scalars.lock().unwrap_or_else(|e| e.into_inner());
+                if pooled.capacity() < staged.capacity() {
+                    *pooled = staged;
+                }
             }
         }
         let params = Self::params(g, [n as u32, c, nw as u32, h as u32, nb as u32, max_run, base_index, nr as u32]);
@@ -777,6 +819,10 @@ impl<C: GpuCurve> GpuMsm<C> {
         let k = |s| Kernel::Sort(s);
         enc.clear_buffer(&counts, 0, None);
         enc.clear_buffer(&stats, 0, None);
+        if on_device {
+            let np = Self::params(g, [0, 0, 0, 0, 0, 0, n as u32, 0]);
+            self.dispatch(g, &mut enc, Kernel::ScalarPrep(S::FORM), wg, None, &[&np, &sc], n as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
+        }
         self.dispatch(g, &mut enc, k(SortKernel::Count), wg, None, &[&params, &sc, &counts], n as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         self.dispatch(g, &mut enc, k(SortKernel::ScanPartial), wg, None, &[&params, &counts, &partials], nc as u32, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
         self.dispatch(g, &mut enc, k(SortKernel::ScanTop), wg, None, &[&params, &partials, &starts, &bucket_runs], wg, stamps.as_deref_mut().map(|x| (x, StampPhase::Sort)))?;
@@ -799,7 +845,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn gpu_layout(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_layout needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let lay = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
+        let lay = self.sort_on_gpu(g, scalars, false, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
         let nb = plan::windows(c) as u64 * (1u64 << (c - 1));
         let offsets = Self::read_back(g, &lay.offsets, 4 * (lay.nr as u64 + 1))?;
         let bucket_runs = Self::read_back(g, &lay.bucket_runs, 4 * (nb + 1))?;
@@ -814,7 +860,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn gpu_run_buckets(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, u32), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_run_buckets needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let lay = self.sort_on_gpu(g, scalars, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
+        let lay = self.sort_on_gpu(g, scalars, false, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
         let run_bucket = Self::read_back(g, &lay.run_bucket, 4 * (lay.nr as u64 + 1))?;
         let most = match &lay.most {
             MostRuns::Known(m) => *m,
@@ -848,13 +894,19 @@ pub(crate) fn reduce_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec
     scalars.par_iter().map(reduce_one::<C, S>).collect()
 }
 
-/// [`reduce_scalars`] into `out` (as long as `scalars`), in blocks of 4096 per task (the CUDA
-/// backend's page-locked staging).
+/// The scalars' limbs as stored ([`MsmScalar::raw_limbs`], form [`MsmScalar::FORM`]), copied in
+/// parallel, for the device to convert.
+pub(crate) fn raw_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec<[u64; 4]> {
+    scalars.par_iter().map(|s| s.raw_limbs()).collect()
+}
+
+/// [`raw_scalars`] (`raw`) or [`reduce_scalars`] into `out` (as long as `scalars`), in blocks of
+/// 4096 per task (the CUDA backend's page-locked staging).
 #[cfg(feature = "cuda")]
-pub(crate) fn reduce_scalars_into<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S], out: &mut [[u64; 4]]) {
+pub(crate) fn scalars_into<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S], out: &mut [[u64; 4]], raw: bool) {
     out.par_chunks_mut(4096).zip(scalars.par_chunks(4096)).for_each(|(o, s)| {
         for (o, s) in o.iter_mut().zip(s) {
-            *o = reduce_one::<C, S>(s);
+            *o = if raw { s.raw_limbs() } else { reduce_one::<C, S>(s) };
         }
     });
 }

@@ -16,7 +16,9 @@
 //! adds run j + stride into run j for j a multiple of 2 stride, `run_bucket[r]` naming run r's
 //! bucket, and `Merge` then adds every 2^passes-th run.
 
-use crate::field_gen::{emit_access, emit_field, FieldSpec};
+use crate::cuda_gen::pow2_mod;
+use crate::field_gen::{emit_access, emit_field, to_limbs13, FieldSpec, LIMB_BITS};
+use zkforge_msm::ScalarForm;
 use crate::sort_kernels::{sort_source, SortKernel};
 use std::fmt::Write;
 
@@ -25,6 +27,10 @@ use std::fmt::Write;
 pub enum Kernel {
     /// Canonical packed points -> Montgomery packed points.
     ToMont,
+    /// Uploaded scalars (8 words each, in the given form) to their residues mod r below r,
+    /// in place: one Montgomery product by a constant K of the scalar field ([`scalar_k`]).
+    /// Built with the scalar field's spec ([`crate::GpuCurve::scalar_spec`]).
+    ScalarPrep(ScalarForm),
     /// One thread per bucket, XYZZ mixed additions.
     AccumulateXyzz,
     /// One thread per S buckets, batch-affine additions with one inversion per step.
@@ -175,6 +181,23 @@ fn src_dst(spec: &FieldSpec) -> String {
     s
 }
 
+/// The constant K that [`Kernel::ScalarPrep`] multiplies by, as little-endian 32-bit words,
+/// for the scalar field `spec` with Montgomery radix R = 2^bits (a Montgomery product gives
+/// x K R^-1 mod r):
+/// - `Montgomery` limbs hold k 2^256 mod r, so K = 2^(bits - 256) gives k;
+/// - `Integer` limbs hold any x < 2^256 <= R, so K = R mod r gives x mod r.
+///
+/// Both products stay within the CIOS bound (x K < R r), so the result is below 2r and one
+/// conditional subtraction makes it canonical. `bits` is 13 N for the WGSL kernels and 256 for
+/// the CUDA ones.
+pub fn scalar_k(spec: &FieldSpec, form: ScalarForm, bits: usize) -> Vec<u32> {
+    let r: Vec<u32> = (0..8).map(|i| (spec.modulus.get(i / 2).copied().unwrap_or(0) >> (32 * (i % 2))) as u32).collect();
+    match form {
+        ScalarForm::Montgomery => pow2_mod(&r, bits - 256),
+        ScalarForm::Integer => pow2_mod(&r, bits),
+    }
+}
+
 /// The full WGSL source of `kernel` for field `spec` with workgroup size `wg`; `unroll`
 /// selects the field multiplication's form ([`emit_field`]).
 pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String {
@@ -187,6 +210,22 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     s.push_str(GID);
     let entry = "@compute @workgroup_size(WG)\nfn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>)";
     match kernel {
+        Kernel::ScalarPrep(form) => {
+            let n = spec.limbs();
+            let k: Vec<u64> = scalar_k(spec, form, LIMB_BITS as usize * n).chunks(2).map(|w| w[0] as u64 | (w.get(1).copied().unwrap_or(0) as u64) << 32).collect();
+            let list: Vec<String> = to_limbs13(&k, n).iter().map(|x| format!("{x}u")).collect();
+            let _ = writeln!(s, "fn fp_k() -> Fp {{ return Fp({}); }}", list.join(", "));
+            s.push_str("@group(0) @binding(1) var<storage, read_write> sc: array<u32>;\n");
+            s.push_str(&emit_access(spec, "sc", true));
+            let _ = writeln!(s, "{entry} {{");
+            s.push_str(
+                "  let i = gid(wid, nwg, lid);
+  if (i >= params.np) { return; }
+  st_sc(i * 8u, fp_mul(ld_sc(i * 8u), fp_k()));
+}
+",
+            );
+        }
         Kernel::ToMont => {
             s.push_str(&src_dst(spec));
             let _ = writeln!(s, "{entry} {{");

@@ -7,6 +7,9 @@
 //! The algorithm is the bucket method (Pippenger; Bernstein et al., ePrint 2012/549) laid out
 //! for a GPU as in the ZPrize 2022/2023 MSM entries and Barretenberg's WebGPU MSM (seed 004):
 //!
+//! 0. **scalars** (GPU or CPU, [`GpuConfig::scalars`]): uploaded as stored (Montgomery limbs
+//!    of field elements, or any 256-bit integer) and turned into residues mod r by one
+//!    Montgomery product a scalar on the device, so the host only copies them;
 //! 1. **decompose** (GPU or CPU, [`GpuConfig::sort`]): signed c-bit window digits,
 //!    counting-sorted into per-bucket runs of `point index | sign` ([`sort_kernels`] on the
 //!    GPU, [`plan`] on the CPU);

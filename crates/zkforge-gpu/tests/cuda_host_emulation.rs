@@ -37,6 +37,15 @@ int main() {
     out(dst, 6 * n * W);
     return 0;
   }
+  if (mode == 2) {
+    // scalar_prep: n, montgomery, then 8 n words.
+    u32 n = rd(), mont = rd();
+    std::vector<u32> sc(8 * (size_t)n + 1);
+    for (size_t i = 0; i < 8 * (size_t)n; i++) sc[i] = rd();
+    launch(n, 64, [&] { scalar_prep(sc.data(), n, mont); });
+    out(sc, 8 * (size_t)n);
+    return 0;
+  }
   // MSM: n c nw h max_run t l nr, then 2 W n point words, then 8 n scalar words.
   u32 n = rd(), c = rd(), nw = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd();
   u32 nb = nw * h, nc = (nb + SCAN_CHUNK - 1) / SCAN_CHUNK;
@@ -85,7 +94,7 @@ fn build<C: GpuCurve>(tag: &str) -> Option<PathBuf> {
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("emu.cpp");
     let bin = dir.join("emu");
-    std::fs::write(&src, format!("{HOST_PRELUDE}\n{}\n{DRIVER}", cuda_source(C::spec(), CudaMul::Portable))).unwrap();
+    std::fs::write(&src, format!("{HOST_PRELUDE}\n{}\n{DRIVER}", cuda_source(C::spec(), C::scalar_spec(), CudaMul::Portable))).unwrap();
     let t = std::time::Instant::now();
     let st = Command::new("g++").args(["-O1", "-std=c++17", "-fno-strict-aliasing", "-w", "-o"]).arg(&bin).arg(&src).status().unwrap();
     assert!(st.success(), "g++ failed on {}", src.display());
@@ -111,6 +120,41 @@ fn field<C: GpuCurve<Base = zkforge_field::mont::Fp<F, N>>, F: zkforge_field::mo
     let mut input = vec![0u32, pairs.len() as u32];
     input.extend(&words);
     check_field_out::<C, F, N>(&pairs, &run(bin, &input), "host emulation");
+}
+
+/// `scalar_prep` against zkforge: Montgomery limbs of field elements (random, 0, 1, -1) to
+/// their values, and raw integers (random, 2^256 - 1, every multiple j r below 2^256 and its
+/// neighbours) to their residues.
+fn scalars<C: GpuCurve<Scalar = zkforge_field::mont::Fp<F, 4>>, F: zkforge_field::mont::FieldConfig<4>>(bin: &PathBuf, r: &mut StdRng) {
+    use zkforge_field::mont::Fp;
+    let words = |v: &[[u64; 4]]| -> Vec<u32> { v.iter().flat_map(|k| k.iter().flat_map(|&l| [l as u32, (l >> 32) as u32])).collect() };
+    let limbs = |w: &[u32]| -> Vec<[u64; 4]> { w.chunks(8).map(|w| core::array::from_fn(|i| w[2 * i] as u64 | (w[2 * i + 1] as u64) << 32)).collect() };
+    let mut fr: Vec<Fp<F, 4>> = (0..40).map(|_| Fp::random_with(|| r.gen())).collect();
+    fr.extend([Fp::ZERO, Fp::ONE, -Fp::<F, 4>::ONE]);
+    let mont: Vec<[u64; 4]> = fr.iter().map(|k| k.to_mont_limbs()).collect();
+    let mut input = vec![2u32, fr.len() as u32, 1];
+    input.extend(words(&mont));
+    let got = limbs(&run(bin, &input));
+    for (k, got) in fr.iter().zip(&got) {
+        assert_eq!(*got, k.to_limbs(), "Montgomery limbs of {k:?}");
+    }
+    let mut raw: Vec<[u64; 4]> = (0..40).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect();
+    raw.push([u64::MAX; 4]);
+    let mut k = [0u64; 4];
+    loop {
+        let (next, carry) = zkforge_field::limbs::add(&k, &C::ORDER);
+        if carry != 0 {
+            break;
+        }
+        k = next;
+        raw.extend([zkforge_field::limbs::sub(&k, &[1, 0, 0, 0]).0, k, zkforge_field::limbs::add(&k, &[1, 0, 0, 0]).0]);
+    }
+    let mut input = vec![2u32, raw.len() as u32, 0];
+    input.extend(words(&raw));
+    let got = limbs(&run(bin, &input));
+    for (k, got) in raw.iter().zip(&got) {
+        assert_eq!(*got, zkforge_curve::scalar_mul::reduce_scalar::<C>(k), "integer {k:x?}");
+    }
 }
 
 fn msm<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32) {
@@ -194,6 +238,7 @@ fn bn254_kernels_on_the_host() {
     let Some(bin) = build::<bn254::G1Config>("bn254") else { return };
     let mut r = StdRng::seed_from_u64(rand::random());
     field::<bn254::G1Config, _, 4>(&bin, &mut r);
+    scalars::<bn254::G1Config, _>(&bin, &mut r);
     msm_cases::<bn254::G1Config>(&bin);
 }
 
@@ -202,5 +247,6 @@ fn bls12_381_kernels_on_the_host() {
     let Some(bin) = build::<bls12_381::G1Config>("bls12_381") else { return };
     let mut r = StdRng::seed_from_u64(rand::random());
     field::<bls12_381::G1Config, _, 6>(&bin, &mut r);
+    scalars::<bls12_381::G1Config, _>(&bin, &mut r);
     msm_cases::<bls12_381::G1Config>(&bin);
 }

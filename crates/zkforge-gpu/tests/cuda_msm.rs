@@ -47,20 +47,20 @@ fn nvrtc_compiles_every_form() {
     }
     // Every form, and the wide form with the accumulation kernel's registers capped.
     let variants: Vec<(CudaMul, u32)> = CudaMul::ALL.into_iter().map(|m| (m, 0)).chain(ACC_REGS_SWEEP.iter().map(|&r| (CudaMul::Wide, r))).collect();
-    for spec in [bls12_381::G1Config::spec(), bn254::G1Config::spec()] {
+    for (spec, scalar) in [(bls12_381::G1Config::spec(), bls12_381::G1Config::scalar_spec()), (bn254::G1Config::spec(), bn254::G1Config::scalar_spec())] {
         for &(mul, regs) in &variants {
             let archs: &[&'static str] = if std::env::var("ZKFORGE_NVRTC_ALL_ARCHS").as_deref() == Ok("1") { &["compute_75", "compute_90"] } else { &["compute_90"] };
             for &arch in archs {
                 let opts = cudarc::nvrtc::CompileOptions { arch: Some(arch), options: vec!["--std=c++17".into()], ..Default::default() };
                 let t = std::time::Instant::now();
-                let ptx = cudarc::nvrtc::compile_ptx_with_opts(cuda_source_with(spec, mul, regs), opts);
+                let ptx = cudarc::nvrtc::compile_ptx_with_opts(cuda_source_with(spec, scalar, mul, regs), opts);
                 match ptx {
                     Ok(p) => {
                         eprintln!("{}-bit {mul:?} (acc_regs {regs}) {arch}: {} bytes of PTX in {:?}", spec.bits(), p.to_src().len(), t.elapsed());
                         // ZKFORGE_PTX_DIR: keep the PTX, named for ZKFORGE_CUDA_KERNELS.
                         if let Ok(dir) = std::env::var("ZKFORGE_PTX_DIR") {
                             // Named for ZKFORGE_CUDA_KERNELS (assemble to `<stem>.cubin` with ptxas).
-                            let stem = zkforge_gpu::cuda::kernel_file_stem(&cuda_source_with(spec, mul, regs), arch);
+                            let stem = zkforge_gpu::cuda::kernel_file_stem(&cuda_source_with(spec, scalar, mul, regs), arch);
                             std::fs::write(format!("{dir}/{stem}.ptx"), p.to_src()).unwrap();
                             eprintln!("  -> {dir}/{stem}.ptx");
                         }
@@ -208,16 +208,48 @@ fn every_switch<C: GpuCurve>(g: &CudaMsm<C>) {
     check(g, &pts[..500], &sc[..500], &CudaConfig::default());
 }
 
+/// The scalars' conversion (`CudaConfig::scalars`) on the device or the host, pinned or not,
+/// chunked, on raw integers and on field elements (Montgomery limbs; 0, 1 and -1 among them).
+fn scalar_forms<C: GpuCurve<Scalar = zkforge_field::mont::Fp<F, 4>>, F: zkforge_field::mont::FieldConfig<4>>(g: &CudaMsm<C>)
+where
+    zkforge_field::mont::Fp<F, 4>: zkforge_msm::MsmScalar<C>,
+{
+    use zkforge_field::mont::Fp;
+    let mut r = rng();
+    let n = 400;
+    let pts = awkward::<C>(&mut r, n);
+    let mut sc = random_scalars(&mut r, n);
+    sc[0] = [u64::MAX; 4];
+    sc[1] = C::ORDER;
+    let mut fr: Vec<Fp<F, 4>> = (0..n).map(|_| Fp::random_with(|| r.gen())).collect();
+    fr[0] = Fp::ZERO;
+    fr[1] = Fp::ONE;
+    fr[2] = -Fp::<F, 4>::ONE;
+    let bases = g.upload_bases(&pts).unwrap();
+    let want_fr: Jacobian<C> = zkforge_msm::msm(&pts, &fr).unwrap();
+    for scalars in [Placement::Gpu, Placement::Cpu] {
+        for pinned in [true, false] {
+            for chunk in [None, Some(33)] {
+                let cfg = CudaConfig { scalars, pinned, chunk, ..Default::default() };
+                check(g, &pts, &sc, &cfg);
+                assert_eq!(g.msm_resident(&bases, &fr, &cfg).unwrap(), want_fr, "field elements, {cfg:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn bls12_381_every_switch() {
     let Some(g) = cuda(&BLS) else { return };
     every_switch(g);
+    scalar_forms(g);
 }
 
 #[test]
 fn bn254_every_switch() {
     let Some(g) = cuda(&BN) else { return };
     every_switch(g);
+    scalar_forms(g);
 }
 
 /// Four threads on one instance (each MSM holds its pooled buffers exclusively), sizes

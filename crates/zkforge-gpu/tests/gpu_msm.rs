@@ -344,6 +344,80 @@ fn errors_are_typed() {
     }
 }
 
+/// The scalars' conversion on the device (`GpuConfig::scalars`) against the host's, in both
+/// forms: field elements (Montgomery limbs) random and 0, 1, -1, and raw integers at and
+/// around every multiple of r below 2^256 (r - 1, r, r + 1, 2r, ...), 2^256 - 1 and random
+/// ones; chunked too, so each chunk converts its own scalars.
+fn scalar_forms<C: GpuCurve<Scalar = zkforge_field::mont::Fp<F, 4>>, F: zkforge_field::mont::FieldConfig<4>>(g: &GpuMsm<C>)
+where
+    zkforge_field::mont::Fp<F, 4>: zkforge_msm::MsmScalar<C>,
+{
+    use zkforge_field::mont::Fp;
+    let mut r = rng();
+    let n = 300;
+    let pts = awkward::<C>(&mut r, n);
+    let mut fr: Vec<Fp<F, 4>> = (0..n).map(|_| Fp::random_with(|| r.gen())).collect();
+    fr[0] = Fp::ZERO;
+    fr[1] = Fp::ONE;
+    fr[2] = -Fp::<F, 4>::ONE;
+    let mut raw = random_scalars(&mut r, n);
+    let mut k = [0u64; 4];
+    let mut i = 0;
+    // k = j r for j = 1, 2, ... while it fits in 256 bits, with k - 1 and k + 1.
+    loop {
+        let (next, carry) = zkforge_field::limbs::add(&k, &C::ORDER);
+        if carry != 0 {
+            break;
+        }
+        k = next;
+        let (below, _) = zkforge_field::limbs::sub(&k, &[1, 0, 0, 0]);
+        let (above, _) = zkforge_field::limbs::add(&k, &[1, 0, 0, 0]);
+        raw[i..i + 3].copy_from_slice(&[below, k, above]);
+        i += 3;
+    }
+    raw[i] = [u64::MAX; 4];
+    // The conversion itself, in both multiplication forms: canonical residues, word for word.
+    for unroll in [false, true] {
+        let got = g.device_scalars(&fr, unroll).unwrap();
+        for (k, got) in fr.iter().zip(&got) {
+            assert_eq!(*got, k.to_limbs(), "field element, unroll {unroll}");
+        }
+        let got = g.device_scalars(&raw, unroll).unwrap();
+        for (k, got) in raw.iter().zip(&got) {
+            assert_eq!(*got, zkforge_curve::scalar_mul::reduce_scalar::<C>(k), "integer {k:x?}, unroll {unroll}");
+        }
+    }
+    let bases = g.upload_bases(&pts).unwrap();
+    let want_fr: Jacobian<C> = zkforge_msm::msm(&pts, &fr).unwrap();
+    let want_raw: Jacobian<C> = zkforge_msm::msm(&pts, &raw).unwrap();
+    for scalars in [Placement::Gpu, Placement::Cpu] {
+        for chunk in [None, Some(7)] {
+            let cfg = GpuConfig { scalars, chunk, window: Some(6), ..Default::default() };
+            assert_eq!(g.msm_resident(&bases, &fr, &cfg).unwrap(), want_fr, "field elements, {cfg:?}");
+            assert_eq!(g.msm_resident(&bases, &raw, &cfg).unwrap(), want_raw, "raw integers, {cfg:?}");
+        }
+    }
+    // Every scalar at an edge, so a wrong conversion of one of them cannot hide in a sum.
+    for (j, k) in raw[..=i].iter().enumerate() {
+        let one = [pts[3 + j % 2]];
+        let want: Jacobian<C> = zkforge_msm::msm(&one, &[*k]).unwrap();
+        let b1 = g.upload_bases(&one).unwrap();
+        assert_eq!(g.msm_resident(&b1, &[*k], &GpuConfig::default()).unwrap(), want, "scalar {k:x?}");
+    }
+}
+
+#[test]
+fn bls12_381_scalar_forms_on_the_device() {
+    let Some(g) = gpu(&BLS) else { return };
+    scalar_forms(g);
+}
+
+#[test]
+fn bn254_scalar_forms_on_the_device() {
+    let Some(g) = gpu(&BN) else { return };
+    scalar_forms(g);
+}
+
 #[test]
 fn field_scalars_and_the_doc_example_shape() {
     let Some(g) = gpu(&BLS) else { return };

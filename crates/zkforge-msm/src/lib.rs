@@ -73,8 +73,26 @@ pub trait MsmScalar<C: CurveConfig>: Sync {
     /// True when every value of the type is already below r (field elements): the MSM then
     /// skips the reduction.
     const CANONICAL: bool = false;
+    /// How [`MsmScalar::raw_limbs`] encodes the value, for backends that finish the
+    /// conversion themselves (the GPU MSM converts on the device).
+    const FORM: ScalarForm = ScalarForm::Integer;
     /// The scalar's integer value as little-endian limbs.
     fn to_limbs(&self) -> [u64; 4];
+    /// The limbs as stored, in the form [`MsmScalar::FORM`] names (for Montgomery field
+    /// elements a plain copy, no multiplication).
+    fn raw_limbs(&self) -> [u64; 4] {
+        self.to_limbs()
+    }
+}
+
+/// How a scalar type's stored limbs ([`MsmScalar::raw_limbs`]) encode its value k mod r.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarForm {
+    /// Any 256-bit integer x (little-endian limbs); the scalar is x mod r.
+    Integer,
+    /// Montgomery form with R = 2^256: the limbs are k 2^256 mod r, below r (zkforge-field's
+    /// `Fr`).
+    Montgomery,
 }
 
 /// The scalar's value mod r as limbs: field elements as they are (canonical by type), raw
@@ -102,14 +120,22 @@ impl<C: CurveConfig> MsmScalar<C> for [u64; 4] {
 }
 impl<C: CurveConfig<Scalar = zkforge_field::bls12_381::Fr>> MsmScalar<C> for zkforge_field::bls12_381::Fr {
     const CANONICAL: bool = true;
+    const FORM: ScalarForm = ScalarForm::Montgomery;
     fn to_limbs(&self) -> [u64; 4] {
         zkforge_field::bls12_381::Fr::to_limbs(self)
+    }
+    fn raw_limbs(&self) -> [u64; 4] {
+        self.to_mont_limbs()
     }
 }
 impl<C: CurveConfig<Scalar = zkforge_field::bn254::Fr>> MsmScalar<C> for zkforge_field::bn254::Fr {
     const CANONICAL: bool = true;
+    const FORM: ScalarForm = ScalarForm::Montgomery;
     fn to_limbs(&self) -> [u64; 4] {
         zkforge_field::bn254::Fr::to_limbs(self)
+    }
+    fn raw_limbs(&self) -> [u64; 4] {
+        self.to_mont_limbs()
     }
 }
 

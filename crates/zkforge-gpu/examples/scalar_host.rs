@@ -1,0 +1,56 @@
+//! Host time of the scalar staging the GPU MSMs do before their upload (`GpuConfig::scalars`,
+//! `CudaConfig::scalars`): reducing on the host (`Cpu`: field elements out of Montgomery form,
+//! raw integers mod r) against copying the limbs as stored for the device to convert (`Gpu`),
+//! into a reused (pooled) buffer in blocks of 4096 on the rayon pool, as `host.rs` does, on
+//! this machine's cores, for 2^k scalars of both kinds. A fresh vector for each MSM (the code
+//! before the pool) is the third column.
+//!
+//! `cargo run --release -p zkforge-gpu --example scalar_host -- [log_n] [runs]`
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use rayon::prelude::*;
+use std::time::Instant;
+use zkforge_curve::bls12_381::G1Config;
+use zkforge_field::bls12_381::Fr;
+use zkforge_msm::MsmScalar;
+
+fn median(mut f: impl FnMut() -> usize, runs: usize) -> f64 {
+    let mut ts: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    ts[ts.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let lg: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(9);
+    let n = 1usize << lg;
+    let mut r = StdRng::seed_from_u64(5);
+    let fr: Vec<Fr> = (0..n).map(|_| Fr::random_with(|| r.gen())).collect();
+    let raw: Vec<[u64; 4]> = (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen::<u64>() >> 2]).collect();
+    println!("2^{lg} scalars, {} threads, median of {runs}, ms", rayon::current_num_threads());
+    println!("| scalars | host reduces into a fresh vector (before) | host reduces, pooled (scalars = Cpu) | host copies, pooled (scalars = Gpu) | Gpu / before |");
+    println!("|---|---:|---:|---:|---:|");
+    let mut pool = vec![[0u64; 4]; n];
+    let mut fill = |f: &(dyn Fn(usize) -> [u64; 4] + Sync)| {
+        pool.par_chunks_mut(4096).enumerate().for_each(|(b, o)| {
+            for (j, o) in o.iter_mut().enumerate() {
+                *o = f(4096 * b + j);
+            }
+        });
+        pool.len()
+    };
+    let fresh_fr = median(|| fr.par_iter().map(MsmScalar::<G1Config>::to_limbs).collect::<Vec<_>>().len(), runs);
+    let reduce_fr = median(|| fill(&|i| MsmScalar::<G1Config>::to_limbs(&fr[i])), runs);
+    let copy_fr = median(|| fill(&|i| MsmScalar::<G1Config>::raw_limbs(&fr[i])), runs);
+    println!("| BLS12-381 Fr | {fresh_fr:.2} | {reduce_fr:.2} | {copy_fr:.2} | {:.2} |", copy_fr / fresh_fr);
+    let fresh_raw = median(|| raw.par_iter().map(zkforge_curve::scalar_mul::reduce_scalar::<G1Config>).collect::<Vec<_>>().len(), runs);
+    let reduce_raw = median(|| fill(&|i| zkforge_curve::scalar_mul::reduce_scalar::<G1Config>(&raw[i])), runs);
+    let copy_raw = median(|| fill(&|i| MsmScalar::<G1Config>::raw_limbs(&raw[i])), runs);
+    println!("| [u64; 4] below 2^254 | {fresh_raw:.2} | {reduce_raw:.2} | {copy_raw:.2} | {:.2} |", copy_raw / fresh_raw);
+}
