@@ -114,18 +114,22 @@ where
             row(&cuda, &bases, &skew, &want_skew, "equal scalars, merge_serial=MAX", &CudaConfig { merge_serial: u32::MAX, ..d }, runs);
         }
         if let Some(vk) = &vk {
+            // The wgpu default, and its two host placements for comparison: the segment sums
+            // combined on the host, the scalars reduced on the host.
             let vb = vk.upload_bases(&pts).unwrap();
-            let cfg = GpuConfig::for_size(n);
-            assert_eq!(vk.msm_resident(&vb, &sc, &cfg).unwrap(), want, "wgpu");
-            let (_, ph) = vk.msm_profiled(&vb, &sc, &cfg).unwrap();
-            let ts: Vec<f64> = (0..runs)
-                .map(|_| {
-                    let t = Instant::now();
-                    let _ = vk.msm_resident(&vb, &sc, &cfg).unwrap();
-                    t.elapsed().as_secs_f64() * 1e3
-                })
-                .collect();
-            println!("| wgpu/Vulkan default | {:.2} | {} |", median(ts), ph.table_cells());
+            let d = GpuConfig::for_size(n);
+            for (label, cfg) in [("wgpu/Vulkan default", d), ("wgpu/Vulkan combine=cpu", GpuConfig { combine: Placement::Cpu, ..d }), ("wgpu/Vulkan scalars=cpu", GpuConfig { scalars: Placement::Cpu, ..d })] {
+                assert_eq!(vk.msm_resident(&vb, &sc, &cfg).unwrap(), want, "{label}");
+                let (_, ph) = vk.msm_profiled(&vb, &sc, &cfg).unwrap();
+                let ts: Vec<f64> = (0..runs)
+                    .map(|_| {
+                        let t = Instant::now();
+                        let _ = vk.msm_resident(&vb, &sc, &cfg).unwrap();
+                        t.elapsed().as_secs_f64() * 1e3
+                    })
+                    .collect();
+                println!("| {label} | {:.2} | {} |", median(ts), ph.table_cells());
+            }
         }
     }
 }

@@ -83,6 +83,8 @@ where
                     cfgs.push((format!("max_run={max_run}"), GpuConfig { max_run, ..d }));
                 }
                 cfgs.push(("wg=128".into(), GpuConfig { workgroup: 128, ..d }));
+                cfgs.push(("combine=cpu".into(), GpuConfig { combine: Placement::Cpu, ..d }));
+                cfgs.push(("scalars=cpu".into(), GpuConfig { scalars: Placement::Cpu, ..d }));
             }
             Some("compare") => {
                 cfgs = vec![(format!("default (c={c0}, GPU sort)"), d), (format!("CPU sort (c={c0})"), GpuConfig { sort: Placement::Cpu, ..d })];
@@ -94,6 +96,10 @@ where
                 }
                 cfgs.push(("wg=128".into(), GpuConfig { workgroup: 128, ..d }));
                 cfgs.push(("unrolled".into(), GpuConfig { unroll: Some(true), ..d }));
+                cfgs.push(("combine=cpu".into(), GpuConfig { combine: Placement::Cpu, ..d }));
+                for tree_roots in [1u32, 8, 128] {
+                    cfgs.push((format!("tree_roots={tree_roots}"), GpuConfig { tree_roots, ..d }));
+                }
                 if c0 > 12 {
                     cfgs.push((format!("c={}", c0 - 1), GpuConfig { window: Some(c0 - 1), ..d }));
                 }

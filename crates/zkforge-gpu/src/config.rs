@@ -52,6 +52,15 @@ pub struct GpuConfig {
     pub reduce: Placement,
     /// Segments per window of the GPU reduction: a power of two, at most 2^(c-1).
     pub segments: u32,
+    /// With the GPU reduction, where a window's segment sums are combined: on the GPU
+    /// (`TreeSegments` passes, tree levels down to `tree_roots` triples a window, which come
+    /// down and the host joins; the CUDA backend's method) or on the host (every segment sum
+    /// comes down, each window summed in parts in parallel).
+    pub combine: Placement,
+    /// Triples a window the GPU tree stops at (a power of two; capped at the segments): 1 runs
+    /// the tree to the top; more leave the last levels, whose few threads are latency-bound,
+    /// to the host.
+    pub tree_roots: u32,
     /// Threads per workgroup: a power of two in 32..=256.
     pub workgroup: u32,
     /// Fully unrolled (`Some(true)`) or rolled (`Some(false)`) field multiplication for every
@@ -78,7 +87,7 @@ pub struct GpuConfig {
 
 impl Default for GpuConfig {
     fn default() -> Self {
-        GpuConfig { window: None, sort: Placement::Gpu, scalars: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
+        GpuConfig { window: None, sort: Placement::Gpu, scalars: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, combine: Placement::Gpu, tree_roots: 32, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
     }
 }
 
@@ -95,7 +104,7 @@ impl GpuConfig {
 
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), GpuError> {
-        check_shared(self.window, self.max_run, self.chunk, self.segments)?;
+        check_shared(self.window, self.max_run, self.chunk, self.segments, self.merge_serial, self.tree_roots)?;
         if let Accumulate::BatchAffine { s } = self.accumulate {
             if !(1..=256).contains(&s) {
                 return Err(GpuError::Config(format!("batch-affine S = {s} is outside 1..=256")));
@@ -104,16 +113,13 @@ impl GpuConfig {
         if !self.workgroup.is_power_of_two() || !(32..=256).contains(&self.workgroup) {
             return Err(GpuError::Config(format!("workgroup size {} is not a power of two in 32..=256", self.workgroup)));
         }
-        if self.merge_serial == 0 {
-            return Err(GpuError::Config("merge_serial must be at least 1".into()));
-        }
         Ok(())
     }
 }
 
 /// The range checks both backends' configurations share: window width, run length, chunk
-/// size and segment count.
-pub(crate) fn check_shared(window: Option<u32>, max_run: u32, chunk: Option<usize>, segments: u32) -> Result<(), GpuError> {
+/// size, segment count, merge run and tree roots.
+pub(crate) fn check_shared(window: Option<u32>, max_run: u32, chunk: Option<usize>, segments: u32, merge_serial: u32, tree_roots: u32) -> Result<(), GpuError> {
     if let Some(c) = window {
         if !(2..=16).contains(&c) {
             return Err(GpuError::Config(format!("window width {c} is outside 2..=16")));
@@ -127,6 +133,12 @@ pub(crate) fn check_shared(window: Option<u32>, max_run: u32, chunk: Option<usiz
     }
     if !segments.is_power_of_two() {
         return Err(GpuError::Config(format!("segments = {segments} is not a power of two")));
+    }
+    if merge_serial == 0 {
+        return Err(GpuError::Config("merge_serial must be at least 1".into()));
+    }
+    if !tree_roots.is_power_of_two() {
+        return Err(GpuError::Config(format!("tree_roots {tree_roots} is not a power of two")));
     }
     Ok(())
 }

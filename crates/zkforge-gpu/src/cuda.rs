@@ -85,9 +85,6 @@ impl Default for CudaConfig {
     }
 }
 
-/// Parts a window's segment sums are split in for the host's parallel combination.
-const HOST_COMBINE_PARTS: usize = 16;
-
 /// The largest chunk (points) of one pass: entries (n windows words) stay far below 2^32.
 const MAX_CHUNK: usize = 1 << 26;
 
@@ -114,18 +111,12 @@ impl CudaConfig {
 
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), GpuError> {
-        crate::config::check_shared(self.window, self.max_run, self.chunk, self.segments)?;
+        crate::config::check_shared(self.window, self.max_run, self.chunk, self.segments, self.merge_serial, self.tree_roots)?;
         if !self.block.is_power_of_two() || !(32..=1024).contains(&self.block) {
             return Err(GpuError::Config(format!("block size {} is not a power of two in 32..=1024", self.block)));
         }
         if self.acc_regs != 0 && !(32..=255).contains(&self.acc_regs) {
             return Err(GpuError::Config(format!("acc_regs {} is neither 0 nor in 32..=255", self.acc_regs)));
-        }
-        if !self.tree_roots.is_power_of_two() {
-            return Err(GpuError::Config(format!("tree_roots {} is not a power of two", self.tree_roots)));
-        }
-        if self.merge_serial == 0 {
-            return Err(GpuError::Config("merge_serial must be at least 1".into()));
         }
         Ok(())
     }
@@ -661,18 +652,7 @@ impl<C: GpuCurve> CudaMsm<C> {
                 let (from, count) = if !gpu_combine || roots == t_seg { (0, nsegs) } else { (nsegs, nw * roots) };
                 let (pts, dl) = self.download_points("segment sums", &segs.slice(from * 12 * w..(from + count) * 12 * w), cfg)?;
                 times.download = dl;
-                let r = if gpu_combine {
-                    let tri: Vec<[Xyzz<C>; 3]> = pts.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
-                    tri.par_chunks(roots).map(|r| plan::combine_roots(r, l)).collect()
-                } else {
-                    // Each window in parts summed in parallel (17 windows alone leave most of
-                    // a 16-core host idle half the time).
-                    let two: Vec<Xyzz<C>> = pts.chunks(3).flat_map(|tri| [tri[0], tri[1]]).collect();
-                    let parts = t_seg.min(HOST_COMBINE_PARTS);
-                    let m = t_seg / parts;
-                    let tr: Vec<[Xyzz<C>; 3]> = (0..nw * parts).into_par_iter().map(|i| plan::segment_part(&two[(i / parts) * 2 * t_seg..(i / parts + 1) * 2 * t_seg], (i % parts) * m, (i % parts + 1) * m)).collect();
-                    tr.chunks(parts).map(|p| plan::combine_parts(p, m, l)).collect()
-                };
+                let r = plan::window_sums(&pts, if gpu_combine { roots } else { t_seg }, l, gpu_combine);
                 times.combine = t.elapsed().saturating_sub(dl);
                 r
             }

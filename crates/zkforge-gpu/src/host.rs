@@ -75,9 +75,10 @@ struct Stamps {
     phases: Vec<StampPhase>,
 }
 
-/// Query pairs one chunk can use: it has at most 42 passes (the scalars' conversion, six sort kernels, the
-/// accumulation, up to 31 fold passes, the merge, the reduction).
-const STAMP_PAIRS: u32 = 48;
+/// Query pairs one chunk can use: it has at most 56 passes (the scalars' conversion, six sort
+/// kernels, the accumulation, up to 31 fold passes, the merge, the reduction and up to 15
+/// tree levels).
+const STAMP_PAIRS: u32 = 64;
 
 impl PhaseTimes {
     pub(crate) fn add(&mut self, o: &PhaseTimes) {
@@ -419,6 +420,11 @@ impl<C: GpuCurve> GpuMsm<C> {
     }
 
     fn read_back(g: &Gpu, src: &wgpu::Buffer, bytes: u64) -> Result<Vec<u32>, GpuError> {
+        Self::read_back_at(g, src, 0, bytes)
+    }
+
+    /// `bytes` of `src` from byte `offset` (a multiple of 4), downloaded.
+    fn read_back_at(g: &Gpu, src: &wgpu::Buffer, offset: u64, bytes: u64) -> Result<Vec<u32>, GpuError> {
         let staging = g.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("staging"),
             size: bytes.max(4),
@@ -426,7 +432,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             mapped_at_creation: false,
         });
         let mut enc = g.device.create_command_encoder(&Default::default());
-        enc.copy_buffer_to_buffer(src, 0, &staging, 0, bytes.max(4));
+        enc.copy_buffer_to_buffer(src, offset, &staging, 0, bytes.max(4));
         g.queue.submit([enc.finish()]);
         let slice = staging.slice(..);
         let (tx, rx) = std::sync::mpsc::channel();
@@ -649,7 +655,12 @@ impl<C: GpuCurve> GpuMsm<C> {
             Accumulate::Xyzz => None,
         };
         let nsegs = nw * segs_per_window;
-        let segs = Self::work_buf(g, &mut held, reuse, "segment sums", nsegs as u64 * 2 * 4 * w * 4)?;
+        // Segment triples, then (with the GPU tree) the windows' root triples.
+        let gpu_combine = cfg.combine == Placement::Gpu;
+        let roots = cfg.tree_roots.min(segs_per_window);
+        let levels = if gpu_combine { (segs_per_window / roots).trailing_zeros() } else { 0 };
+        let root_triples = if levels > 0 { nw * roots } else { 0 };
+        let segs = Self::work_buf(g, &mut held, reuse, "segment sums", (nsegs + root_triples) as u64 * 3 * 4 * w * 4)?;
         let params = Self::params(g, [nr, h, s, segs_per_window, l, nw, 0, nb]);
         times.upload += t.elapsed();
 
@@ -692,17 +703,24 @@ impl<C: GpuCurve> GpuMsm<C> {
         match cfg.reduce {
             Placement::Gpu => {
                 self.dispatch(g, &mut enc, Kernel::Reduce, cfg.workgroup, cfg.unroll, &[&params, &buckets, &segs], nsegs, stamps.as_mut().map(|x| (x, StampPhase::Reduce)))?;
+                for k in 0..levels {
+                    // TreeSegments reads: nr = where the roots go, s = level, np = roots.
+                    let tree = Self::params(g, [nsegs, h, k, segs_per_window, l, nw, roots, nb]);
+                    self.dispatch(g, &mut enc, Kernel::TreeSegments, cfg.workgroup, cfg.unroll, &[&tree, &segs], nw * (segs_per_window >> (k + 1)), stamps.as_mut().map(|x| (x, StampPhase::Reduce)))?;
+                }
                 g.queue.submit([enc.finish()]);
                 if profile {
                     wait(&g.device)?;
                     times.reduce = t.elapsed();
                 }
                 let t = Instant::now();
-                let words = Self::read_back(g, &segs, nsegs as u64 * 2 * 4 * w * 4)?;
+                // What comes down: the windows' roots after the tree, else every segment triple.
+                let (from, count) = if levels > 0 { (nsegs, root_triples) } else { (0, nsegs) };
+                let words = Self::read_back_at(g, &segs, from as u64 * 3 * 4 * w * 4, count as u64 * 3 * 4 * w * 4)?;
                 times.download = t.elapsed();
                 let t = Instant::now();
                 let pts = to_points::<C>(&words, C::from_mont13_words);
-                window_sums = pts.par_chunks(2 * segs_per_window as usize).map(|win| plan::combine_segments(win, l as usize)).collect();
+                window_sums = plan::window_sums(&pts, if gpu_combine { roots } else { segs_per_window } as usize, l as usize, gpu_combine);
                 times.combine = t.elapsed();
             }
             Placement::Cpu => {

@@ -40,8 +40,12 @@ pub enum Kernel {
     FoldRuns,
     /// Per bucket, the sum of its runs' partial sums (every `step`-th after the folds).
     Merge,
-    /// Per window, T segments of running sums.
+    /// Per window, T segments of running sums, written as triples [acc, running, 0].
     Reduce,
+    /// One level k of the segment tree ([`crate::GpuConfig::combine`]): adjacent ranges of
+    /// 2^k segments joined as triples [A, D, S] (the CUDA backend's `tree_segments`); the
+    /// last level writes a window's roots after the segments.
+    TreeSegments,
     /// Test kernel: a b, a + b, a - b, a^-1 (0 for 0), -a, and the chain x <- x^2 + b 1000 times from a, for pairs of canonical elements.
     FieldOps,
     /// A bucket-sort kernel ([`crate::sort_kernels`]): no field code.
@@ -343,6 +347,51 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
             );
         }
         Kernel::Sort(k) => return sort_source(k, wg),
+        Kernel::TreeSegments => {
+            s.push_str(CURVE);
+            s.push_str("@group(0) @binding(1) var<storage, read_write> segs: array<u32>;\n");
+            s.push_str(&emit_access(spec, "segs", true));
+            s.push_str(&xyzz_access("segs", true));
+            let _ = writeln!(s, "{entry} {{");
+            s.push_str(
+                "  // Level k = params.s of the tree over each window's T = params.t segment triples
+  // [A, D, S] (A = sum acc_s, D = m sum running_s, S = sum (s - s0) running_s over a range
+  // of m = 2^k segments from s0; a segment alone is [acc, running, 0]): the ranges at 2 j m
+  // and (2 j + 1) m join into the left one as [A_l + A_r, 2 (D_l + D_r), S_l + S_r + D_r].
+  // At the last level (params.np roots a window) the result goes to triple
+  // params.nr + w roots + j instead, after the segments.
+  let i = gid(wid, nwg, lid);
+  let k = params.s;
+  let per = params.t >> (k + 1u);
+  if (i >= params.nw * per) { return; }
+  let w = i / per;
+  let j = i % per;
+  let left = w * params.t + (j << (k + 1u));
+  let right = left + (1u << k);
+  var o = left;
+  if (per == params.np) { o = params.nr + w * params.np + j; }
+  let d_r = ld_xyzz_segs(3u * right + 1u);
+  // The four sums through one xyzz_add call site (drivers that inline everything compile
+  // it once): A_l + A_r, S_l + S_r, (S_l + S_r) + D_r, D_l + D_r.
+  var a_sum = xyzz_zero();
+  var s_sum = xyzz_zero();
+  var d_sum = xyzz_zero();
+  for (var step = 0u; step < 4u; step++) {
+    var p = s_sum;
+    var q = d_r;
+    if (step == 0u) { p = ld_xyzz_segs(3u * left); q = ld_xyzz_segs(3u * right); }
+    if (step == 1u) { p = ld_xyzz_segs(3u * left + 2u); q = ld_xyzz_segs(3u * right + 2u); }
+    if (step == 3u) { p = ld_xyzz_segs(3u * left + 1u); }
+    let r = xyzz_add(p, q);
+    if (step == 0u) { a_sum = r; } else if (step == 3u) { d_sum = r; } else { s_sum = r; }
+  }
+  st_xyzz_segs(3u * o, a_sum);
+  st_xyzz_segs(3u * o + 1u, xyzz_dbl(d_sum));
+  st_xyzz_segs(3u * o + 2u, s_sum);
+}
+",
+            );
+        }
         Kernel::Reduce => {
             s.push_str(CURVE);
             s.push_str("@group(0) @binding(1) var<storage, read> buckets: array<u32>;\n");
@@ -372,8 +421,9 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     let r = xyzz_add(p, q);
     if ((k & 1u) == 0u) { running = r; } else { acc = r; }
   }
-  st_xyzz_segs(2u * i, acc);
-  st_xyzz_segs(2u * i + 1u, running);
+  st_xyzz_segs(3u * i, acc);
+  st_xyzz_segs(3u * i + 1u, running);
+  st_xyzz_segs(3u * i + 2u, xyzz_zero());
 }
 ",
             );

@@ -316,6 +316,28 @@ pub fn combine_roots<C: CurveConfig>(roots: &[[Xyzz<C>; 3]], l: usize) -> Xyzz<C
     a.add_vartime(&sum)
 }
 
+/// Parts a window's segment sums are split in for the host's parallel combination
+/// ([`window_sums`] without the tree).
+pub const HOST_COMBINE_PARTS: usize = 16;
+
+/// The windows' sums from the GPU reduction's triples as they came down (`pts`, three points
+/// a triple, `per` triples a window, `l` buckets a segment): with `tree`, the segment tree's
+/// roots ([`combine_roots`]); else the untouched segment triples [acc, running, 0], each
+/// window summed in [`HOST_COMBINE_PARTS`] parts in parallel ([`segment_part`],
+/// [`combine_parts`]: a window at a time leaves most of a 16-core host idle).
+pub fn window_sums<C: CurveConfig>(pts: &[Xyzz<C>], per: usize, l: usize, tree: bool) -> Vec<Xyzz<C>> {
+    if tree {
+        let tri: Vec<[Xyzz<C>; 3]> = pts.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
+        return tri.par_chunks(per).map(|r| combine_roots(r, l)).collect();
+    }
+    let two: Vec<Xyzz<C>> = pts.chunks(3).flat_map(|tri| [tri[0], tri[1]]).collect();
+    let nw = two.len() / (2 * per);
+    let parts = per.min(HOST_COMBINE_PARTS);
+    let m = per / parts;
+    let tr: Vec<[Xyzz<C>; 3]> = (0..nw * parts).into_par_iter().map(|i| segment_part(&two[(i / parts) * 2 * per..(i / parts + 1) * 2 * per], (i % parts) * m, (i % parts + 1) * m)).collect();
+    tr.chunks(parts).map(|p| combine_parts(p, m, l)).collect()
+}
+
 /// The tree's merge of two adjacent ranges of equal length as triples [A, D, S] (what
 /// `tree_segments` does on the GPU; for tests and the host's own checks).
 pub fn tree_merge<C: CurveConfig>(left: &[Xyzz<C>; 3], right: &[Xyzz<C>; 3]) -> [Xyzz<C>; 3] {

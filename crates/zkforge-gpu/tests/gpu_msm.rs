@@ -205,9 +205,19 @@ fn every_switch<C: GpuCurve>(g: &GpuMsm<C>, workgroups: &[u32]) {
             check(g, &pts[..100], &sc[..100], &GpuConfig { window: Some(c), sort, ..Default::default() });
         }
     }
-    for reduce in [Placement::Gpu, Placement::Cpu] {
+    for (reduce, combine) in [(Placement::Gpu, Placement::Gpu), (Placement::Gpu, Placement::Cpu), (Placement::Cpu, Placement::Gpu)] {
         for segments in [1u32, 2, 8, 64, 4096] {
-            check(g, &pts, &sc, &GpuConfig { window: Some(7), reduce, segments, ..Default::default() });
+            check(g, &pts, &sc, &GpuConfig { window: Some(7), reduce, combine, segments, ..Default::default() });
+        }
+    }
+    // The segment tree run to every depth (tree_roots 1 to beyond the segments), and both
+    // combinations at the extreme windows.
+    for (tree_roots, segments) in [(1u32, 1u32), (1, 64), (2, 64), (8, 1024), (32, 1024), (1024, 64), (1 << 20, 1024)] {
+        check(g, &pts, &sc, &GpuConfig { window: Some(12), segments, tree_roots, ..Default::default() });
+    }
+    for combine in [Placement::Gpu, Placement::Cpu] {
+        for c in [2u32, 16] {
+            check(g, &pts[..200], &sc[..200], &GpuConfig { window: Some(c), combine, segments: 1024, ..Default::default() });
         }
     }
     for &workgroup in workgroups {
@@ -331,6 +341,8 @@ fn errors_are_typed() {
         GpuConfig { window: Some(17), ..Default::default() },
         GpuConfig { accumulate: Accumulate::BatchAffine { s: 0 }, ..Default::default() },
         GpuConfig { merge_serial: 0, ..Default::default() },
+        GpuConfig { tree_roots: 3, ..Default::default() },
+        GpuConfig { tree_roots: 0, ..Default::default() },
         GpuConfig { accumulate: Accumulate::BatchAffine { s: 257 }, ..Default::default() },
         GpuConfig { segments: 3, ..Default::default() },
         GpuConfig { workgroup: 16, ..Default::default() },

@@ -1,15 +1,22 @@
-//! Host time of the scalar staging the GPU MSMs do before their upload (`GpuConfig::scalars`,
+//! Host time of the two host phases the GPU MSMs moved to the device, on this machine's cores.
+//!
+//! 1. The scalar staging before the upload (`GpuConfig::scalars`,
 //! `CudaConfig::scalars`): reducing on the host (`Cpu`: field elements out of Montgomery form,
 //! raw integers mod r) against copying the limbs as stored for the device to convert (`Gpu`),
 //! into a reused (pooled) buffer in blocks of 4096 on the rayon pool, as `host.rs` does, on
 //! this machine's cores, for 2^k scalars of both kinds. A fresh vector for each MSM (the code
-//! before the pool) is the third column.
+//! before the pool) is the first column.
+//! 2. The combination of the reduction's segment sums (`GpuConfig::combine`,
+//!    `CudaConfig::combine`): every window's T segment triples joined on the host, against the
+//!    GPU tree's 32 root triples a window (`plan::window_sums`), for c = 15 (17 windows) and
+//!    T = 1024, the default from 2^15 points; random points stand in for the sums.
 //!
-//! `cargo run --release -p zkforge-gpu --example scalar_host -- [log_n] [runs]`
+//! `cargo run --release -p zkforge-gpu --example host_phases -- [log_n] [runs]`
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rayon::prelude::*;
 use std::time::Instant;
 use zkforge_curve::bls12_381::G1Config;
+use zkforge_curve::Xyzz;
 use zkforge_field::bls12_381::Fr;
 use zkforge_msm::MsmScalar;
 
@@ -53,4 +60,14 @@ fn main() {
     let reduce_raw = median(|| fill(&|i| zkforge_curve::scalar_mul::reduce_scalar::<G1Config>(&raw[i])), runs);
     let copy_raw = median(|| fill(&|i| MsmScalar::<G1Config>::raw_limbs(&raw[i])), runs);
     println!("| [u64; 4] below 2^254 | {fresh_raw:.2} | {reduce_raw:.2} | {copy_raw:.2} | {:.2} |", copy_raw / fresh_raw);
+
+    // 2. Window sums from segment triples (host) or tree roots (GPU tree), 17 windows.
+    let (nw, t, roots, l) = (17usize, 1024usize, 32usize, 16usize);
+    let pts: Vec<Xyzz<G1Config>> = zkforge_curve::sample_points::<G1Config>(&mut r, 3 * nw * t).iter().map(|a| Xyzz::IDENTITY.add_mixed_vartime(a)).collect();
+    let host = median(|| zkforge_gpu::plan::window_sums(&pts, t, l, false).len(), runs);
+    let tree = median(|| zkforge_gpu::plan::window_sums(&pts[..3 * nw * roots], roots, l, true).len(), runs);
+    println!();
+    println!("| combination of 17 windows, BLS12-381 | segments joined on the host (combine = Cpu) | 32 tree roots joined on the host (combine = Gpu) | ratio |");
+    println!("|---|---:|---:|---:|");
+    println!("| T = {t} segments a window | {host:.2} | {tree:.2} | {:.3} |", tree / host);
 }
