@@ -150,9 +150,8 @@ pub fn emit_scalar_prep(scalar: &FieldSpec) -> String {
   const u32 r[8] = {{{}}};
   const u32 km[8] = {{{}}};
   const u32 ki[8] = {{{}}};
-  const u32* k = montgomery ? km : ki;
-  u32 a[8], t[10];
-  for (int j = 0; j < 8; j++) {{ a[j] = sc[8u * i + j]; t[j] = 0u; }}
+  u32 k[8], a[8], t[10];
+  for (int j = 0; j < 8; j++) {{ k[j] = montgomery ? km[j] : ki[j]; a[j] = sc[8u * i + j]; t[j] = 0u; }}
   t[8] = 0u; t[9] = 0u;
   for (int row = 0; row < 8; row++) {{
     u64 c = 0;
