@@ -132,7 +132,7 @@ pub fn cuda_source_with(spec: &FieldSpec, scalar: &FieldSpec, mul: CudaMul, acc_
 
 /// The kernel `scalar_prep(sc, np, montgomery)`: each of np scalars (8 words) in place to its
 /// residue mod r, below r, by one Montgomery product with R = 2^256 (portable CIOS, the rows of
-/// [`emit_mul_portable`] as loops: it runs once a scalar, so its speed is the memory's) by
+/// `emit_mul_portable` as loops: it runs once a scalar, so its speed is the memory's) by
 /// K = 1 when `montgomery` (zkforge `Fr` limbs, k 2^256 mod r) and K = 2^256 mod r otherwise
 /// (any 256-bit integer); [`crate::kernels::scalar_k`] explains the two constants.
 pub fn emit_scalar_prep(scalar: &FieldSpec) -> String {
