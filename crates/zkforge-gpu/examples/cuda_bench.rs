@@ -95,6 +95,7 @@ where
             cfgs.push(("pinned=false".into(), CudaConfig { pinned: false, ..d }));
         }
         cfgs.push(("scalars=cpu (reduced on the host)".into(), CudaConfig { scalars: Placement::Cpu, ..d }));
+        cfgs.push(("prefetch (next base loaded before each addition)".into(), CudaConfig { prefetch: true, ..d }));
         println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
         println!("|---|---|---|---|---|---|---|---|---|---|---|");
         for (label, cfg) in cfgs {

@@ -65,6 +65,11 @@ pub struct CudaConfig {
     /// the compiler (96 for BN254, 152 for BLS12-381 in the wide form), else 32..=255. Each
     /// value is a separately compiled module.
     pub acc_regs: u32,
+    /// Load the next entry's base before the current addition in the accumulation kernel
+    /// (`acc_xyzz_prefetch`: software pipelining, 2 W more registers a thread) instead of after
+    /// it. Off by default until a GPU run times it (BENCHMARKS.md, 2026-11-29: the kernel runs
+    /// at 2.3x its ALU-pipe floor, and load latency is one of the two suspects).
+    pub prefetch: bool,
     /// Points per chunk (`None`: 2^26; an MSM is split into chunks whose work buffers fit).
     pub chunk: Option<usize>,
     /// Keep the work buffers for the next MSM ([`CudaMsm::release_buffers`] frees them).
@@ -81,7 +86,7 @@ pub struct CudaConfig {
 
 impl Default for CudaConfig {
     fn default() -> Self {
-        CudaConfig { window: None, mul: CudaMul::Wide, scalars: Placement::Gpu, reduce: Placement::Gpu, combine: Placement::Gpu, tree_roots: 32, segments: 256, max_run: 64, block: 128, merge_serial: 16, acc_regs: 0, chunk: None, reuse_buffers: true, pinned: true }
+        CudaConfig { window: None, mul: CudaMul::Wide, scalars: Placement::Gpu, reduce: Placement::Gpu, combine: Placement::Gpu, tree_roots: 32, segments: 256, max_run: 64, block: 128, merge_serial: 16, acc_regs: 0, prefetch: false, chunk: None, reuse_buffers: true, pinned: true }
     }
 }
 
@@ -133,6 +138,7 @@ struct Kernels {
     sort_runs: CudaFunction,
     sort_scatter: CudaFunction,
     acc_xyzz: CudaFunction,
+    acc_xyzz_prefetch: CudaFunction,
     fold_runs: CudaFunction,
     merge_runs: CudaFunction,
     reduce_segments: CudaFunction,
@@ -303,6 +309,7 @@ impl<C: GpuCurve> CudaMsm<C> {
             sort_runs: f("sort_runs")?,
             sort_scatter: f("sort_scatter")?,
             acc_xyzz: f("acc_xyzz")?,
+            acc_xyzz_prefetch: f("acc_xyzz_prefetch")?,
             fold_runs: f("fold_runs")?,
             merge_runs: f("merge_runs")?,
             reduce_segments: f("reduce_segments")?,
@@ -598,7 +605,8 @@ impl<C: GpuCurve> CudaMsm<C> {
         // Accumulate and merge.
         let t = Instant::now();
         unsafe {
-            s.launch_builder(&k.acc_xyzz).arg(&bases.buf).arg(&*entries).arg(&*offsets).arg(&mut *run_sums).arg(&nr32).launch(Self::grid_for(&k.acc_xyzz, nr32, blk)).map_err(dev("acc_xyzz"))?;
+            let acc = if cfg.prefetch { &k.acc_xyzz_prefetch } else { &k.acc_xyzz };
+            s.launch_builder(acc).arg(&bases.buf).arg(&*entries).arg(&*offsets).arg(&mut *run_sums).arg(&nr32).launch(Self::grid_for(acc, nr32, blk)).map_err(dev("acc_xyzz"))?;
         }
         // The most runs of a bucket (waits for the sort, while the accumulation runs): tree
         // passes until no merge thread adds more than `merge_serial` sums in a row.

@@ -46,8 +46,9 @@ int main() {
     out(sc, 8 * (size_t)n);
     return 0;
   }
-  // MSM: n c nw h max_run t l nr, then 2 W n point words, then 8 n scalar words.
-  u32 n = rd(), c = rd(), nw = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd();
+  // MSM: n c nw h max_run t l nr block merge_serial roots prefetch, then 2 W n point words,
+  // then 8 n scalar words.
+  u32 n = rd(), c = rd(), nw = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd(), pf = rd();
   u32 nb = nw * h, nc = (nb + SCAN_CHUNK - 1) / SCAN_CHUNK;
   std::vector<u32> pts(2 * W * (size_t)n + 4), sc(8 * (size_t)n + 1);
   for (size_t i = 0; i < 2 * W * (size_t)n; i++) pts[i] = rd();
@@ -62,7 +63,8 @@ int main() {
   launch(nb > nr + 1 ? nb : nr + 1, blk, [&] { sort_runs(counts.data(), starts.data(), bruns.data(), offsets.data(), rbk.data(), stats.data(), nb, nr, mr); });
   for (auto& x : counts) x = 0;
   if (n > 0) launch(n, blk, [&] { sort_scatter(sc.data(), counts.data(), starts.data(), entries.data(), n, c, nw, h, 0); });
-  launch(nr, blk, [&] { acc_xyzz(pts.data(), entries.data(), offsets.data(), sums.data(), nr); });
+  if (pf) launch(nr, blk, [&] { acc_xyzz_prefetch(pts.data(), entries.data(), offsets.data(), sums.data(), nr); });
+  else launch(nr, blk, [&] { acc_xyzz(pts.data(), entries.data(), offsets.data(), sums.data(), nr); });
   // plan::fold_passes
   u32 passes = 0;
   while (passes < 31 && (stats[0] + (1u << passes) - 1) / (1u << passes) > serial) passes++;
@@ -157,12 +159,20 @@ fn scalars<C: GpuCurve<Scalar = zkforge_field::mont::Fp<F, 4>>, F: zkforge_field
     }
 }
 
+/// One MSM through the emulated kernels, with both accumulation kernels (`prefetch` off and on).
 fn msm<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32) {
-    msm_serial(bin, pts, sc, c, max_run, segments, block, 16, 32);
+    for prefetch in [false, true] {
+        msm_with(bin, pts, sc, c, max_run, segments, block, 16, 32, prefetch);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn msm_serial<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32, serial: u32, roots: u32) {
+    msm_with(bin, pts, sc, c, max_run, segments, block, serial, roots, false);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn msm_with<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32, serial: u32, roots: u32, prefetch: bool) {
     let w = C::WORDS;
     let n = pts.len();
     let reduced: Vec<[u64; 4]> = sc.iter().map(|k| zkforge_curve::scalar_mul::reduce_scalar::<C>(k)).collect();
@@ -172,7 +182,7 @@ fn msm_serial<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c:
     let t = (segments as usize).min(h);
     let l = h / t;
     let roots = (roots as usize).min(t);
-    let mut input = vec![1u32, n as u32, c, nw as u32, h as u32, max_run, t as u32, l as u32, nr as u32, block, serial, roots as u32];
+    let mut input = vec![1u32, n as u32, c, nw as u32, h as u32, max_run, t as u32, l as u32, nr as u32, block, serial, roots as u32, u32::from(prefetch)];
     for p in pts {
         let mut a = vec![0u32; w];
         C::to_mont_words(&p.x(), &mut a);
@@ -195,7 +205,7 @@ fn msm_serial<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c:
     let windows: Vec<Xyzz<C>> = tri.chunks(roots).map(|r| plan::combine_roots(r, l)).collect();
     let got = plan::combine_windows(&windows, c);
     let want: Jacobian<C> = zkforge_msm::msm(pts, &reduced).unwrap();
-    assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block} merge_serial {serial} roots {roots}");
+    assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block} merge_serial {serial} roots {roots} prefetch {prefetch}");
 }
 
 fn msm_cases<C: GpuCurve>(bin: &PathBuf) {

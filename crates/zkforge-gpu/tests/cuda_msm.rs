@@ -171,6 +171,11 @@ fn every_switch<C: GpuCurve>(g: &CudaMsm<C>) {
         }
     }
     assert!(g.msm_resident(&g.upload_bases(&pts[..2]).unwrap(), &sc[..2], &CudaConfig { tree_roots: 3, ..Default::default() }).is_err());
+    for prefetch in [false, true] {
+        check(g, &pts, &sc, &CudaConfig { prefetch, ..Default::default() });
+        check(g, &pts, &sc, &CudaConfig { prefetch, window: Some(5), max_run: 1, ..Default::default() });
+        check(g, &pts[..300], &vec![sc[0]; 300], &CudaConfig { prefetch, window: Some(6), max_run: 3, ..Default::default() });
+    }
     for acc_regs in [0u32].into_iter().chain(ACC_REGS_SWEEP) {
         check(g, &pts, &sc, &CudaConfig { acc_regs, ..Default::default() });
         check(g, &pts, &sc, &CudaConfig { acc_regs, block: 1024, ..Default::default() });
