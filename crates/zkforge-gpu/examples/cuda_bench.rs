@@ -119,7 +119,7 @@ where
             // combined on the host, the scalars reduced on the host.
             let vb = vk.upload_bases(&pts).unwrap();
             let d = GpuConfig::for_size(n);
-            for (label, cfg) in [("wgpu/Vulkan default", d), ("wgpu/Vulkan combine=cpu", GpuConfig { combine: Placement::Cpu, ..d }), ("wgpu/Vulkan scalars=cpu", GpuConfig { scalars: Placement::Cpu, ..d })] {
+            for (label, cfg) in [("wgpu/Vulkan default", d), ("wgpu/Vulkan combine=cpu", GpuConfig { combine: Placement::Cpu, ..d }), ("wgpu/Vulkan scalars=cpu", GpuConfig { scalars: Placement::Cpu, ..d }), ("wgpu/Vulkan prefetch", GpuConfig { prefetch: true, ..d })] {
                 assert_eq!(vk.msm_resident(&vb, &sc, &cfg).unwrap(), want, "{label}");
                 let (_, ph) = vk.msm_profiled(&vb, &sc, &cfg).unwrap();
                 let ts: Vec<f64> = (0..runs)

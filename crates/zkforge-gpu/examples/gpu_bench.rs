@@ -85,6 +85,7 @@ where
                 cfgs.push(("wg=128".into(), GpuConfig { workgroup: 128, ..d }));
                 cfgs.push(("combine=cpu".into(), GpuConfig { combine: Placement::Cpu, ..d }));
                 cfgs.push(("scalars=cpu".into(), GpuConfig { scalars: Placement::Cpu, ..d }));
+                cfgs.push(("prefetch".into(), GpuConfig { prefetch: true, ..d }));
             }
             Some("compare") => {
                 cfgs = vec![(format!("default (c={c0}, GPU sort)"), d), (format!("CPU sort (c={c0})"), GpuConfig { sort: Placement::Cpu, ..d })];
@@ -97,6 +98,7 @@ where
                 cfgs.push(("wg=128".into(), GpuConfig { workgroup: 128, ..d }));
                 cfgs.push(("unrolled".into(), GpuConfig { unroll: Some(true), ..d }));
                 cfgs.push(("combine=cpu".into(), GpuConfig { combine: Placement::Cpu, ..d }));
+                cfgs.push(("prefetch".into(), GpuConfig { prefetch: true, ..d }));
                 for tree_roots in [1u32, 8, 128] {
                     cfgs.push((format!("tree_roots={tree_roots}"), GpuConfig { tree_roots, ..d }));
                 }

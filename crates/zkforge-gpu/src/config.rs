@@ -48,6 +48,10 @@ pub struct GpuConfig {
     pub scalars: Placement,
     /// Bucket accumulation method.
     pub accumulate: Accumulate,
+    /// With XYZZ accumulation, load the next entry's base before the current addition
+    /// (`Kernel::AccumulateXyzzPrefetch`, software pipelining) instead of after it. Off by
+    /// default until a GPU run times it (BENCHMARKS.md, 2026-11-29).
+    pub prefetch: bool,
     /// Where the bucket reduction runs.
     pub reduce: Placement,
     /// Segments per window of the GPU reduction: a power of two, at most 2^(c-1).
@@ -87,7 +91,7 @@ pub struct GpuConfig {
 
 impl Default for GpuConfig {
     fn default() -> Self {
-        GpuConfig { window: None, sort: Placement::Gpu, scalars: Placement::Gpu, accumulate: Accumulate::Xyzz, reduce: Placement::Gpu, segments: 256, combine: Placement::Gpu, tree_roots: 32, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
+        GpuConfig { window: None, sort: Placement::Gpu, scalars: Placement::Gpu, accumulate: Accumulate::Xyzz, prefetch: false, reduce: Placement::Gpu, segments: 256, combine: Placement::Gpu, tree_roots: 32, workgroup: 64, unroll: None, chunk: None, reuse_buffers: true, max_run: 64, merge_serial: 16 }
     }
 }
 

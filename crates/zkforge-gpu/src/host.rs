@@ -671,7 +671,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 enc.clear_buffer(&partials, 0, None);
                 self.dispatch(g, &mut enc, Kernel::AccumulateAffine, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials, scratch], nr.div_ceil(s), stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?;
             }
-            _ => self.dispatch(g, &mut enc, Kernel::AccumulateXyzz, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials], nr, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?,
+            _ => self.dispatch(g, &mut enc, if cfg.prefetch { Kernel::AccumulateXyzzPrefetch } else { Kernel::AccumulateXyzz }, cfg.workgroup, cfg.unroll, &[&params, bases, &entries, &offsets, &partials], nr, stamps.as_mut().map(|x| (x, StampPhase::Accumulate)))?,
         }
         // Tree passes over the run sums until no merge thread adds more than `merge_serial`
         // in a row. The GPU sort leaves the most runs of a bucket on the device: read back

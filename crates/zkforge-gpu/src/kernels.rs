@@ -33,6 +33,9 @@ pub enum Kernel {
     ScalarPrep(ScalarForm),
     /// One thread per bucket, XYZZ mixed additions.
     AccumulateXyzz,
+    /// `AccumulateXyzz` with the next entry's base loaded before the current addition
+    /// (software pipelining, [`crate::GpuConfig::prefetch`]).
+    AccumulateXyzzPrefetch,
     /// One thread per S buckets, batch-affine additions with one inversion per step.
     AccumulateAffine,
     /// One tree step over each bucket's run sums: the run at position j (a multiple of
@@ -263,6 +266,43 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     if (fp_is_zero(x) && fp_is_zero(y)) { continue; }
     if ((ent >> 31u) == 1u) { y = fp_neg(y); }
     acc = xyzz_add_affine(acc, x, y);
+  }
+  st_xyzz_buckets(g, acc);
+}
+",
+            );
+        }
+        Kernel::AccumulateXyzzPrefetch => {
+            s.push_str(CURVE);
+            s.push_str(ACC_BINDINGS);
+            s.push_str(&emit_access(spec, "points", false));
+            s.push_str(&emit_access(spec, "buckets", true));
+            s.push_str(&xyzz_access("buckets", true));
+            let _ = writeln!(s, "{entry} {{");
+            s.push_str(
+                "  let g = gid(wid, nwg, lid);
+  if (g >= params.nr) { return; }
+  var acc = xyzz_zero();
+  var e = offsets[g];
+  let end = offsets[g + 1u];
+  var ent = 0u;
+  var x = fp_zero();
+  var y = fp_zero();
+  if (e < end) { ent = entries[e]; x = ld_points((ent & 0x7fffffffu) * 2u * W); y = ld_points((ent & 0x7fffffffu) * 2u * W + W); }
+  for (; e < end; e++) {
+    // the next base (this one again past the end: loaded, never used)
+    var nxt = ent;
+    if (e + 1u < end) { nxt = entries[e + 1u]; }
+    let o = (nxt & 0x7fffffffu) * 2u * W;
+    let xn = ld_points(o);
+    let yn = ld_points(o + W);
+    if (!(fp_is_zero(x) && fp_is_zero(y))) {
+      if ((ent >> 31u) == 1u) { y = fp_neg(y); }
+      acc = xyzz_add_affine(acc, x, y);
+    }
+    ent = nxt;
+    x = xn;
+    y = yn;
   }
   st_xyzz_buckets(g, acc);
 }

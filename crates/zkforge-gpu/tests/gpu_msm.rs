@@ -226,6 +226,13 @@ fn every_switch<C: GpuCurve>(g: &GpuMsm<C>, workgroups: &[u32]) {
     for unroll in [Some(false), Some(true)] {
         check(g, &pts[..50], &sc[..50], &GpuConfig { unroll, ..Default::default() });
     }
+    // The prefetching accumulation: random scalars, runs of one point, equal scalars (long
+    // runs of repeats, doublings), and with the CPU sort.
+    for sort in [Placement::Gpu, Placement::Cpu] {
+        check(g, &pts, &sc, &GpuConfig { prefetch: true, sort, ..Default::default() });
+        check(g, &pts, &sc, &GpuConfig { prefetch: true, sort, window: Some(5), max_run: 1, ..Default::default() });
+        check(g, &pts[..300], &vec![sc[0]; 300], &GpuConfig { prefetch: true, sort, window: Some(6), max_run: 3, ..Default::default() });
+    }
     for sort in [Placement::Gpu, Placement::Cpu] {
         for max_run in [1u32, 2, 5, 64, 100_000, u32::MAX] {
             check(g, &pts, &sc, &GpuConfig { window: Some(5), max_run, sort, ..Default::default() });
