@@ -246,18 +246,17 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
 ",
             );
         }
-        Kernel::AccumulateXyzz => {
+        Kernel::AccumulateXyzz | Kernel::AccumulateXyzzPrefetch => {
             s.push_str(CURVE);
             s.push_str(ACC_BINDINGS);
             s.push_str(&emit_access(spec, "points", false));
             s.push_str(&emit_access(spec, "buckets", true));
             s.push_str(&xyzz_access("buckets", true));
             let _ = writeln!(s, "{entry} {{");
-            s.push_str(
-                "  let g = gid(wid, nwg, lid);
-  if (g >= params.nr) { return; }
-  var acc = xyzz_zero();
-  let end = offsets[g + 1u];
+            s.push_str("  let g = gid(wid, nwg, lid);\n  if (g >= params.nr) { return; }\n  var acc = xyzz_zero();\n");
+            if kernel == Kernel::AccumulateXyzz {
+                s.push_str(
+                    "  let end = offsets[g + 1u];
   for (var e = offsets[g]; e < end; e++) {
     let ent = entries[e];
     let o = (ent & 0x7fffffffu) * 2u * W;
@@ -267,23 +266,11 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     if ((ent >> 31u) == 1u) { y = fp_neg(y); }
     acc = xyzz_add_affine(acc, x, y);
   }
-  st_xyzz_buckets(g, acc);
-}
 ",
-            );
-        }
-        Kernel::AccumulateXyzzPrefetch => {
-            s.push_str(CURVE);
-            s.push_str(ACC_BINDINGS);
-            s.push_str(&emit_access(spec, "points", false));
-            s.push_str(&emit_access(spec, "buckets", true));
-            s.push_str(&xyzz_access("buckets", true));
-            let _ = writeln!(s, "{entry} {{");
-            s.push_str(
-                "  let g = gid(wid, nwg, lid);
-  if (g >= params.nr) { return; }
-  var acc = xyzz_zero();
-  var e = offsets[g];
+                );
+            } else {
+                s.push_str(
+                    "  var e = offsets[g];
   let end = offsets[g + 1u];
   var ent = 0u;
   var x = fp_zero();
@@ -304,10 +291,10 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
     x = xn;
     y = yn;
   }
-  st_xyzz_buckets(g, acc);
-}
 ",
-            );
+                );
+            }
+            s.push_str("  st_xyzz_buckets(g, acc);\n}\n");
         }
         Kernel::AccumulateAffine => {
             s.push_str(ACC_BINDINGS);
