@@ -18,7 +18,9 @@
 //!    ([`Accumulate`]);
 //! 3. **reduce** (GPU or CPU, [`Placement`]): sum_b b B_b per window by running sums, on the
 //!    GPU in T segments per window;
-//! 4. **combine** (CPU): segments and windows into the result.
+//! 4. **combine** (GPU tree and CPU, or CPU, [`GpuConfig::combine`]): each window's segments
+//!    joined in a tree on the GPU down to a few roots, which the CPU joins with the windows
+//!    into the result.
 //!
 //! Field arithmetic is generated from Rust ([`field_gen`]): 13-bit limbs in `u32`,
 //! Montgomery multiplication with lazy carries, fully unrolled with the modulus inlined. The
