@@ -474,7 +474,7 @@ impl<C: GpuCurve> CudaMsm<C> {
                 out
             }
             _ => {
-                owned = if form.is_some() { crate::host::raw_scalars::<C, S>(scalars) } else { crate::host::reduce_scalars::<C, S>(scalars) };
+                owned = crate::host::staged_scalars::<C, S>(scalars, form.is_some());
                 &owned
             }
         };

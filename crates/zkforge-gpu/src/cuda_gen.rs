@@ -44,7 +44,7 @@ impl CudaMul {
 }
 
 /// The modulus as 32-bit words, little-endian.
-fn words32(spec: &FieldSpec) -> Vec<u32> {
+pub(crate) fn words32(spec: &FieldSpec) -> Vec<u32> {
     (0..spec.words).map(|i| (spec.modulus.get(i / 2).copied().unwrap_or(0) >> (32 * (i % 2))) as u32).collect()
 }
 

@@ -473,7 +473,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     #[doc(hidden)]
     pub fn device_scalars<S: MsmScalar<C>>(&self, scalars: &[S], unroll: bool) -> Result<Vec<[u64; 4]>, GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("device_scalars needs a GPU adapter".into()))?;
-        let raw = raw_scalars::<C, S>(scalars);
+        let raw = staged_scalars::<C, S>(scalars, true);
         let sc = Self::storage(g, "scalars", 32 * raw.len() as u64)?;
         g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(&raw));
         let params = Self::params(g, [0, 0, 0, 0, 0, 0, raw.len() as u32, 0]);
@@ -612,7 +612,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr, most } = match cfg.sort {
             Placement::Cpu => {
                 let t = Instant::now();
-                let lay = plan::layout(&reduce_scalars::<C, S>(scalars), base_index, c, max_run);
+                let lay = plan::layout(&staged_scalars::<C, S>(scalars, false), base_index, c, max_run);
                 times.decompose = t.elapsed();
                 let t = Instant::now();
                 let entries = Self::work_buf(g, &mut held, reuse, "bucket entries", 4 * lay.entries.len() as u64)?;
@@ -807,11 +807,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             // device to convert, or reduced here; staged in the pooled host vector.
             let mut staged = std::mem::take(&mut *g.host_scalars.lock().unwrap_or_else(|e| e.into_inner()));
             staged.resize(n, [0; 4]);
-            staged.par_chunks_mut(4096).zip(scalars.par_chunks(4096)).for_each(|(o, sc)| {
-                for (o, s) in o.iter_mut().zip(sc) {
-                    *o = if on_device { s.raw_limbs() } else { reduce_one::<C, S>(s) };
-                }
-            });
+            scalars_into::<C, S>(scalars, &mut staged, on_device);
             #[cfg(target_endian = "little")]
             g.queue.write_buffer(&sc, 0, bytemuck::cast_slice(&staged));
             #[cfg(not(target_endian = "little"))]
@@ -907,20 +903,17 @@ enum MostRuns {
     OnDevice(wgpu::Buffer),
 }
 
-/// The scalars as reduced little-endian limbs (below the group order), in parallel.
-pub(crate) fn reduce_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec<[u64; 4]> {
-    scalars.par_iter().map(reduce_one::<C, S>).collect()
+/// [`scalars_into`] a fresh vector.
+pub(crate) fn staged_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S], raw: bool) -> Vec<[u64; 4]> {
+    let mut out = vec![[0u64; 4]; scalars.len()];
+    scalars_into::<C, S>(scalars, &mut out, raw);
+    out
 }
 
-/// The scalars' limbs as stored ([`MsmScalar::raw_limbs`], form [`MsmScalar::FORM`]), copied in
-/// parallel, for the device to convert.
-pub(crate) fn raw_scalars<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S]) -> Vec<[u64; 4]> {
-    scalars.par_iter().map(|s| s.raw_limbs()).collect()
-}
-
-/// [`raw_scalars`] (`raw`) or [`reduce_scalars`] into `out` (as long as `scalars`), in blocks of
-/// 4096 per task (the CUDA backend's page-locked staging).
-#[cfg(feature = "cuda")]
+/// The scalars as little-endian limbs into `out` (as long as `scalars`), in blocks of 4096 per
+/// task: as stored when `raw` ([`MsmScalar::raw_limbs`], form [`MsmScalar::FORM`], for the
+/// device to convert), else reduced below the group order. Both backends stage their uploads
+/// with it (the wgpu pooled host vector, the CUDA page-locked buffer).
 pub(crate) fn scalars_into<C: GpuCurve, S: MsmScalar<C>>(scalars: &[S], out: &mut [[u64; 4]], raw: bool) {
     out.par_chunks_mut(4096).zip(scalars.par_chunks(4096)).for_each(|(o, s)| {
         for (o, s) in o.iter_mut().zip(s) {

@@ -16,7 +16,7 @@
 //! adds run j + stride into run j for j a multiple of 2 stride, `run_bucket[r]` naming run r's
 //! bucket, and `Merge` then adds every 2^passes-th run.
 
-use crate::cuda_gen::pow2_mod;
+use crate::cuda_gen::{pow2_mod, words32};
 use crate::field_gen::{emit_access, emit_field, to_limbs13, FieldSpec, LIMB_BITS};
 use zkforge_msm::ScalarForm;
 use crate::sort_kernels::{sort_source, SortKernel};
@@ -198,7 +198,7 @@ fn src_dst(spec: &FieldSpec) -> String {
 /// conditional subtraction makes it canonical. `bits` is 13 N for the WGSL kernels and 256 for
 /// the CUDA ones.
 pub fn scalar_k(spec: &FieldSpec, form: ScalarForm, bits: usize) -> Vec<u32> {
-    let r: Vec<u32> = (0..8).map(|i| (spec.modulus.get(i / 2).copied().unwrap_or(0) >> (32 * (i % 2))) as u32).collect();
+    let r = words32(spec);
     match form {
         ScalarForm::Montgomery => pow2_mod(&r, bits - 256),
         ScalarForm::Integer => pow2_mod(&r, bits),

@@ -131,8 +131,7 @@ fn scalars<C: GpuCurve<Scalar = zkforge_field::mont::Fp<F, 4>>, F: zkforge_field
     use zkforge_field::mont::Fp;
     let words = |v: &[[u64; 4]]| -> Vec<u32> { v.iter().flat_map(|k| k.iter().flat_map(|&l| [l as u32, (l >> 32) as u32])).collect() };
     let limbs = |w: &[u32]| -> Vec<[u64; 4]> { w.chunks(8).map(|w| core::array::from_fn(|i| w[2 * i] as u64 | (w[2 * i + 1] as u64) << 32)).collect() };
-    let mut fr: Vec<Fp<F, 4>> = (0..40).map(|_| Fp::random_with(|| r.gen())).collect();
-    fr.extend([Fp::ZERO, Fp::ONE, -Fp::<F, 4>::ONE]);
+    let fr: Vec<Fp<F, 4>> = field_scalars(r, 43);
     let mont: Vec<[u64; 4]> = fr.iter().map(|k| k.to_mont_limbs()).collect();
     let mut input = vec![2u32, fr.len() as u32, 1];
     input.extend(words(&mont));
@@ -141,16 +140,7 @@ fn scalars<C: GpuCurve<Scalar = zkforge_field::mont::Fp<F, 4>>, F: zkforge_field
         assert_eq!(*got, k.to_limbs(), "Montgomery limbs of {k:?}");
     }
     let mut raw: Vec<[u64; 4]> = (0..40).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect();
-    raw.push([u64::MAX; 4]);
-    let mut k = [0u64; 4];
-    loop {
-        let (next, carry) = zkforge_field::limbs::add(&k, &C::ORDER);
-        if carry != 0 {
-            break;
-        }
-        k = next;
-        raw.extend([zkforge_field::limbs::sub(&k, &[1, 0, 0, 0]).0, k, zkforge_field::limbs::add(&k, &[1, 0, 0, 0]).0]);
-    }
+    raw.extend(order_multiples::<C>());
     let mut input = vec![2u32, raw.len() as u32, 0];
     input.extend(words(&raw));
     let got = limbs(&run(bin, &input));

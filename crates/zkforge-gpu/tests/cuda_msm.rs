@@ -226,10 +226,7 @@ where
     let mut sc = random_scalars(&mut r, n);
     sc[0] = [u64::MAX; 4];
     sc[1] = C::ORDER;
-    let mut fr: Vec<Fp<F, 4>> = (0..n).map(|_| Fp::random_with(|| r.gen())).collect();
-    fr[0] = Fp::ZERO;
-    fr[1] = Fp::ONE;
-    fr[2] = -Fp::<F, 4>::ONE;
+    let fr: Vec<Fp<F, 4>> = field_scalars(&mut r, n);
     let bases = g.upload_bases(&pts).unwrap();
     let want_fr: Jacobian<C> = zkforge_msm::msm(&pts, &fr).unwrap();
     for scalars in [Placement::Gpu, Placement::Cpu] {

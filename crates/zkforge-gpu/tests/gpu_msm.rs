@@ -375,26 +375,10 @@ where
     let mut r = rng();
     let n = 300;
     let pts = awkward::<C>(&mut r, n);
-    let mut fr: Vec<Fp<F, 4>> = (0..n).map(|_| Fp::random_with(|| r.gen())).collect();
-    fr[0] = Fp::ZERO;
-    fr[1] = Fp::ONE;
-    fr[2] = -Fp::<F, 4>::ONE;
+    let fr: Vec<Fp<F, 4>> = field_scalars(&mut r, n);
     let mut raw = random_scalars(&mut r, n);
-    let mut k = [0u64; 4];
-    let mut i = 0;
-    // k = j r for j = 1, 2, ... while it fits in 256 bits, with k - 1 and k + 1.
-    loop {
-        let (next, carry) = zkforge_field::limbs::add(&k, &C::ORDER);
-        if carry != 0 {
-            break;
-        }
-        k = next;
-        let (below, _) = zkforge_field::limbs::sub(&k, &[1, 0, 0, 0]);
-        let (above, _) = zkforge_field::limbs::add(&k, &[1, 0, 0, 0]);
-        raw[i..i + 3].copy_from_slice(&[below, k, above]);
-        i += 3;
-    }
-    raw[i] = [u64::MAX; 4];
+    let edges = order_multiples::<C>();
+    raw[..edges.len()].copy_from_slice(&edges);
     // The conversion itself, in both multiplication forms: canonical residues, word for word.
     for unroll in [false, true] {
         let got = g.device_scalars(&fr, unroll).unwrap();
@@ -417,7 +401,7 @@ where
         }
     }
     // Every scalar at an edge, so a wrong conversion of one of them cannot hide in a sum.
-    for (j, k) in raw[..=i].iter().enumerate() {
+    for (j, k) in edges.iter().enumerate() {
         let one = [pts[3 + j % 2]];
         let want: Jacobian<C> = zkforge_msm::msm(&one, &[*k]).unwrap();
         let b1 = g.upload_bases(&one).unwrap();

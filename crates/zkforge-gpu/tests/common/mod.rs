@@ -17,6 +17,31 @@ pub fn random_scalars(r: &mut StdRng, n: usize) -> Vec<[u64; 4]> {
     (0..n).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect()
 }
 
+/// n field elements (n >= 3): 0, 1 and -1 first, then random ones.
+pub fn field_scalars<F: zkforge_field::mont::FieldConfig<4>>(r: &mut StdRng, n: usize) -> Vec<zkforge_field::mont::Fp<F, 4>> {
+    use zkforge_field::mont::Fp;
+    let mut fr: Vec<Fp<F, 4>> = vec![Fp::ZERO, Fp::ONE, -Fp::<F, 4>::ONE];
+    fr.extend((3..n).map(|_| Fp::random_with(|| r.gen())));
+    fr
+}
+
+/// The integer scalars at the edges of a reduction mod r: every multiple j r below 2^256 with
+/// its neighbours j r - 1 and j r + 1, then 2^256 - 1.
+pub fn order_multiples<C: CurveConfig>() -> Vec<[u64; 4]> {
+    let mut out = Vec::new();
+    let mut k = [0u64; 4];
+    loop {
+        let (next, carry) = zkforge_field::limbs::add(&k, &C::ORDER);
+        if carry != 0 {
+            break;
+        }
+        k = next;
+        out.extend([zkforge_field::limbs::sub(&k, &[1, 0, 0, 0]).0, k, zkforge_field::limbs::add(&k, &[1, 0, 0, 0]).0]);
+    }
+    out.push([u64::MAX; 4]);
+    out
+}
+
 /// Bases with the awkward cases mixed in: identities, repeats, P next to -P.
 pub fn awkward<C: CurveConfig>(r: &mut StdRng, n: usize) -> Vec<Affine<C>> {
     let mut pts = zkforge_curve::sample_points::<C>(r, n);
