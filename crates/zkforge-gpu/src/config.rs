@@ -70,6 +70,8 @@ pub struct GpuConfig {
     /// Fully unrolled (`Some(true)`) or rolled (`Some(false)`) field multiplication for every
     /// kernel; `None`: rolled on GPUs except the batch-affine kernel, unrolled on CPU adapters
     /// (the measured and tested choices, explained at `Gpu::unroll_for` in `host.rs`).
+    /// `Some(false)` is refused with [`GpuError::Config`] on Mesa's lavapipe before Mesa 25,
+    /// which computes wrong sums with the rolled form ([`crate::GpuMsm::supports_rolled`]).
     pub unroll: Option<bool>,
     /// Points per chunk: an MSM is split into chunks whose bucket layouts fit the adapter's
     /// buffer limit; `Some(k)` caps chunks at k points (k >= 1).

@@ -183,6 +183,21 @@ impl Gpu {
     fn is_cpu(&self) -> bool {
         self.info.device_type == wgpu::DeviceType::Cpu
     }
+
+    /// True on Mesa's lavapipe before Mesa 25, whose compiler gets the rolled multiplication
+    /// wrong inside the MSM kernels' long loops (BENCHMARKS.md, 2026-11-29: Mesa 22.3.6 gave
+    /// wrong sums for a GPU reduction over 2048 buckets a segment, and for the accumulation and
+    /// merge of long runs; Mesa 25.0.7 ran the same shaders right; versions between were not
+    /// tried, so they count as affected).
+    fn miscompiles_rolled(&self) -> bool {
+        self.is_cpu() && self.info.driver.eq_ignore_ascii_case("llvmpipe") && mesa_major(&self.info.driver_info).is_none_or(|v| v < 25)
+    }
+}
+
+/// The major version in a Mesa driver string such as "Mesa 22.3.6 (LLVM 15.0.6)".
+fn mesa_major(driver_info: &str) -> Option<u32> {
+    let rest = &driver_info[driver_info.find("Mesa ")? + 5..];
+    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
 /// G1 MSM on a GPU (or, from [`GpuMsm::new_or_cpu`] without one, on the CPU).
@@ -251,6 +266,14 @@ impl<C: GpuCurve> GpuMsm<C> {
     /// Why this instance runs on the CPU, if it does.
     pub fn fallback_reason(&self) -> Option<&str> {
         self.fallback.as_deref()
+    }
+
+    /// False on a driver known to compute wrong MSM sums with the rolled field multiplication
+    /// (Mesa's lavapipe before Mesa 25), where [`GpuConfig::unroll`] `Some(false)` is refused
+    /// with a [`GpuError::Config`]; true elsewhere (and on the CPU fallback, which ignores the
+    /// switch).
+    pub fn supports_rolled(&self) -> bool {
+        self.gpu.as_ref().is_none_or(|g| !g.miscompiles_rolled())
     }
 
     /// The adapter's name, driver and backend, or "CPU (zkforge-msm)".
@@ -536,6 +559,14 @@ impl<C: GpuCurve> GpuMsm<C> {
 
     fn run<S: MsmScalar<C>>(&self, bases: &GpuBases<C>, scalars: &[S], cfg: &GpuConfig, profile: bool) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
         cfg.validate()?;
+        if let Some(g) = &self.gpu {
+            if cfg.unroll == Some(false) && g.miscompiles_rolled() {
+                return Err(GpuError::Config(format!(
+                    "the rolled field multiplication (unroll: Some(false)) is refused on {} {}: that driver computes wrong MSM sums with it; leave unroll at None or Some(true), or use Mesa 25 or later",
+                    g.info.driver, g.info.driver_info
+                )));
+            }
+        }
         if bases.n != scalars.len() {
             return Err(GpuError::LengthMismatch { points: bases.n, scalars: scalars.len() });
         }
@@ -954,4 +985,17 @@ pub(crate) fn to_points<C: GpuCurve>(words: &[u32], decode: fn(&[u32]) -> C::Bas
             Xyzz::from_xyzz_unchecked(f(0), f(1), f(2), f(3))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn mesa_versions() {
+        assert_eq!(super::mesa_major("Mesa 22.3.6 (LLVM 15.0.6)"), Some(22));
+        assert_eq!(super::mesa_major("Mesa 25.0.7-2~bpo12+1 (LLVM 15.0.6)"), Some(25));
+        assert_eq!(super::mesa_major("llvmpipe Mesa 24.1.0-devel"), Some(24));
+        assert_eq!(super::mesa_major("535.104"), None);
+        assert_eq!(super::mesa_major("Mesa x"), None);
+        assert_eq!(super::mesa_major(""), None);
+    }
 }

@@ -233,6 +233,39 @@ fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
     msm::<C>(bin, &same, &vec![k; 40], 5, 64, 4, 64);
 }
 
+/// `iters` MSMs through the emulated kernels with every launch parameter drawn at random (window,
+/// run length, segments, block, merge run, tree roots, prefetch) and a random scalar shape
+/// (`common::scalar_shape`), against zkforge-msm.
+fn random_msm_cases<C: GpuCurve>(bin: &PathBuf, iters: usize) {
+    let seed: u64 = rand::random();
+    eprintln!("random cases: seed {seed}");
+    let mut r = StdRng::seed_from_u64(seed);
+    let pts = awkward::<C>(&mut r, 400);
+    for _ in 0..iters {
+        let n = r.gen_range(0..=400usize);
+        let sc = scalar_shape::<C>(&mut r, n);
+        let c = r.gen_range(2..=16u32);
+        let max_run = if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=70) };
+        let serial = if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=20) };
+        let (segments, block, roots) = (1u32 << r.gen_range(0..=12), 32u32 << r.gen_range(0..=5), 1u32 << r.gen_range(0..=11));
+        msm_with(bin, &pts[..n], &sc, c, max_run, segments, block, serial, roots, r.gen());
+    }
+}
+
+/// The random cases as a soak run by hand: `ZKFORGE_EMU_SOAK=N cargo test --release -p
+/// zkforge-gpu --test cuda_host_emulation soak -- --ignored` (N a curve, default 200).
+#[test]
+#[ignore]
+fn random_cases_soak() {
+    let iters = std::env::var("ZKFORGE_EMU_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(200);
+    if let Some(bin) = build::<bn254::G1Config>("bn254-soak") {
+        random_msm_cases::<bn254::G1Config>(&bin, iters);
+    }
+    if let Some(bin) = build::<bls12_381::G1Config>("bls12_381-soak") {
+        random_msm_cases::<bls12_381::G1Config>(&bin, iters);
+    }
+}
+
 #[test]
 fn bn254_kernels_on_the_host() {
     let Some(bin) = build::<bn254::G1Config>("bn254") else { return };
@@ -240,6 +273,7 @@ fn bn254_kernels_on_the_host() {
     field::<bn254::G1Config, _, 4>(&bin, &mut r);
     scalars::<bn254::G1Config, _>(&bin, &mut r);
     msm_cases::<bn254::G1Config>(&bin);
+    random_msm_cases::<bn254::G1Config>(&bin, 6);
 }
 
 #[test]
@@ -249,4 +283,5 @@ fn bls12_381_kernels_on_the_host() {
     field::<bls12_381::G1Config, _, 6>(&bin, &mut r);
     scalars::<bls12_381::G1Config, _>(&bin, &mut r);
     msm_cases::<bls12_381::G1Config>(&bin);
+    random_msm_cases::<bls12_381::G1Config>(&bin, 4);
 }

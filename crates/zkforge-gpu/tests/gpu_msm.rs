@@ -224,7 +224,11 @@ fn every_switch<C: GpuCurve>(g: &GpuMsm<C>, workgroups: &[u32]) {
         check(g, &pts, &sc, &GpuConfig { workgroup, ..Default::default() });
     }
     for unroll in [Some(false), Some(true)] {
+        if unroll == Some(false) && !g.supports_rolled() {
+            continue; // refused there: `rolled_form_refused_where_miscompiled`
+        }
         check(g, &pts[..50], &sc[..50], &GpuConfig { unroll, ..Default::default() });
+        check(g, &pts, &sc, &GpuConfig { unroll, window: Some(15), reduce: Placement::Gpu, segments: 8, ..Default::default() });
     }
     // The prefetching accumulation: random scalars, runs of one point, equal scalars (long
     // runs of repeats, doublings), and with the CPU sort.
@@ -485,4 +489,102 @@ fn bls12_381_large_sizes_on_a_gpu() {
 #[ignore]
 fn bn254_large_sizes_on_a_gpu() {
     large::<bn254::G1Config>("BN254");
+}
+
+// ---------- every switch at once, drawn at random ----------
+
+/// A configuration with every switch drawn at random from its documented values, so that
+/// combinations the per-switch tests above never pair (a CPU sort with a GPU tree of 2 roots,
+/// batch-affine S = 8 with runs of 3 and chunks of 40, ...) meet. With `compiles` false, the
+/// switches that pick a pipeline (workgroup size, unrolling, S) keep values the tests above
+/// compile anyway (lavapipe's LLVM takes seconds a pipeline) and windows stay at most 12 bits
+/// (wider ones take lavapipe seconds an MSM in the reduction); with it true they vary too.
+/// `rolled`: whether the adapter runs the rolled multiplication (`GpuMsm::supports_rolled`).
+fn random_config(r: &mut rand::rngs::StdRng, n: usize, compiles: bool, rolled: bool) -> GpuConfig {
+    let place = |r: &mut rand::rngs::StdRng| if r.gen() { Placement::Gpu } else { Placement::Cpu };
+    let s = if compiles && r.gen_ratio(1, 4) { [3, 7, 100, 255][r.gen_range(0..4)] } else { 1 << r.gen_range(0..=8) };
+    GpuConfig {
+        window: if r.gen_ratio(1, 4) { None } else { Some(r.gen_range(2..=if compiles { 16 } else { 12 })) },
+        sort: place(r),
+        scalars: place(r),
+        accumulate: if r.gen_ratio(1, 3) { Accumulate::BatchAffine { s } } else { Accumulate::Xyzz },
+        prefetch: r.gen(),
+        reduce: place(r),
+        segments: 1 << r.gen_range(0..=12),
+        combine: place(r),
+        tree_roots: 1 << r.gen_range(0..=11),
+        workgroup: if compiles { 32 << r.gen_range(0..=3) } else { 64 },
+        unroll: if compiles { [None, Some(true), Some(false)][r.gen_range(0..if rolled { 3 } else { 2 })] } else { None },
+        chunk: if r.gen_ratio(1, 3) { Some(r.gen_range(1..=n + 10)) } else { None },
+        reuse_buffers: r.gen(),
+        max_run: if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=100) },
+        merge_serial: if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=20) },
+    }
+}
+
+/// `iters` MSMs, each with random points (awkward cases mixed in), a random scalar shape
+/// ([`scalar_shape`]) and a random configuration, against zkforge-msm. The failing
+/// configuration and the seed are printed.
+fn random_combinations<C: GpuCurve>(g: &GpuMsm<C>, iters: usize, max_n: usize, compiles: bool) {
+    let mut r = rng();
+    let pts = awkward::<C>(&mut r, max_n);
+    for i in 0..iters {
+        let n = if r.gen_ratio(1, 10) { r.gen_range(0..=3) } else { r.gen_range(1..=max_n) };
+        let start = r.gen_range(0..=max_n - n);
+        let sc = scalar_shape::<C>(&mut r, n);
+        let cfg = random_config(&mut r, n, compiles, g.supports_rolled());
+        let want: Jacobian<C> = zkforge_msm::msm(&pts[start..start + n], &sc).unwrap();
+        let t = std::time::Instant::now();
+        let bases = g.upload_bases(&pts[start..start + n]).unwrap();
+        let got = g.msm_resident(&bases, &sc, &cfg).unwrap();
+        assert_eq!(got, want, "combination {i}: n = {n}, {cfg:?}");
+        eprintln!("combination {i}: n = {n} in {:?}, {cfg:?}", t.elapsed());
+    }
+}
+
+/// A few random combinations in every run (CI included).
+#[test]
+fn random_switch_combinations() {
+    if let Some(g) = gpu(&BN) {
+        random_combinations(g, 8, 600, false);
+    }
+    if let Some(g) = gpu(&BLS) {
+        random_combinations(g, 5, 600, false);
+    }
+}
+
+/// The same, as a soak run by hand: `ZKFORGE_GPU_SOAK=N cargo test --release -p zkforge-gpu
+/// --test gpu_msm soak -- --ignored` (N combinations a curve, default 100, up to 3000
+/// points; BN254's vary the pipeline switches too).
+#[test]
+#[ignore]
+fn random_switch_combinations_soak() {
+    let iters = std::env::var("ZKFORGE_GPU_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
+    if let Some(g) = gpu(&BN) {
+        random_combinations(g, iters, 3000, true);
+    }
+    if let Some(g) = gpu(&BLS) {
+        random_combinations(g, iters, 3000, false);
+    }
+}
+
+/// The rolled multiplication where the driver miscompiles it (Mesa's lavapipe before 25: a GPU
+/// reduction over 2048 buckets a segment gave wrong sums with it) is a typed error in plain
+/// words, never a wrong sum; elsewhere it gives the right one.
+#[test]
+fn rolled_form_refused_where_miscompiled() {
+    let Some(g) = gpu(&BN) else { return };
+    let mut r = rng();
+    let pts = awkward::<bn254::G1Config>(&mut r, 1202);
+    let sc = random_scalars(&mut r, 1202);
+    let bases = g.upload_bases(&pts).unwrap();
+    let cfg = GpuConfig { window: Some(15), sort: Placement::Cpu, reduce: Placement::Gpu, segments: 8, unroll: Some(false), ..Default::default() };
+    let got = g.msm_resident(&bases, &sc, &cfg);
+    if g.supports_rolled() {
+        assert_eq!(got.unwrap(), zkforge_msm::msm::<bn254::G1Config, _>(&pts, &sc).unwrap());
+    } else {
+        let e = got.unwrap_err();
+        assert!(matches!(e, GpuError::Config(_)) && e.to_string().contains("unroll"), "{e}");
+        eprintln!("refused as expected: {e}");
+    }
 }

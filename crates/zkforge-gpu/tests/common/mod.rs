@@ -42,6 +42,50 @@ pub fn order_multiples<C: CurveConfig>() -> Vec<[u64; 4]> {
     out
 }
 
+/// n scalars of one shape drawn at random: uniform 256-bit integers, small ones (below 2^16),
+/// one value repeated (one bucket a window), mostly zero, the reduction's edges
+/// ([`order_multiples`]) mixed with random ones, or 2^b - 1, 2^b, 2^b + 1 for random bits b
+/// (window digits at their carry edges).
+pub fn scalar_shape<C: CurveConfig>(r: &mut StdRng, n: usize) -> Vec<[u64; 4]> {
+    let mut sc = random_scalars(r, n);
+    match r.gen_range(0..6) {
+        0 => {}
+        1 => sc.iter_mut().for_each(|k| *k = [r.gen_range(0..1 << 16), 0, 0, 0]),
+        2 => {
+            let k = sc.first().copied().unwrap_or_default();
+            sc.iter_mut().for_each(|s| *s = k);
+        }
+        3 => {
+            for k in sc.iter_mut() {
+                if r.gen_ratio(7, 8) {
+                    *k = [0; 4];
+                }
+            }
+        }
+        4 => {
+            let edges = order_multiples::<C>();
+            for k in sc.iter_mut() {
+                if r.gen() {
+                    *k = edges[r.gen_range(0..edges.len())];
+                }
+            }
+        }
+        _ => {
+            for k in sc.iter_mut() {
+                let b = r.gen_range(0..256usize);
+                let mut v = [0u64; 4];
+                v[b / 64] = 1 << (b % 64);
+                *k = match r.gen_range(0..3) {
+                    0 => zkforge_field::limbs::sub(&v, &[1, 0, 0, 0]).0,
+                    1 => v,
+                    _ => zkforge_field::limbs::add(&v, &[1, 0, 0, 0]).0,
+                };
+            }
+        }
+    }
+    sc
+}
+
 /// Bases with the awkward cases mixed in: identities, repeats, P next to -P.
 pub fn awkward<C: CurveConfig>(r: &mut StdRng, n: usize) -> Vec<Affine<C>> {
     let mut pts = zkforge_curve::sample_points::<C>(r, n);
