@@ -1209,6 +1209,12 @@ mod tests {
         // five full groups)
         let (ok, by_lanes) = g1_subgroup_lanes(&pts[..40]);
         assert_eq!(ok.iter().filter(|&&b| b).count(), 37);
+        if Field52::<8>::for_field::<BFp>().is_none() {
+            // no AVX-512 IFMA here: the scalar test decided every point, as it must
+            assert_eq!(by_lanes, 0);
+            eprintln!("no AVX-512 IFMA on this CPU: the lane path was not run");
+            return;
+        }
         assert_eq!(by_lanes, 40);
         let (_, by_lanes) = g1_subgroup_lanes(&pts[37..77]);
         eprintln!("off-subgroup points decided by the lanes: {by_lanes} of 40");
