@@ -3,12 +3,15 @@
 //! placement, multiplication form and workgroup size. Every configuration's result is checked
 //! against zkforge-msm first.
 //!
-//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm|merge|scalars]`
+//! `cargo run --release -p zkforge-gpu --example gpu_bench -- [max_log] [runs] [default|compare|confirm|merge|scalars|fold]`
 //! (`default`: only the default configuration per size; `compare`: the default against the
 //! CPU sort, other segment counts and run lengths, at every size; `confirm`: the default against
 //! its nearest alternatives and without buffer reuse; `merge`: the tree merge of a bucket's
 //! runs against the serial merge, on equal scalars and at c = 14; `scalars`: the scalars
-//! converted on the device against reduced on the host, as integers and as field elements)
+//! converted on the device against reduced on the host, as integers and as field elements;
+//! `fold`: the default on plain bases against window-folded ones, `upload_bases_folded`, for
+//! c = 16 into 1, 2 and 4 bucket sets and c = 15 into 1, with the CPU sort and other segment
+//! counts on the one-set fold; the tables' host build time in each label)
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -66,6 +69,35 @@ where
                 for (what, scalars) in [("converted on the GPU (default)", Placement::Gpu), ("reduced on the host", Placement::Cpu)] {
                     time_row(&gpu, &bases, &sc, &want, &format!("integers, {what}"), &GpuConfig { scalars, ..d }, runs);
                     time_row(&gpu, &bases, &fr, &want, &format!("field elements, {what}"), &GpuConfig { scalars, ..d }, runs);
+                }
+                continue;
+            }
+            Some("fold") => {
+                println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
+                println!("|---|---|---|---|---|---|---|---|---|---|---|");
+                time_row(&gpu, &bases, &sc, &want, &format!("plain bases, default (c={c0})"), &d, runs);
+                for c in [16u32, 15] {
+                    let t = Instant::now();
+                    let tables = plan::FoldTables::new(&pts, plan::Fold::new(c, 1).unwrap());
+                    let built = t.elapsed().as_secs_f64() * 1e3;
+                    for sets in if c == 16 { vec![1usize, 2, 4] } else { vec![1] } {
+                        let tb = tables.refold(sets).unwrap();
+                        let fb = match gpu.upload_fold_tables(&tb) {
+                            Ok(b) => b,
+                            Err(e) => {
+                                println!("| folded c={c}, {sets} sets | error: {e} |");
+                                continue;
+                            }
+                        };
+                        let label = format!("folded c={c}, {sets} sets, {} copies (tables built in {built:.0} ms, uploaded in {:.0} ms)", tb.fold().copies, fb.upload_time.as_secs_f64() * 1e3);
+                        time_row(&gpu, &fb, &sc, &want, &label, &d, runs);
+                        if sets == 1 && c == 16 {
+                            time_row(&gpu, &fb, &sc, &want, "folded c=16, 1 set, CPU sort", &GpuConfig { sort: Placement::Cpu, ..d }, runs);
+                            for segments in [256u32, 4096] {
+                                time_row(&gpu, &fb, &sc, &want, &format!("folded c=16, 1 set, segments={segments}"), &GpuConfig { segments, ..d }, runs);
+                            }
+                        }
+                    }
                 }
                 continue;
             }

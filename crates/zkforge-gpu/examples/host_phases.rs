@@ -10,6 +10,10 @@
 //!    `CudaConfig::combine`): every window's T segment triples joined on the host, against the
 //!    GPU tree's 32 root triples a window (`plan::window_sums`), for c = 15 (17 windows) and
 //!    T = 1024, the default from 2^15 points; random points stand in for the sums.
+//! 3. The one-time host precomputation of window-folded bases (`plan::FoldTables::new`, what
+//!    `upload_bases_folded` runs before its upload) for c = 16 into 1 and 2 bucket sets and
+//!    c = 15 into 1, on min(2^log_n, 2^16) BLS12-381 points, timed once, with the time a
+//!    point and that times 2^20.
 //!
 //! `cargo run --release -p zkforge-gpu --example host_phases -- [log_n] [runs]`
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -70,4 +74,20 @@ fn main() {
     println!("| combination of 17 windows, BLS12-381 | segments joined on the host (combine = Cpu) | 32 tree roots joined on the host (combine = Gpu) | ratio |");
     println!("|---|---:|---:|---:|");
     println!("| T = {t} segments a window | {host:.2} | {tree:.2} | {:.3} |", tree / host);
+
+    // 3. Folded tables: one run each (a setup cost, not a per-MSM one).
+    let m = n.min(1 << 16);
+    let bases = zkforge_curve::sample_points::<G1Config>(&mut r, m);
+    println!();
+    println!("| folded bases, BLS12-381, {m} points | copies | doublings a point | ms | us a point | x 2^20 points, s |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (c, sets) in [(16u32, 1usize), (16, 2), (15, 1)] {
+        let fold = zkforge_gpu::plan::Fold::new(c, sets).unwrap();
+        let t = Instant::now();
+        let tables = zkforge_gpu::plan::FoldTables::new(&bases, fold);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        assert_eq!(tables.points().len(), m * fold.copies);
+        let per = ms * 1e3 / m as f64;
+        println!("| c = {c}, {} sets | {} | {} | {ms:.1} | {per:.2} | {:.1} |", fold.sets, fold.copies, (fold.copies - 1) * c as usize * fold.sets, per * (1u64 << 20) as f64 / 1e6);
+    }
 }

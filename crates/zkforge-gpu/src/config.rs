@@ -32,7 +32,8 @@ pub enum Placement {
 /// Every switch of the GPU MSM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GpuConfig {
-    /// Window width c in 2..=16; `None` picks by size.
+    /// Window width c in 2..=16; `None` picks by size. Ignored on window-folded bases, whose
+    /// copies fix the window (`plan::Fold::window`).
     pub window: Option<u32>,
     /// Where the scalars are decomposed into signed digits and counting-sorted into buckets:
     /// `Gpu` uploads the scalars (32 bytes a point) and sorts with the kernels of

@@ -30,7 +30,8 @@ use zkforge_msm::{MsmScalar, ScalarForm};
 /// Every switch of the CUDA MSM; [`CudaConfig::for_size`] picks the default per size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CudaConfig {
-    /// Window width c in 2..=16; `None` picks by size.
+    /// Window width c in 2..=16; `None` picks by size. Ignored on window-folded bases, whose
+    /// copies fix the window (`plan::Fold::window`).
     pub window: Option<u32>,
     /// The Montgomery multiplication's form. Default `Wide`: the fewest sm_90 instructions in
     /// the accumulation kernel (18688 for BLS12-381 against 22376 portable and 23872 with PTX
@@ -149,6 +150,8 @@ struct Kernels {
 pub struct CudaBases<C: GpuCurve> {
     buf: CudaSlice<u32>,
     n: usize,
+    /// The window folding the copies in `buf` were made for (`None`: the bases alone).
+    fold: Option<plan::Fold>,
     /// Time the conversion and upload took.
     pub upload_time: Duration,
     _c: PhantomData<C>,
@@ -162,6 +165,10 @@ impl<C: GpuCurve> CudaBases<C> {
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
         self.n == 0
+    }
+    /// The window folding of these bases ([`CudaMsm::upload_bases_folded`]), if any.
+    pub fn fold(&self) -> Option<plan::Fold> {
+        self.fold
     }
 }
 
@@ -400,20 +407,68 @@ impl<C: GpuCurve> CudaMsm<C> {
 
     /// Uploads `points` (converted to Montgomery words on the host) and keeps them on the device.
     pub fn upload_bases(&self, points: &[Affine<C>]) -> Result<CudaBases<C>, GpuError> {
+        self.upload_tables(points, points.len(), None, Instant::now())
+    }
+
+    /// Uploads `points` with their window-folded copies ([`plan::Fold`]: `fold.copies` blocks,
+    /// block k = 2^(c sets k) P_i, computed on the host by [`plan::FoldTables::new`] and timed in
+    /// `upload_time`). MSMs on these bases run with the fold's window (the
+    /// configuration's `window` is ignored for them) and reduce `fold.sets` bucket sets instead of one
+    /// per window. Device memory: `fold.copies` times the bases.
+    ///
+    /// ```no_run
+    /// use zkforge_curve::bls12_381::{G1Config, G1Projective};
+    /// use zkforge_field::bls12_381::Fr;
+    /// use zkforge_gpu::{plan::Fold, CudaConfig, CudaMsm};
+    /// let cuda = CudaMsm::<G1Config>::new(0).expect("an NVIDIA GPU, its driver and libnvrtc");
+    /// let g = G1Projective::generator();
+    /// let points = vec![(g * Fr::from_u64(2)).to_affine(), (g * Fr::from_u64(3)).to_affine()];
+    /// // Window 16: 16 digit windows folded into one bucket set (16 copies of the bases).
+    /// let bases = cuda.upload_bases_folded(&points, Fold::new(16, 1).unwrap()).unwrap();
+    /// let r = cuda.msm_resident(&bases, &[Fr::from_u64(5), Fr::from_u64(7)], &CudaConfig::for_size(2)).unwrap();
+    /// assert_eq!(r, g * Fr::from_u64(31));
+    /// ```
+    pub fn upload_bases_folded(&self, points: &[Affine<C>], fold: plan::Fold) -> Result<CudaBases<C>, GpuError> {
         let t0 = Instant::now();
-        let w = C::WORDS;
-        if points.len() >= 1 << 31 {
-            return Err(GpuError::TooLarge { what: "the bases", bytes: (points.len() * 2 * w * 4) as u64, limit: (1u64 << 31) * 2 * w as u64 * 4 });
+        Self::check_fold_size(points.len(), &fold)?;
+        self.upload_fold_tables_since(&plan::FoldTables::new(points, fold), t0)
+    }
+
+    /// Uploads tables built before ([`plan::FoldTables`]: once for many devices, or refolded
+    /// into more bucket sets), as [`CudaMsm::upload_bases_folded`] does after building them.
+    pub fn upload_fold_tables(&self, tables: &plan::FoldTables<C>) -> Result<CudaBases<C>, GpuError> {
+        self.upload_fold_tables_since(tables, Instant::now())
+    }
+
+    fn upload_fold_tables_since(&self, tables: &plan::FoldTables<C>, t0: Instant) -> Result<CudaBases<C>, GpuError> {
+        Self::check_fold_size(tables.len(), &tables.fold())?;
+        self.upload_tables(tables.points(), tables.len(), Some(tables.fold()), t0)
+    }
+
+    /// Refuses folded bases whose entries would not fit the 31-bit point index.
+    fn check_fold_size(n: usize, fold: &plan::Fold) -> Result<(), GpuError> {
+        let w = C::WORDS as u64;
+        let total = n.saturating_mul(fold.copies);
+        if total >= 1 << 31 {
+            return Err(GpuError::TooLarge { what: "the folded bases (fewer copies: more sets)", bytes: (total as u64).saturating_mul(2 * w * 4), limit: (1u64 << 31) * 2 * w * 4 });
         }
-        let bytes = (points.len() * 2 * w * 4) as u64;
+        Ok(())
+    }
+
+    fn upload_tables(&self, tables: &[Affine<C>], n: usize, fold: Option<plan::Fold>, t0: Instant) -> Result<CudaBases<C>, GpuError> {
+        let w = C::WORDS;
+        if tables.len() >= 1 << 31 {
+            return Err(GpuError::TooLarge { what: "the bases", bytes: (tables.len() * 2 * w * 4) as u64, limit: (1u64 << 31) * 2 * w as u64 * 4 });
+        }
+        let bytes = (tables.len() * 2 * w * 4) as u64;
         let (free, _) = self.ctx.mem_get_info().map_err(dev("device memory"))?;
         if bytes > free as u64 {
             return Err(GpuError::TooLarge { what: "the bases", bytes, limit: free as u64 });
         }
-        let words = crate::host::pack_points(points, C::to_mont_words);
+        let words = crate::host::pack_points(tables, C::to_mont_words);
         let buf = if words.is_empty() { self.stream.alloc_zeros::<u32>(1) } else { self.stream.clone_htod(&words) }.map_err(dev("uploading the bases"))?;
         self.stream.synchronize().map_err(dev("uploading the bases"))?;
-        Ok(CudaBases { buf, n: points.len(), upload_time: t0.elapsed(), _c: PhantomData })
+        Ok(CudaBases { buf, n, fold, upload_time: t0.elapsed(), _c: PhantomData })
     }
 
     /// `sum_i scalars[i] points[i]` with the default configuration (bases uploaded for this call).
@@ -479,7 +534,8 @@ impl<C: GpuCurve> CudaMsm<C> {
             }
         };
         times.decompose += t0.elapsed();
-        let c = cfg.window_for(bases.n);
+        // Folded bases fix the window (their copies are 2^(c sets k) P): `window` is ignored.
+        let c = bases.fold.map_or_else(|| cfg.window_for(bases.n), |f| f.window);
         let chunk = cfg.chunk.unwrap_or(MAX_CHUNK).min(MAX_CHUNK);
         let mut acc = Jacobian::<C>::IDENTITY;
         for (i, sc) in reduced.chunks(chunk).enumerate() {
@@ -497,14 +553,17 @@ impl<C: GpuCurve> CudaMsm<C> {
         let mut times = PhaseTimes::default();
         let w = C::WORDS;
         let n = scalars.len();
+        // nw digit windows; their digits go to `sets` bucket sets (window w to set w % sets,
+        // its points read from base copy w / sets): sets = nw unless the bases are folded.
         let nw = plan::windows(c);
+        let sets = bases.fold.map_or(nw, |f| f.sets);
         let h = 1usize << (c - 1);
-        let nb = nw * h;
+        let nb = sets * h;
         let nr = runs_bound(n, nw, nb, cfg.max_run);
         let nc = nb.div_ceil(SCAN_CHUNK as usize);
         let t_seg = (cfg.segments as usize).min(h);
         let l = h / t_seg;
-        let nsegs = nw * t_seg;
+        let nsegs = sets * t_seg;
         let roots = (cfg.tree_roots as usize).min(t_seg);
         // Memory budget: refuse what the device cannot hold rather than fail mid-way.
         let sizes: [(&'static str, usize); 12] = [
@@ -521,7 +580,7 @@ impl<C: GpuCurve> CudaMsm<C> {
             ("buckets", nb * 4 * w),
             // Only the GPU reduction writes segment sums.
             // (triples [acc, running, 0], then a root triple a window).
-            ("segment sums", if cfg.reduce == Placement::Gpu { (nsegs + nw * roots) * 3 * 4 * w } else { 0 }),
+            ("segment sums", if cfg.reduce == Placement::Gpu { (nsegs + sets * roots) * 3 * 4 * w } else { 0 }),
         ];
         let need: u64 = sizes.iter().map(|(_, s)| 4 * *s as u64).sum();
         let pooled: u64 = if cfg.reuse_buffers { self.pool.lock().unwrap_or_else(|e| e.into_inner()).values().map(|b| 4 * b.len() as u64).sum() } else { 0 };
@@ -569,6 +628,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         // Sort.
         let t = Instant::now();
         let (n32, c32, nw32, h32, nb32, nr32, mr, base) = (n as u32, c, nw as u32, h as u32, nb as u32, nr as u32, cfg.max_run, base_index);
+        let (sets32, nbases32) = (sets as u32, bases.n as u32);
         let nc32 = nc as u32;
         let blk = cfg.block;
         stamp(e(0))?;
@@ -583,7 +643,7 @@ impl<C: GpuCurve> CudaMsm<C> {
                 s.launch_builder(&k.scalar_prep).arg(&mut *sc).arg(&n32).arg(&mont).launch(Self::grid_for(&k.scalar_prep, n32, blk)).map_err(dev("scalar_prep"))?;
             }
             if n > 0 {
-                s.launch_builder(&k.sort_count).arg(&*sc).arg(&mut *counts).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).launch(Self::grid_for(&k.sort_count, n32, blk)).map_err(dev("sort_count"))?;
+                s.launch_builder(&k.sort_count).arg(&*sc).arg(&mut *counts).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).arg(&sets32).launch(Self::grid_for(&k.sort_count, n32, blk)).map_err(dev("sort_count"))?;
             }
             s.launch_builder(&k.scan_partial).arg(&*counts).arg(&mut *partials_scan).arg(&nb32).arg(&mr).launch(Self::grid_for(&k.scan_partial, nc32, blk)).map_err(dev("scan_partial"))?;
             s.launch_builder(&k.scan_top).arg(&mut *partials_scan).arg(&mut *starts).arg(&mut *bucket_runs).arg(&nb32).launch(LaunchConfig { grid_dim: (1, 1, 1), block_dim: (1024, 1, 1), shared_mem_bytes: 0 }).map_err(dev("scan_top"))?;
@@ -593,7 +653,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         s.memset_zeros(&mut counts.slice_mut(..nb)).map_err(dev("clear"))?;
         unsafe {
             if n > 0 {
-                s.launch_builder(&k.sort_scatter).arg(&*sc).arg(&mut *counts).arg(&*starts).arg(&mut *entries).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).arg(&base).launch(Self::grid_for(&k.sort_scatter, n32, blk)).map_err(dev("sort_scatter"))?;
+                s.launch_builder(&k.sort_scatter).arg(&*sc).arg(&mut *counts).arg(&*starts).arg(&mut *entries).arg(&n32).arg(&c32).arg(&nw32).arg(&h32).arg(&base).arg(&sets32).arg(&nbases32).launch(Self::grid_for(&k.sort_scatter, n32, blk)).map_err(dev("sort_scatter"))?;
             }
         }
         stamp(e(1))?;
@@ -634,18 +694,18 @@ impl<C: GpuCurve> CudaMsm<C> {
                 let (ts, ls) = (t_seg as u32, l as u32);
                 let threads = nsegs as u32;
                 unsafe {
-                    s.launch_builder(&k.reduce_segments).arg(&*buckets).arg(&mut *segs).arg(&nw32).arg(&ts).arg(&ls).arg(&h32).launch(Self::grid_for(&k.reduce_segments, threads, 64.min(blk))).map_err(dev("reduce_segments"))?;
+                    s.launch_builder(&k.reduce_segments).arg(&*buckets).arg(&mut *segs).arg(&sets32).arg(&ts).arg(&ls).arg(&h32).launch(Self::grid_for(&k.reduce_segments, threads, 64.min(blk))).map_err(dev("reduce_segments"))?;
                 }
                 let gpu_combine = cfg.combine == Placement::Gpu;
                 if gpu_combine {
                     let levels = (t_seg / roots).trailing_zeros();
                     let (roots_at, roots32) = (nsegs as u32, roots as u32);
                     for lv in 0..levels {
-                        let threads = (nw * (t_seg >> (lv + 1))) as u32;
-                        // SAFETY: the tree kernel reads and writes the nw t triples of this
-                        // MSM's windows and the nw root triples after them (roots_at = nw t).
+                        let threads = (sets * (t_seg >> (lv + 1))) as u32;
+                        // SAFETY: the tree kernel reads and writes the sets t triples of this
+                        // MSM's bucket sets and the sets root triples after them (roots_at = sets t).
                         unsafe {
-                            s.launch_builder(&k.tree_segments).arg(&mut *segs).arg(&roots_at).arg(&nw32).arg(&ts).arg(&lv).arg(&roots32).launch(Self::grid_for(&k.tree_segments, threads, 64.min(blk))).map_err(dev("tree_segments"))?;
+                            s.launch_builder(&k.tree_segments).arg(&mut *segs).arg(&roots_at).arg(&sets32).arg(&ts).arg(&lv).arg(&roots32).launch(Self::grid_for(&k.tree_segments, threads, 64.min(blk))).map_err(dev("tree_segments"))?;
                         }
                     }
                 }
@@ -657,7 +717,7 @@ impl<C: GpuCurve> CudaMsm<C> {
                 let t = Instant::now();
                 // What comes down: the windows' roots (after the tree; with no level run the
                 // segments are the roots), or every segment triple.
-                let (from, count) = if !gpu_combine || roots == t_seg { (0, nsegs) } else { (nsegs, nw * roots) };
+                let (from, count) = if !gpu_combine || roots == t_seg { (0, nsegs) } else { (nsegs, sets * roots) };
                 let (pts, dl) = self.download_points("segment sums", &segs.slice(from * 12 * w..(from + count) * 12 * w), cfg)?;
                 times.download = dl;
                 let r = plan::window_sums(&pts, if gpu_combine { roots } else { t_seg }, l, gpu_combine);

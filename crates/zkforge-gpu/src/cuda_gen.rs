@@ -464,7 +464,9 @@ __device__ __forceinline__ u32 sbits(const u32* __restrict__ sc, u32 i, u32 star
   return v & ((1u << c) - 1u);
 }
 
-extern "C" __global__ void sort_count(const u32* __restrict__ sc, u32* __restrict__ counts, u32 np, u32 c, u32 nw, u32 h) {
+// Window w's digits go to bucket set w % sets, read from base copy w / sets (folded bases,
+// copy k holding 2^(c sets k) P; sets = nw is the plain method: set w, copy 0).
+extern "C" __global__ void sort_count(const u32* __restrict__ sc, u32* __restrict__ counts, u32 np, u32 c, u32 nw, u32 h, u32 sets) {
   u32 i = gid();
   if (i >= np) return;
   u32 carry = 0u;
@@ -473,11 +475,11 @@ extern "C" __global__ void sort_count(const u32* __restrict__ sc, u32* __restric
     u32 mag = v;
     carry = 0u;
     if (v >= h) { mag = 2u * h - v; carry = 1u; }
-    if (mag != 0u) atomicAdd(&counts[w * h + mag - 1u], 1u);
+    if (mag != 0u) atomicAdd(&counts[(w % sets) * h + mag - 1u], 1u);
   }
 }
 
-extern "C" __global__ void sort_scatter(const u32* __restrict__ sc, u32* __restrict__ fill, const u32* __restrict__ starts, u32* __restrict__ entries, u32 np, u32 c, u32 nw, u32 h, u32 base) {
+extern "C" __global__ void sort_scatter(const u32* __restrict__ sc, u32* __restrict__ fill, const u32* __restrict__ starts, u32* __restrict__ entries, u32 np, u32 c, u32 nw, u32 h, u32 base, u32 sets, u32 nbases) {
   u32 i = gid();
   if (i >= np) return;
   u32 carry = 0u;
@@ -487,8 +489,8 @@ extern "C" __global__ void sort_scatter(const u32* __restrict__ sc, u32* __restr
     carry = 0u;
     if (v >= h) { mag = 2u * h - v; neg = 1u; carry = 1u; }
     if (mag != 0u) {
-      u32 b = w * h + mag - 1u;
-      entries[starts[b] + atomicAdd(&fill[b], 1u)] = (base + i) | (neg << 31);
+      u32 b = (w % sets) * h + mag - 1u;
+      entries[starts[b] + atomicAdd(&fill[b], 1u)] = (base + i + (w / sets) * nbases) | (neg << 31);
     }
   }
 }

@@ -132,6 +132,8 @@ pub struct GpuBases<C: GpuCurve> {
     buf: Option<wgpu::Buffer>,
     cpu: Vec<Affine<C>>,
     n: usize,
+    /// The window folding the copies in `buf` were made for (`None`: the bases alone).
+    fold: Option<plan::Fold>,
     /// Time the upload (copy and conversion to Montgomery form) took.
     pub upload_time: Duration,
 }
@@ -144,6 +146,10 @@ impl<C: GpuCurve> GpuBases<C> {
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
         self.n == 0
+    }
+    /// The window folding of these bases ([`GpuMsm::upload_bases_folded`]), if any.
+    pub fn fold(&self) -> Option<plan::Fold> {
+        self.fold
     }
 }
 
@@ -395,13 +401,18 @@ impl<C: GpuCurve> GpuMsm<C> {
     }
 
     fn params(g: &Gpu, p: [u32; 8]) -> wgpu::Buffer {
+        Self::params_words(g, &p)
+    }
+
+    /// A uniform buffer of `p` (a multiple of 4 words: 16-byte sizes for every backend).
+    fn params_words(g: &Gpu, p: &[u32]) -> wgpu::Buffer {
         let b = g.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("params"),
-            size: 32,
+            size: 4 * p.len() as u64,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        g.queue.write_buffer(&b, 0, bytemuck::cast_slice(&p));
+        g.queue.write_buffer(&b, 0, bytemuck::cast_slice(p));
         b
     }
 
@@ -512,8 +523,65 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn upload_bases(&self, points: &[Affine<C>]) -> Result<GpuBases<C>, GpuError> {
         let t0 = Instant::now();
         let Some(g) = &self.gpu else {
-            return Ok(GpuBases { buf: None, cpu: points.to_vec(), n: points.len(), upload_time: t0.elapsed() });
+            return Ok(GpuBases { buf: None, cpu: points.to_vec(), n: points.len(), fold: None, upload_time: t0.elapsed() });
         };
+        self.upload_tables(g, points, points.len(), None, t0)
+    }
+
+    /// Uploads `points` with their window-folded copies ([`plan::Fold`]: `fold.copies` blocks,
+    /// block k = 2^(c sets k) P_i, computed on the host by [`plan::FoldTables::new`] and timed in
+    /// `upload_time`). MSMs on these bases run with the fold's window (the
+    /// configuration's `window` is ignored for them) and reduce `fold.sets` bucket sets instead of one
+    /// per window. Device memory: `fold.copies` times the bases. Without an adapter the points
+    /// are kept for the CPU fallback as by [`GpuMsm::upload_bases`].
+    ///
+    /// ```
+    /// use zkforge_curve::bls12_381::{G1Config, G1Projective};
+    /// use zkforge_field::bls12_381::Fr;
+    /// use zkforge_gpu::{plan::Fold, GpuConfig, GpuMsm, GpuOptions};
+    /// let gpu = GpuMsm::<G1Config>::new_or_cpu(&GpuOptions::default());
+    /// let g = G1Projective::generator();
+    /// let points = vec![(g * Fr::from_u64(2)).to_affine(), (g * Fr::from_u64(3)).to_affine()];
+    /// // Window 16: its 16 digit windows folded into two bucket sets (8 copies of the bases).
+    /// let bases = gpu.upload_bases_folded(&points, Fold::new(16, 2).unwrap()).unwrap();
+    /// let r = gpu.msm_resident(&bases, &[Fr::from_u64(5), Fr::from_u64(7)], &GpuConfig::for_size(2)).unwrap();
+    /// assert_eq!(r, g * Fr::from_u64(31));
+    /// ```
+    pub fn upload_bases_folded(&self, points: &[Affine<C>], fold: plan::Fold) -> Result<GpuBases<C>, GpuError> {
+        let t0 = Instant::now();
+        let Some(g) = &self.gpu else {
+            return Ok(GpuBases { buf: None, cpu: points.to_vec(), n: points.len(), fold: Some(fold), upload_time: t0.elapsed() });
+        };
+        Self::check_fold_size(g, points.len(), &fold)?;
+        self.upload_fold_tables_since(&plan::FoldTables::new(points, fold), t0)
+    }
+
+    /// Uploads tables built before ([`plan::FoldTables`]: once for many devices, or refolded
+    /// into more bucket sets), as [`GpuMsm::upload_bases_folded`] does after building them.
+    pub fn upload_fold_tables(&self, tables: &plan::FoldTables<C>) -> Result<GpuBases<C>, GpuError> {
+        self.upload_fold_tables_since(tables, Instant::now())
+    }
+
+    fn upload_fold_tables_since(&self, tables: &plan::FoldTables<C>, t0: Instant) -> Result<GpuBases<C>, GpuError> {
+        let (n, fold) = (tables.len(), tables.fold());
+        let Some(g) = &self.gpu else {
+            return Ok(GpuBases { buf: None, cpu: tables.points()[..n].to_vec(), n, fold: Some(fold), upload_time: t0.elapsed() });
+        };
+        Self::check_fold_size(g, n, &fold)?;
+        self.upload_tables(g, tables.points(), n, Some(fold), t0)
+    }
+
+    /// Refuses folded bases whose entries would not fit the 31-bit point index or the adapter.
+    fn check_fold_size(g: &Gpu, n: usize, fold: &plan::Fold) -> Result<(), GpuError> {
+        let total = n.saturating_mul(fold.copies);
+        let bytes = (total as u64).saturating_mul(2 * C::WORDS as u64 * 4);
+        if total >= 1 << 31 {
+            return Err(GpuError::TooLarge { what: "the folded bases (fewer copies: more sets)", bytes, limit: (1u64 << 31) * 2 * C::WORDS as u64 * 4 });
+        }
+        Self::check_size(g, "the folded bases", bytes)
+    }
+
+    fn upload_tables(&self, g: &Gpu, points: &[Affine<C>], n: usize, fold: Option<plan::Fold>, t0: Instant) -> Result<GpuBases<C>, GpuError> {
         let w = C::WORDS;
         let bytes = (points.len() * 2 * w * 4) as u64;
         Self::check_size(g, "the bases", bytes)?;
@@ -530,7 +598,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(GpuError::Device(format!("uploading {} bases: {e}", points.len())));
         }
-        Ok(GpuBases { buf: Some(dst), cpu: Vec::new(), n: points.len(), upload_time: t0.elapsed() })
+        Ok(GpuBases { buf: Some(dst), cpu: Vec::new(), n, fold, upload_time: t0.elapsed() })
     }
 
     /// `sum_i scalars[i] points[i]` with the default configuration (bases uploaded for this call).
@@ -570,6 +638,8 @@ impl<C: GpuCurve> GpuMsm<C> {
         if bases.n != scalars.len() {
             return Err(GpuError::LengthMismatch { points: bases.n, scalars: scalars.len() });
         }
+        // Folded bases fix the window (their copies are 2^(c sets k) P): `window` is ignored.
+        let c = bases.fold.map_or_else(|| cfg.window_for(bases.n), |f| f.window);
         let mut times = PhaseTimes::default();
         // The scalars go up as stored and the device converts them (`GpuConfig::scalars`), or
         // are reduced on the host.
@@ -580,9 +650,12 @@ impl<C: GpuCurve> GpuMsm<C> {
             times.accumulate = t.elapsed();
             return Ok((r, times));
         };
-        let buf = bases.buf.as_ref().expect("GPU bases on a GPU instance");
-        let c = cfg.window_for(bases.n);
+        let Some(buf) = bases.buf.as_ref() else {
+            return Err(GpuError::Config("these bases were uploaded by a GpuMsm without an adapter: upload them again on this one".into()));
+        };
         let nw = plan::windows(c);
+        // Bucket sets: one a window, fewer with folded bases (window w to set w % sets).
+        let sets = bases.fold.map_or(nw, |f| f.sets);
         // Chunks small enough that the entries of one fit a buffer.
         let limit = g.limits.max_storage_buffer_binding_size.min(g.limits.max_buffer_size);
         // On CPU adapters runs are capped at 32 points: Mesa 22.3's lavapipe gave wrong
@@ -594,7 +667,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             // within the limit too when the buckets alone leave room (else the bucket buffer
             // itself is refused, as with the CPU sort).
             let run_bytes = 4 * C::WORDS as u64 * 4;
-            let nb = nw as u64 * (1u64 << (c - 1));
+            let nb = sets as u64 * (1u64 << (c - 1));
             let room = (limit / run_bytes).saturating_sub(nb);
             if room > 0 {
                 let m = max_run as u64;
@@ -603,7 +676,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         }
         let mut acc = Jacobian::<C>::IDENTITY;
         for (k, sc) in scalars.chunks(chunk.max(1)).enumerate() {
-            let (r, t) = self.run_chunk(g, buf, sc, on_device, (k * chunk) as u32, c, max_run, cfg, profile)?;
+            let (r, t) = self.run_chunk(g, buf, sc, on_device, (k * chunk) as u32, c, (sets as u32, bases.n as u32), max_run, cfg, profile)?;
             acc = acc.add_vartime(&r);
             times.add(&t);
         }
@@ -619,6 +692,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         on_device: bool,
         base_index: u32,
         c: u32,
+        (sets, nbases): (u32, u32),
         max_run: u32,
         cfg: &GpuConfig,
         profile: bool,
@@ -626,7 +700,8 @@ impl<C: GpuCurve> GpuMsm<C> {
         let mut times = PhaseTimes::default();
         let w = C::WORDS as u64;
         let h = 1u32 << (c - 1);
-        let nw = plan::windows(c) as u32;
+        // From here on the bucket sets play the windows' part (sets = windows unless folded).
+        let nw = sets;
         let nb = nw * h;
         let segs_per_window = cfg.segments.min(h);
         let l = h / segs_per_window;
@@ -643,7 +718,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr, most } = match cfg.sort {
             Placement::Cpu => {
                 let t = Instant::now();
-                let lay = plan::layout(&staged_scalars::<C, S>(scalars, false), base_index, c, max_run);
+                let lay = plan::layout_folded(&staged_scalars::<C, S>(scalars, false), base_index, c, max_run, sets as usize, nbases);
                 times.decompose = t.elapsed();
                 let t = Instant::now();
                 let entries = Self::work_buf(g, &mut held, reuse, "bucket entries", 4 * lay.entries.len() as u64)?;
@@ -671,7 +746,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 times.upload = t.elapsed();
                 DeviceLayout { entries, offsets, bucket_runs, run_bucket, nr: lay.runs() as u32, most: MostRuns::Known(most_runs) }
             }
-            Placement::Gpu => self.sort_on_gpu(g, scalars, on_device, base_index, c, max_run, cfg.workgroup, profile, &mut times, &mut held, reuse, stamps.as_mut())?,
+            Placement::Gpu => self.sort_on_gpu(g, scalars, on_device, base_index, c, (sets, nbases), max_run, cfg.workgroup, profile, &mut times, &mut held, reuse, stamps.as_mut())?,
         };
 
         let t = Instant::now();
@@ -805,6 +880,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         on_device: bool,
         base_index: u32,
         c: u32,
+        (sets, nbases): (u32, u32),
         max_run: u32,
         wg: u32,
         profile: bool,
@@ -817,7 +893,7 @@ impl<C: GpuCurve> GpuMsm<C> {
         let n = scalars.len();
         let nw = plan::windows(c);
         let h = 1usize << (c - 1);
-        let nb = nw * h;
+        let nb = sets as usize * h;
         let nr = runs_bound(n, nw, nb, max_run);
         let nc = nb.div_ceil(SCAN_CHUNK as usize);
         if nr >= u32::MAX as usize || n * nw >= u32::MAX as usize {
@@ -853,7 +929,7 @@ impl<C: GpuCurve> GpuMsm<C> {
                 }
             }
         }
-        let params = Self::params(g, [n as u32, c, nw as u32, h as u32, nb as u32, max_run, base_index, nr as u32]);
+        let params = Self::params_words(g, &[n as u32, c, nw as u32, h as u32, nb as u32, max_run, base_index, nr as u32, sets, nbases, 0, 0]);
         if profile {
             g.queue.submit([]);
             wait(&g.device)?;
@@ -888,10 +964,17 @@ impl<C: GpuCurve> GpuMsm<C> {
     /// buckets' first runs, downloaded. For tests against [`plan::layout`].
     #[doc(hidden)]
     pub fn gpu_layout(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
+        self.gpu_layout_folded(scalars, c, max_run, plan::windows(c) as u32, 0)
+    }
+
+    /// [`GpuMsm::gpu_layout`] for bases folded into `sets` bucket sets of `nbases` bases a
+    /// copy. For tests against [`plan::layout_folded`].
+    #[doc(hidden)]
+    pub fn gpu_layout_folded(&self, scalars: &[[u64; 4]], c: u32, max_run: u32, sets: u32, nbases: u32) -> Result<(Vec<u32>, Vec<u32>, Vec<u32>), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_layout needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let lay = self.sort_on_gpu(g, scalars, false, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
-        let nb = plan::windows(c) as u64 * (1u64 << (c - 1));
+        let lay = self.sort_on_gpu(g, scalars, false, 0, c, (sets, nbases), max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
+        let nb = sets as u64 * (1u64 << (c - 1));
         let offsets = Self::read_back(g, &lay.offsets, 4 * (lay.nr as u64 + 1))?;
         let bucket_runs = Self::read_back(g, &lay.bucket_runs, 4 * (nb + 1))?;
         let total = *offsets.last().unwrap_or(&0) as u64;
@@ -905,7 +988,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     pub fn gpu_run_buckets(&self, scalars: &[[u64; 4]], c: u32, max_run: u32) -> Result<(Vec<u32>, u32), GpuError> {
         let g = self.gpu.as_ref().ok_or_else(|| GpuError::NoAdapter("gpu_run_buckets needs a GPU adapter".into()))?;
         let mut times = PhaseTimes::default();
-        let lay = self.sort_on_gpu(g, scalars, false, 0, c, max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
+        let lay = self.sort_on_gpu(g, scalars, false, 0, c, (plan::windows(c) as u32, 0), max_run, 64, false, &mut times, &mut Vec::new(), false, None)?;
         let run_bucket = Self::read_back(g, &lay.run_bucket, 4 * (lay.nr as u64 + 1))?;
         let most = match &lay.most {
             MostRuns::Known(m) => *m,

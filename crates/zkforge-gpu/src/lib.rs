@@ -25,7 +25,11 @@
 //! Field arithmetic is generated from Rust ([`field_gen`]): 13-bit limbs in `u32`,
 //! Montgomery multiplication with lazy carries, fully unrolled with the modulus inlined. The
 //! GPU's bases can stay resident across MSMs ([`GpuMsm::upload_bases`]) and the work buffers
-//! are pooled ([`GpuConfig::reuse_buffers`]); [`GpuMsm::msm_profiled`] times every phase, with
+//! are pooled ([`GpuConfig::reuse_buffers`]). Resident bases can also be **window-folded**
+//! ([`GpuMsm::upload_bases_folded`], [`plan::Fold`]; CUDA too): stored with shifted copies
+//! 2^(c sets k) P, so that the windows share `sets` bucket sets and the reduction and window
+//! combination shrink by nw / sets (the fixed-base precomputation of Brickell et al., as the
+//! ZPrize 2022 GPU entries use it), at `copies` times the bases' memory. [`GpuMsm::msm_profiled`] times every phase, with
 //! GPU timestamps where the device has them. MSMs larger than the
 //! adapter's buffer limits are split into chunks, and bases that cannot fit are refused with
 //! [`GpuError::TooLarge`]. With no adapter, [`GpuMsm::new_or_cpu`] falls back to zkforge-msm

@@ -7,7 +7,7 @@
 //! as `index | (d < 0) << 31`, bucket after bucket, cut into runs (see [`Layout`]).
 
 use rayon::prelude::*;
-use zkforge_curve::{CurveConfig, Jacobian, Xyzz};
+use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
 use zkforge_msm::recode::{max_of_bits, num_windows};
 
 /// Bits of the reduced scalars the MSM reads (both groups' r are below 2^255).
@@ -24,7 +24,7 @@ pub struct Layout {
     pub offsets: Vec<u32>,
     /// nb + 1 offsets into the runs: bucket g's runs are `bucket_runs[g] .. bucket_runs[g+1]`.
     pub bucket_runs: Vec<u32>,
-    /// Windows.
+    /// Bucket sets: the windows, or fewer with folded bases ([`layout_folded`]).
     pub nw: usize,
 }
 
@@ -120,6 +120,122 @@ pub fn digit(k: &[u64; 4], w: u32, c: u32, theta: &[u64; 4]) -> i32 {
     }
 }
 
+/// Window folding for resident bases: the precomputation of Brickell, Gordon, McCurley and
+/// Wilson ("Fast exponentiation with precomputation", EUROCRYPT 1992) applied to the bucket
+/// method, as zkforge-msm's `FixedBaseMsm` and the ZPrize 2022 GPU MSM entries do. The bases
+/// are stored in `copies` shifted copies, copy k holding 2^(c sets k) P_i; the nw digit windows
+/// then share `sets` bucket sets (window w goes to set w % sets, its points read from copy
+/// w / sets), so an MSM reduces `sets` windows of buckets instead of nw and combines `sets`
+/// window sums with c doublings between them. The additions into buckets stay n nw; what
+/// shrinks is the reduction and the combination, which is what lets a wider window (fewer
+/// digit windows, so fewer additions) pay. Memory: `copies` times the bases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// Window width c the copies were made for (2..=16).
+    pub window: u32,
+    /// Bucket sets (1 ..= digit windows; 1 folds every window into one set).
+    pub sets: usize,
+    /// Copies of the bases: ceil(nw / sets).
+    pub copies: usize,
+}
+
+impl Fold {
+    /// The folding of the `windows(window)` digit windows into `sets` bucket sets (a `sets`
+    /// above the window count is the window count: one copy, nothing folded). A width outside
+    /// 2..=16 or `sets` = 0 is a `GpuError::Config`.
+    pub fn new(window: u32, sets: usize) -> Result<Fold, crate::GpuError> {
+        if !(2..=16).contains(&window) {
+            return Err(crate::GpuError::Config(format!("folded bases: window width {window} is outside 2..=16")));
+        }
+        if sets == 0 {
+            return Err(crate::GpuError::Config("folded bases: sets must be at least 1".into()));
+        }
+        let nw = windows(window);
+        let sets = sets.min(nw);
+        Ok(Fold { window, sets, copies: nw.div_ceil(sets) })
+    }
+}
+
+/// The window-folded tables of a list of bases: `fold.copies` blocks of `len()` affine points,
+/// block k holding 2^(c sets k) P_i (block 0 the points themselves). Built only here, so a
+/// table always matches its [`Fold`]; build once, upload to any number of devices
+/// (`upload_fold_tables` of either backend), or [`FoldTables::refold`] into more bucket sets
+/// without new doublings.
+#[derive(Clone, Debug)]
+pub struct FoldTables<C: CurveConfig> {
+    fold: Fold,
+    n: usize,
+    points: Vec<Affine<C>>,
+}
+
+impl<C: CurveConfig> FoldTables<C> {
+    /// The tables of `points`: each block from the previous one by c sets doublings a point
+    /// in Jacobian form and one batch normalisation per 1024 points, in parallel on the current
+    /// rayon pool. A one-time cost per set of resident bases of (copies - 1) c sets ~ 255
+    /// doublings a point (BLS12-381 on 2 AMD EPYC cores without AVX-512: 81 us a point,
+    /// BENCHMARKS.md).
+    pub fn new(points: &[Affine<C>], fold: Fold) -> Self {
+        let n = points.len();
+        let mut tables = Vec::with_capacity(n * fold.copies);
+        tables.extend_from_slice(points);
+        let bits = fold.window as usize * fold.sets;
+        for k in 1..fold.copies {
+            let next: Vec<Affine<C>> = tables[(k - 1) * n..k * n]
+                .par_chunks(1024)
+                .flat_map_iter(|chunk| {
+                    let jac: Vec<Jacobian<C>> = chunk
+                        .iter()
+                        .map(|p| {
+                            let mut q = p.to_jacobian();
+                            for _ in 0..bits {
+                                q = q.double();
+                            }
+                            q
+                        })
+                        .collect();
+                    Jacobian::batch_to_affine_vartime(&jac)
+                })
+                .collect();
+            tables.extend(next);
+        }
+        FoldTables { fold, n, points: tables }
+    }
+
+    /// The same bases folded into `sets` bucket sets (capped at the window count), taken from
+    /// these tables without doublings: copy k of the new fold is copy (sets / self.sets) k of
+    /// this one. `None` unless `sets` is a multiple of this fold's sets.
+    pub fn refold(&self, sets: usize) -> Option<FoldTables<C>> {
+        let fold = Fold::new(self.fold.window, sets).ok()?;
+        if fold.sets % self.fold.sets != 0 {
+            return None;
+        }
+        let step = fold.sets / self.fold.sets;
+        let n = self.n;
+        let points = (0..fold.copies).flat_map(|k| self.points[step * k * n..(step * k + 1) * n].iter().copied()).collect();
+        Some(FoldTables { fold, n, points })
+    }
+
+    /// The fold these tables were made for.
+    pub fn fold(&self) -> Fold {
+        self.fold
+    }
+
+    /// Number of bases (of one copy).
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// True when there are no bases.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Every copy, block after block (`fold().copies` blocks of `len()` points).
+    pub fn points(&self) -> &[Affine<C>] {
+        &self.points
+    }
+}
+
 /// Number of windows of width c for reduced scalars.
 pub fn windows(c: u32) -> usize {
     num_windows(&max_of_bits(SCALAR_BITS), c)
@@ -128,12 +244,21 @@ pub fn windows(c: u32) -> usize {
 /// Decomposes `scalars` (reduced, little-endian limbs) for the points `base_index ..` and
 /// sorts them into buckets, windows in parallel on the current rayon pool.
 pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> Layout {
+    layout_folded(scalars, base_index, c, max_run, windows(c), 0)
+}
+
+/// [`layout`] for bases folded into `sets` bucket sets ([`Fold`]): window w's digits go to
+/// set w % sets and name point `base_index + i + (w / sets) nbases` (the copy of base i
+/// shifted for window w; `nbases` is the number of bases of one copy). `sets` = the window
+/// count (or more) is [`layout`]. Digits per window in parallel, then the sets in parallel.
+pub fn layout_folded(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32, sets: usize, nbases: u32) -> Layout {
     let nw = windows(c);
+    let sets = sets.clamp(1, nw);
     let h = 1usize << (c - 1);
     let theta = thresholds(c, nw);
     // Pass 1, per window in parallel: digits (kept for pass 2; |d| <= 2^15 fits i16) and
     // counts per |digit|.
-    let counted: Vec<(Vec<i16>, Vec<u32>)> = (0..nw)
+    let mut counted: Vec<(Vec<i16>, Vec<u32>)> = (0..nw)
         .into_par_iter()
         .map(|w| {
             let mut counts = vec![0u32; h + 1];
@@ -149,31 +274,40 @@ pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> La
             (digits, counts)
         })
         .collect();
-    // Every window's place in one entries array, and each bucket's start within it.
-    let totals: Vec<usize> = counted.iter().map(|(_, cnt)| cnt.iter().map(|&x| x as usize).sum()).collect();
+    // Each set's windows (w = s, s + sets, ...) and its bucket counts over them.
+    let mut by_set: Vec<Vec<(usize, Vec<i16>)>> = (0..sets).map(|_| Vec::new()).collect();
+    let mut set_counts: Vec<Vec<u32>> = vec![vec![0u32; h + 1]; sets];
+    for (w, (digits, counts)) in counted.drain(..).enumerate() {
+        for (a, b) in set_counts[w % sets].iter_mut().zip(&counts) {
+            *a += b;
+        }
+        by_set[w % sets].push((w, digits));
+    }
+    // Every set's place in one entries array, and each bucket's start within it.
+    let totals: Vec<usize> = set_counts.iter().map(|cnt| cnt.iter().map(|&x| x as usize).sum()).collect();
     let total: usize = totals.iter().sum();
     let mut entries = vec![0u32; total];
-    let mut slices: Vec<&mut [u32]> = Vec::with_capacity(nw);
+    let mut slices: Vec<&mut [u32]> = Vec::with_capacity(sets);
     let mut rest: &mut [u32] = &mut entries;
     for &t in &totals {
         let (a, b) = rest.split_at_mut(t);
         slices.push(a);
         rest = b;
     }
-    let mut window_base = Vec::with_capacity(nw);
+    let mut set_base = Vec::with_capacity(sets);
     let mut acc = 0u32;
     for &t in &totals {
-        window_base.push(acc);
+        set_base.push(acc);
         acc += t as u32;
     }
-    // Pass 2, per window in parallel: scatter into the window's slice; the window's run
-    // offsets (absolute) and its buckets' first runs (relative to the window) come back.
+    // Pass 2, per set in parallel: scatter its windows into the set's slice; the set's run
+    // offsets (absolute) and its buckets' first runs (relative to the set) come back.
     let max_run = max_run.max(1);
-    let per_window: Vec<(Vec<u32>, Vec<u32>)> = slices
+    let per_set: Vec<(Vec<u32>, Vec<u32>)> = slices
         .into_par_iter()
-        .zip(counted.into_par_iter())
+        .zip(by_set.into_par_iter().zip(set_counts.into_par_iter()))
         .enumerate()
-        .map(|(w, (slice, (digits, counts)))| {
+        .map(|(s, (slice, (wins, counts)))| {
             let mut next = vec![0u32; h + 1];
             let mut a = 0u32;
             for b in 1..=h {
@@ -181,14 +315,17 @@ pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> La
                 a += counts[b];
             }
             let starts = next.clone();
-            for (i, &d) in digits.iter().enumerate() {
-                if d != 0 {
-                    let b = d.unsigned_abs() as usize;
-                    slice[next[b] as usize] = (base_index + i as u32) | (((d < 0) as u32) << 31);
-                    next[b] += 1;
+            for (w, digits) in &wins {
+                let shift = (w / sets) as u32 * nbases;
+                for (i, &d) in digits.iter().enumerate() {
+                    if d != 0 {
+                        let b = d.unsigned_abs() as usize;
+                        slice[next[b] as usize] = (base_index + i as u32 + shift) | (((d < 0) as u32) << 31);
+                        next[b] += 1;
+                    }
                 }
             }
-            let base = window_base[w];
+            let base = set_base[s];
             let mut offs = Vec::new();
             let mut first = Vec::with_capacity(h);
             for b in 1..=h {
@@ -203,16 +340,16 @@ pub fn layout(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32) -> La
             (offs, first)
         })
         .collect();
-    let mut offsets = Vec::with_capacity(per_window.iter().map(|(o, _)| o.len()).sum::<usize>() + 1);
-    let mut bucket_runs = Vec::with_capacity(nw * h + 1);
-    for (offs, first) in &per_window {
+    let mut offsets = Vec::with_capacity(per_set.iter().map(|(o, _)| o.len()).sum::<usize>() + 1);
+    let mut bucket_runs = Vec::with_capacity(sets * h + 1);
+    for (offs, first) in &per_set {
         let r0 = offsets.len() as u32;
         bucket_runs.extend(first.iter().map(|f| r0 + f));
         offsets.extend_from_slice(offs);
     }
     bucket_runs.push(offsets.len() as u32);
     offsets.push(entries.len() as u32);
-    Layout { entries, offsets, bucket_runs, nw }
+    Layout { entries, offsets, bucket_runs, nw: sets }
 }
 
 /// sum_b b B_b for one window's bucket sums `b[0..h]` (bucket 1 first), by running sums.

@@ -58,6 +58,12 @@ struct SortParams {
   base: u32,
   // bound on the number of runs: offsets has nr + 1 entries
   nr: u32,
+  // bucket sets (window w's digits go to set w % sets; sets = nw unless the bases are folded)
+  // and the bases of one copy (window w reads copy w / sets: point index + (w / sets) nbases)
+  sets: u32,
+  nbases: u32,
+  pad0: u32,
+  pad1: u32,
 }
 @group(0) @binding(0) var<uniform> sp: SortParams;
 fn n_chunks() -> u32 { return (sp.nb + SCAN_CHUNK - 1u) / SCAN_CHUNK; }
@@ -91,7 +97,7 @@ fn digit_loop(body: &str) -> String {
     carry = 0u;
     if (v >= sp.h) {{ mag = 2u * sp.h - v; neg = 1u; carry = 1u; }}
     if (mag != 0u) {{
-      let b = w * sp.h + mag - 1u;
+      let b = (w % sp.sets) * sp.h + mag - 1u;
 {body}
     }}
   }}
@@ -126,7 +132,7 @@ pub fn sort_source(kernel: SortKernel, wg: u32) -> String {
             s.push_str("@group(0) @binding(3) var<storage, read> starts: array<u32>;\n");
             s.push_str("@group(0) @binding(4) var<storage, read_write> entries: array<u32>;\n");
             let _ = writeln!(s, "{entry} {{\n  let i = gid(wid, nwg, lid);\n  if (i >= sp.np) {{ return; }}");
-            s.push_str(&digit_loop("      entries[starts[b] + atomicAdd(&fill[b], 1u)] = (sp.base + i) | (neg << 31u);"));
+            s.push_str(&digit_loop("      entries[starts[b] + atomicAdd(&fill[b], 1u)] = (sp.base + i + (w / sp.sets) * sp.nbases) | (neg << 31u);"));
             s.push_str("}\n");
         }
         SortKernel::ScanPartial => {

@@ -46,23 +46,23 @@ int main() {
     out(sc, 8 * (size_t)n);
     return 0;
   }
-  // MSM: n c nw h max_run t l nr block merge_serial roots prefetch, then 2 W n point words,
-  // then 8 n scalar words.
-  u32 n = rd(), c = rd(), nw = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd(), pf = rd();
-  u32 nb = nw * h, nc = (nb + SCAN_CHUNK - 1) / SCAN_CHUNK;
-  std::vector<u32> pts(2 * W * (size_t)n + 4), sc(8 * (size_t)n + 1);
-  for (size_t i = 0; i < 2 * W * (size_t)n; i++) pts[i] = rd();
+  // MSM: n c nw sets copies h max_run t l nr block merge_serial roots prefetch, then
+  // 2 W n copies point words (the folded tables, copy after copy), then 8 n scalar words.
+  u32 n = rd(), c = rd(), nw = rd(), sets = rd(), copies = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd(), pf = rd();
+  u32 nb = sets * h, nc = (nb + SCAN_CHUNK - 1) / SCAN_CHUNK;
+  std::vector<u32> pts(2 * W * (size_t)n * copies + 4), sc(8 * (size_t)n + 1);
+  for (size_t i = 0; i < 2 * W * (size_t)n * copies; i++) pts[i] = rd();
   for (size_t i = 0; i < 8 * (size_t)n; i++) sc[i] = rd();
   std::vector<u32> counts(nb, 0), starts(nb + 1, 0xdeadbeef), bruns(nb + 1, 0xdeadbeef), parts(2 * nc + 1, 0xdeadbeef),
       entries((size_t)n * nw + 1, 0xdeadbeef), offsets(nr + 1, 0xdeadbeef), rbk(nr + 1, 0xdeadbeef), stats(1, 0), sums((size_t)nr * 4 * W + 4, 0xdeadbeef),
-      buckets((size_t)nb * 4 * W, 0xdeadbeef), segs(((size_t)nw * ts + (size_t)nw * roots) * 3 * 4 * W, 0xdeadbeef);
-  if (n > 0) launch(n, blk, [&] { sort_count(sc.data(), counts.data(), n, c, nw, h); });
+      buckets((size_t)nb * 4 * W, 0xdeadbeef), segs(((size_t)sets * ts + (size_t)sets * roots) * 3 * 4 * W, 0xdeadbeef);
+  if (n > 0) launch(n, blk, [&] { sort_count(sc.data(), counts.data(), n, c, nw, h, sets); });
   launch(nc, blk, [&] { scan_partial(counts.data(), parts.data(), nb, mr); });
   launch(1, 1, [&] { scan_top(parts.data(), starts.data(), bruns.data(), nb); });
   launch(nc, blk, [&] { scan_final(counts.data(), parts.data(), starts.data(), bruns.data(), nb, mr); });
   launch(nb > nr + 1 ? nb : nr + 1, blk, [&] { sort_runs(counts.data(), starts.data(), bruns.data(), offsets.data(), rbk.data(), stats.data(), nb, nr, mr); });
   for (auto& x : counts) x = 0;
-  if (n > 0) launch(n, blk, [&] { sort_scatter(sc.data(), counts.data(), starts.data(), entries.data(), n, c, nw, h, 0); });
+  if (n > 0) launch(n, blk, [&] { sort_scatter(sc.data(), counts.data(), starts.data(), entries.data(), n, c, nw, h, 0, sets, n); });
   if (pf) launch(nr, blk, [&] { acc_xyzz_prefetch(pts.data(), entries.data(), offsets.data(), sums.data(), nr); });
   else launch(nr, blk, [&] { acc_xyzz(pts.data(), entries.data(), offsets.data(), sums.data(), nr); });
   // plan::fold_passes
@@ -70,13 +70,13 @@ int main() {
   while (passes < 31 && (stats[0] + (1u << passes) - 1) / (1u << passes) > serial) passes++;
   for (u32 p = 0; p < passes; p++) launch(nr, blk, [&] { fold_runs(sums.data(), bruns.data(), rbk.data(), nr, nb, 1u << p); });
   launch(nb, blk, [&] { merge_runs(sums.data(), bruns.data(), buckets.data(), nb, 1u << passes); });
-  launch(nw * ts, 64, [&] { reduce_segments(buckets.data(), segs.data(), nw, ts, l, h); });
+  launch(sets * ts, 64, [&] { reduce_segments(buckets.data(), segs.data(), sets, ts, l, h); });
   // The segment tree (CudaConfig::combine = Gpu) down to `roots` triples a window, which go out.
   u32 levels = 0;
   while ((roots << levels) < ts) levels++;
-  for (u32 k = 0; k < levels; k++) launch(nw * (ts >> (k + 1)), 64, [&] { tree_segments(segs.data(), nw * ts, nw, ts, k, roots); });
-  size_t from = levels == 0 ? 0 : (size_t)nw * ts * 12 * W;
-  for (size_t i = 0; i < (size_t)nw * roots * 12 * W; i++) printf("%u\n", segs[from + i]);
+  for (u32 k = 0; k < levels; k++) launch(sets * (ts >> (k + 1)), 64, [&] { tree_segments(segs.data(), sets * ts, sets, ts, k, roots); });
+  size_t from = levels == 0 ? 0 : (size_t)sets * ts * 12 * W;
+  for (size_t i = 0; i < (size_t)sets * roots * 12 * W; i++) printf("%u\n", segs[from + i]);
   return 0;
 }
 "#;
@@ -163,17 +163,27 @@ fn msm_serial<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c:
 
 #[allow(clippy::too_many_arguments)]
 fn msm_with<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32, serial: u32, roots: u32, prefetch: bool) {
+    msm_folded(bin, pts, sc, c, max_run, segments, block, serial, roots, prefetch, None);
+}
+
+/// One MSM through the emulated kernels, on bases folded into `sets` bucket sets
+/// (`plan::FoldTables`, as `CudaMsm::upload_bases_folded` uploads them) or plain (`None`).
+#[allow(clippy::too_many_arguments)]
+fn msm_folded<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u32, max_run: u32, segments: u32, block: u32, serial: u32, roots: u32, prefetch: bool, sets: Option<usize>) {
     let w = C::WORDS;
     let n = pts.len();
     let reduced: Vec<[u64; 4]> = sc.iter().map(|k| zkforge_curve::scalar_mul::reduce_scalar::<C>(k)).collect();
     let nw = plan::windows(c);
+    let fold = plan::Fold::new(c, sets.unwrap_or(nw)).unwrap();
+    let tables = if sets.is_some() { plan::FoldTables::new(pts, fold).points().to_vec() } else { pts.to_vec() };
+    assert_eq!(tables.len(), n * fold.copies);
     let h = 1usize << (c - 1);
-    let nr = zkforge_gpu::sort_kernels::runs_bound(n, nw, nw * h, max_run);
+    let nr = zkforge_gpu::sort_kernels::runs_bound(n, nw, fold.sets * h, max_run);
     let t = (segments as usize).min(h);
     let l = h / t;
     let roots = (roots as usize).min(t);
-    let mut input = vec![1u32, n as u32, c, nw as u32, h as u32, max_run, t as u32, l as u32, nr as u32, block, serial, roots as u32, u32::from(prefetch)];
-    for p in pts {
+    let mut input = vec![1u32, n as u32, c, nw as u32, fold.sets as u32, fold.copies as u32, h as u32, max_run, t as u32, l as u32, nr as u32, block, serial, roots as u32, u32::from(prefetch)];
+    for p in &tables {
         let mut a = vec![0u32; w];
         C::to_mont_words(&p.x(), &mut a);
         input.extend(&a);
@@ -195,7 +205,8 @@ fn msm_with<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c: u
     let windows: Vec<Xyzz<C>> = tri.chunks(roots).map(|r| plan::combine_roots(r, l)).collect();
     let got = plan::combine_windows(&windows, c);
     let want: Jacobian<C> = zkforge_msm::msm(pts, &reduced).unwrap();
-    assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block} merge_serial {serial} roots {roots} prefetch {prefetch}");
+    assert_eq!(windows.len(), fold.sets);
+    assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block} merge_serial {serial} roots {roots} prefetch {prefetch} sets {sets:?}");
 }
 
 fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
@@ -231,10 +242,24 @@ fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
     msm::<C>(bin, &pts, &sc, 9, 4, 32, 64);
     let same = vec![pts[0]; 40];
     msm::<C>(bin, &same, &vec![k; 40], 5, 64, 4, 64);
+    // Folded bases (CudaMsm::upload_bases_folded): every window into one bucket set, two, three,
+    // one short of the window count and the window count itself (one copy: the plain method),
+    // with random scalars, r - 1 next to 1, one scalar repeated, and the identities and
+    // repeated points of `awkward`.
+    for (c, sets) in [(4u32, 1usize), (5, 2), (8, 3), (13, 1), (16, 1), (16, 15), (11, 24), (7, 36)] {
+        let nw = plan::windows(c);
+        let sets = sets.min(nw);
+        let sc: Vec<[u64; 4]> = (0..120).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect();
+        msm_folded::<C>(bin, &pts, &sc, c, 4, 16, 64, 16, 8, c % 2 == 0, Some(sets));
+    }
+    let sc: Vec<[u64; 4]> = (0..120).map(|i| if i % 2 == 0 { rm1 } else { [1, 0, 0, 0] }).collect();
+    msm_folded::<C>(bin, &pts, &sc, 9, 4, 32, 64, 2, 1, false, Some(2));
+    msm_folded::<C>(bin, &pts, &vec![k; 120], 6, 2, 8, 64, 1, 4, true, Some(1));
+    msm_folded::<C>(bin, &[], &[], 10, 4, 8, 64, 16, 8, false, Some(1));
 }
 
 /// `iters` MSMs through the emulated kernels with every launch parameter drawn at random (window,
-/// run length, segments, block, merge run, tree roots, prefetch) and a random scalar shape
+/// run length, segments, block, merge run, tree roots, prefetch, folded bases) and a random scalar shape
 /// (`common::scalar_shape`), against zkforge-msm.
 fn random_msm_cases<C: GpuCurve>(bin: &PathBuf, iters: usize) {
     let seed: u64 = rand::random();
@@ -248,7 +273,9 @@ fn random_msm_cases<C: GpuCurve>(bin: &PathBuf, iters: usize) {
         let max_run = if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=70) };
         let serial = if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=20) };
         let (segments, block, roots) = (1u32 << r.gen_range(0..=12), 32u32 << r.gen_range(0..=5), 1u32 << r.gen_range(0..=11));
-        msm_with(bin, &pts[..n], &sc, c, max_run, segments, block, serial, roots, r.gen());
+        // Half the cases on folded bases, any number of bucket sets.
+        let sets = r.gen_bool(0.5).then(|| r.gen_range(1..=plan::windows(c)));
+        msm_folded(bin, &pts[..n], &sc, c, max_run, segments, block, serial, roots, r.gen(), sets);
     }
 }
 

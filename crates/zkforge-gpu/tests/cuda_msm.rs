@@ -240,11 +240,49 @@ where
     }
 }
 
+/// Window-folded bases (`upload_bases_folded`): every window into 1, 2, 3 and all bucket sets,
+/// with the switches that touch the bucket sets (reduction and combination placements, tree
+/// roots, segments, chunks, prefetch), edge scalars, and a configured window that differs from
+/// the fold's ignored.
+fn folded<C: GpuCurve>(g: &CudaMsm<C>) {
+    let mut r = rng();
+    let n = 700;
+    let pts = awkward::<C>(&mut r, n);
+    let sc = random_scalars(&mut r, n);
+    let want: Jacobian<C> = zkforge_msm::msm(&pts, &sc).unwrap();
+    for (c, sets) in [(16u32, 1usize), (16, 2), (15, 1), (13, 3), (8, 1), (5, 100)] {
+        let bases = g.upload_bases_folded(&pts, plan::Fold::new(c, sets).unwrap()).unwrap();
+        for cfg in [
+            CudaConfig::default(),
+            CudaConfig::for_size(n),
+            CudaConfig { window: Some(c), segments: 1024, tree_roots: 1, ..Default::default() },
+            CudaConfig { reduce: Placement::Cpu, ..Default::default() },
+            CudaConfig { combine: Placement::Cpu, segments: 64, ..Default::default() },
+            CudaConfig { chunk: Some(33), prefetch: true, max_run: 3, ..Default::default() },
+        ] {
+            assert_eq!(g.msm_resident(&bases, &sc, &cfg).unwrap(), want, "folded ({c}, {sets}), {cfg:?}");
+        }
+        // The fold fixes the window: a configured one is ignored.
+        let other = if c == 16 { 15 } else { c + 1 };
+        assert_eq!(g.msm_resident(&bases, &sc, &CudaConfig { window: Some(other), ..Default::default() }).unwrap(), want);
+    }
+    let bases = g.upload_bases_folded(&pts, plan::Fold::new(16, 1).unwrap()).unwrap();
+    let mut rm1 = C::ORDER;
+    rm1[0] -= 1;
+    let edge: Vec<[u64; 4]> = (0..n).map(|i| if i % 2 == 0 { rm1 } else { [1, 0, 0, 0] }).collect();
+    for s in [edge, vec![sc[0]; n], vec![[0u64; 4]; n]] {
+        assert_eq!(g.msm_resident(&bases, &s, &CudaConfig::default()).unwrap(), zkforge_msm::msm(&pts, &s).unwrap());
+    }
+    let empty = g.upload_bases_folded(&[], plan::Fold::new(16, 1).unwrap()).unwrap();
+    assert_eq!(g.msm_resident::<[u64; 4]>(&empty, &[], &CudaConfig::default()).unwrap(), Jacobian::<C>::IDENTITY);
+}
+
 #[test]
 fn bls12_381_every_switch() {
     let Some(g) = cuda(&BLS) else { return };
     every_switch(g);
     scalar_forms(g);
+    folded(g);
 }
 
 #[test]
@@ -252,6 +290,7 @@ fn bn254_every_switch() {
     let Some(g) = cuda(&BN) else { return };
     every_switch(g);
     scalar_forms(g);
+    folded(g);
 }
 
 /// Four threads on one instance (each MSM holds its pooled buffers exclusively), sizes

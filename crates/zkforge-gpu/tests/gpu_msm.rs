@@ -160,6 +160,119 @@ fn layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
     }
 }
 
+/// The GPU sort's layout for folded bases (`sets` bucket sets, copies of `nbases` bases) against
+/// `plan::layout_folded`: the same first runs and run offsets, the same entries in each bucket
+/// (in any order); and `plan::layout_folded` with one set a window equal to `plan::layout`.
+fn folded_layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
+    let mut r = rng();
+    for (n, c, max_run, sets, nbases) in [(300usize, 2u32, 1u32, 1u32, 300u32), (1000, 5, 3, 2, 1000), (777, 8, 64, 3, 5000), (513, 16, 2, 1, 513), (64, 6, u32::MAX, 43, 64), (0, 10, 4, 1, 0)] {
+        let mut sc = random_scalars(&mut r, n);
+        for (i, k) in sc.iter_mut().enumerate() {
+            *k = zkforge_curve::scalar_mul::reduce_scalar::<C>(k);
+            if i % 7 == 0 {
+                *k = sc_top::<C>();
+            }
+        }
+        let want = zkforge_gpu::plan::layout_folded(&sc, 0, c, max_run, sets as usize, nbases);
+        let nw = zkforge_gpu::plan::windows(c);
+        assert_eq!(want.nw, (sets as usize).min(nw));
+        assert_eq!(want.entries.len(), zkforge_gpu::plan::layout(&sc, 0, c, max_run).entries.len());
+        let (entries, offsets, bucket_runs) = g.gpu_layout_folded(&sc, c, max_run, sets.min(nw as u32), nbases).unwrap();
+        assert_eq!(bucket_runs, want.bucket_runs, "first runs, n {n} c {c} sets {sets}");
+        let runs = want.runs();
+        assert_eq!(&offsets[..=runs], &want.offsets[..], "run offsets, n {n} c {c} sets {sets}");
+        assert_eq!(entries.len(), want.entries.len());
+        for b in 0..bucket_runs.len() - 1 {
+            let (lo, hi) = (want.offsets[want.bucket_runs[b] as usize] as usize, want.offsets[want.bucket_runs[b + 1] as usize] as usize);
+            let mut got = entries[lo..hi].to_vec();
+            let mut exp = want.entries[lo..hi].to_vec();
+            got.sort_unstable();
+            exp.sort_unstable();
+            assert_eq!(got, exp, "bucket {b}, n {n} c {c} sets {sets}");
+        }
+        // Every entry names a point of its window's copy.
+        let copies = nw.div_ceil((sets as usize).min(nw));
+        assert!(want.entries.iter().all(|&e| ((e & 0x7fff_ffff) as usize) < (nbases as usize).max(n) * copies));
+    }
+    let sc: Vec<[u64; 4]> = random_scalars(&mut r, 200).iter().map(zkforge_curve::scalar_mul::reduce_scalar::<C>).collect();
+    let (a, b) = (zkforge_gpu::plan::layout(&sc, 5, 9, 3), zkforge_gpu::plan::layout_folded(&sc, 5, 9, 3, 100, 200));
+    assert_eq!((a.entries, a.offsets, a.bucket_runs, a.nw), (b.entries, b.offsets, b.bucket_runs, b.nw));
+}
+
+/// MSMs on window-folded bases (`upload_bases_folded`): every window into one bucket set, two,
+/// three and one a window, through both sorts, both reductions and combinations, batch-affine
+/// and XYZZ buckets, chunks and prefetch; edge scalars; a configured window other than the
+/// fold's ignored; folded bases of an instance without adapter use the CPU MSM.
+fn folded_msms<C: GpuCurve>(g: &GpuMsm<C>) {
+    let mut r = rng();
+    let n = 700;
+    let pts = awkward::<C>(&mut r, n);
+    let sc = random_scalars(&mut r, n);
+    let want: Jacobian<C> = zkforge_msm::msm(&pts, &sc).unwrap();
+    let configs = [
+        GpuConfig::default(),
+        GpuConfig { sort: Placement::Cpu, ..Default::default() },
+        GpuConfig { reduce: Placement::Cpu, ..Default::default() },
+        GpuConfig { combine: Placement::Cpu, segments: 64, ..Default::default() },
+        GpuConfig { accumulate: Accumulate::BatchAffine { s: 8 }, sort: Placement::Cpu, max_run: 5, ..Default::default() },
+        GpuConfig { chunk: Some(33), prefetch: true, max_run: 3, tree_roots: 1, ..Default::default() },
+    ];
+    for (i, (c, sets)) in [(16u32, 1usize), (12, 2), (8, 3), (5, 100), (11, 1)].into_iter().enumerate() {
+        let fold = plan::Fold::new(c, sets).unwrap();
+        let bases = g.upload_bases_folded(&pts, fold).unwrap();
+        assert_eq!(bases.fold(), Some(fold));
+        for cfg in [configs[0], configs[1 + i % 5], configs[1 + (i + 2) % 5]] {
+            assert_eq!(g.msm_resident(&bases, &sc, &cfg).unwrap(), want, "folded ({c}, {sets}), {cfg:?}");
+        }
+        // The fold fixes the window: a configured one (here from for_size) is ignored.
+        let other = if c == 16 { 15 } else { c + 1 };
+        assert_eq!(g.msm_resident(&bases, &sc, &GpuConfig { window: Some(other), ..Default::default() }).unwrap(), want);
+        assert_eq!(g.msm_resident(&bases, &sc, &GpuConfig::for_size(n)).unwrap(), want);
+    }
+    let bases = g.upload_bases_folded(&pts, plan::Fold::new(13, 1).unwrap()).unwrap();
+    let mut rm1 = C::ORDER;
+    rm1[0] -= 1;
+    let edge: Vec<[u64; 4]> = (0..n).map(|i| if i % 2 == 0 { rm1 } else { [1, 0, 0, 0] }).collect();
+    for s in [edge, vec![sc[0]; n], vec![[0u64; 4]; n]] {
+        assert_eq!(g.msm_resident(&bases, &s, &GpuConfig::default()).unwrap(), zkforge_msm::msm(&pts, &s).unwrap());
+    }
+    let empty = g.upload_bases_folded(&[], plan::Fold::new(16, 1).unwrap()).unwrap();
+    assert_eq!(g.msm_resident::<[u64; 4]>(&empty, &[], &GpuConfig::default()).unwrap(), Jacobian::<C>::IDENTITY);
+    // Tables built once and refolded into more sets (no new doublings) equal tables built for
+    // those sets, and upload as they do.
+    let t1 = plan::FoldTables::new(&pts[..300], plan::Fold::new(10, 1).unwrap());
+    let want300: Jacobian<C> = zkforge_msm::msm(&pts[..300], &sc[..300]).unwrap();
+    for sets in [1usize, 2, 3, 13, 26, 1000] {
+        let re = t1.refold(sets).unwrap();
+        assert_eq!(re.points(), plan::FoldTables::new(&pts[..300], plan::Fold::new(10, sets).unwrap()).points(), "refold into {sets}");
+        assert_eq!((re.len(), re.fold().sets), (300, sets.min(plan::windows(10))));
+        assert_eq!(g.msm_resident(&g.upload_fold_tables(&re).unwrap(), &sc[..300], &GpuConfig::default()).unwrap(), want300, "refold into {sets}");
+    }
+    assert!(t1.refold(2).unwrap().refold(3).is_none());
+    assert!(t1.refold(0).is_none());
+    let cpu = GpuMsm::<C>::new_or_cpu(&GpuOptions { allow_cpu_adapter: false, name_contains: Some("no such adapter".into()) });
+    assert_eq!(cpu.msm_resident(&cpu.upload_fold_tables(&t1).unwrap(), &sc[..300], &GpuConfig::default()).unwrap(), want300);
+    let cb = cpu.upload_bases_folded(&pts, plan::Fold::new(16, 1).unwrap()).unwrap();
+    assert_eq!(cpu.msm_resident(&cb, &sc, &GpuConfig::default()).unwrap(), want);
+    assert!(matches!(plan::Fold::new(17, 1), Err(GpuError::Config(_))));
+    assert!(matches!(plan::Fold::new(8, 0), Err(GpuError::Config(_))));
+    assert_eq!(plan::Fold::new(8, 1000).unwrap(), plan::Fold { window: 8, sets: plan::windows(8), copies: 1 });
+}
+
+#[test]
+fn bls12_381_folded_bases() {
+    let Some(g) = gpu(&BLS) else { return };
+    folded_layout_matches(g);
+    folded_msms(g);
+}
+
+#[test]
+fn bn254_folded_bases() {
+    let Some(g) = gpu(&BN) else { return };
+    folded_layout_matches(g);
+    folded_msms(g);
+}
+
 /// r - 1, the largest reduced scalar (every window's digit at its extreme).
 fn sc_top<C: GpuCurve>() -> [u64; 4] {
     let mut k = C::ORDER;
@@ -532,13 +645,24 @@ fn random_combinations<C: GpuCurve>(g: &GpuMsm<C>, iters: usize, max_n: usize, c
         let n = if r.gen_ratio(1, 10) { r.gen_range(0..=3) } else { r.gen_range(1..=max_n) };
         let start = r.gen_range(0..=max_n - n);
         let sc = scalar_shape::<C>(&mut r, n);
-        let cfg = random_config(&mut r, n, compiles, g.supports_rolled());
+        let mut cfg = random_config(&mut r, n, compiles, g.supports_rolled());
         let want: Jacobian<C> = zkforge_msm::msm(&pts[start..start + n], &sc).unwrap();
         let t = std::time::Instant::now();
-        let bases = g.upload_bases(&pts[start..start + n]).unwrap();
+        // One in four on window-folded bases, any number of bucket sets; the configured window
+        // (None, the fold's or another, which the fold overrides) is then ignored.
+        let fold = r.gen_ratio(1, 4).then(|| {
+            let c = cfg.window.unwrap_or_else(|| r.gen_range(2..=if compiles { 16 } else { 12 }));
+            cfg.window = [None, Some(c), Some(r.gen_range(2..=16))][r.gen_range(0..3)];
+            let sets = if r.gen() { r.gen_range(1..=3) } else { r.gen_range(1..=plan::windows(c)) };
+            plan::Fold::new(c, sets).unwrap()
+        });
+        let bases = match fold {
+            Some(f) => g.upload_bases_folded(&pts[start..start + n], f).unwrap(),
+            None => g.upload_bases(&pts[start..start + n]).unwrap(),
+        };
         let got = g.msm_resident(&bases, &sc, &cfg).unwrap();
-        assert_eq!(got, want, "combination {i}: n = {n}, {cfg:?}");
-        eprintln!("combination {i}: n = {n} in {:?}, {cfg:?}", t.elapsed());
+        assert!(got == want, "combination {i}: n = {n}, {fold:?}, {cfg:?}");
+        eprintln!("combination {i}: n = {n} in {:?}, {fold:?}, {cfg:?}", t.elapsed());
     }
 }
 
