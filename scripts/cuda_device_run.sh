@@ -20,9 +20,8 @@
 # It runs the CUDA tests (the quick ones first) (field ops in both multiplication forms, MSM sizes and edges, every
 # switch, concurrency, 2^16-2^22 against zkforge-msm), then the sweep of cuda_bench with the
 # wgpu/Vulkan MSM on the same inputs, writing tests.txt, large.txt and bench.txt to $OUT.
-# cuda_bench's folded-bases rows (to ZKFORGE_FOLD_MAX_LOG, default 2^20) build their tables on
-# the host first: about 11 s a curve and window at 2^20 on 16 cores (81 us a BLS12-381 point on
-# 2 AMD EPYC cores without AVX-512); ZKFORGE_FOLD_MAX_LOG=18 keeps them short.
+# cuda_bench's folded-bases rows (to ZKFORGE_FOLD_MAX_LOG, default 2^20) build their copies on
+# the device (fold_shift) before timing; ZKFORGE_FOLD_MAX_LOG=18 keeps them short.
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json XDG_RUNTIME_DIR=/tmp
 NV=$(timeout 30 find /usr /opt -name 'libnvrtc.so.13*' 2>/dev/null | grep -v alt | head -1); echo "nvrtc: $NV"

@@ -11,7 +11,7 @@
 //! converted on the device against reduced on the host, as integers and as field elements;
 //! `fold`: the default on plain bases against window-folded ones, `upload_bases_folded`, for
 //! c = 16 into 1, 2 and 4 bucket sets and c = 15 into 1, with the CPU sort and other segment
-//! counts on the one-set fold; the tables' host build time in each label)
+//! counts on the one-set fold; the copies' device build time in each label)
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -76,26 +76,21 @@ where
                 println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
                 println!("|---|---|---|---|---|---|---|---|---|---|---|");
                 time_row(&gpu, &bases, &sc, &want, &format!("plain bases, default (c={c0})"), &d, runs);
-                for c in [16u32, 15] {
-                    let t = Instant::now();
-                    let tables = plan::FoldTables::new(&pts, plan::Fold::new(c, 1).unwrap());
-                    let built = t.elapsed().as_secs_f64() * 1e3;
-                    for sets in if c == 16 { vec![1usize, 2, 4] } else { vec![1] } {
-                        let tb = tables.refold(sets).unwrap();
-                        let fb = match gpu.upload_fold_tables(&tb) {
-                            Ok(b) => b,
-                            Err(e) => {
-                                println!("| folded c={c}, {sets} sets | error: {e} |");
-                                continue;
-                            }
-                        };
-                        let label = format!("folded c={c}, {sets} sets, {} copies (tables built in {built:.0} ms, uploaded in {:.0} ms)", tb.fold().copies, fb.upload_time.as_secs_f64() * 1e3);
-                        time_row(&gpu, &fb, &sc, &want, &label, &d, runs);
-                        if sets == 1 && c == 16 {
-                            time_row(&gpu, &fb, &sc, &want, "folded c=16, 1 set, CPU sort", &GpuConfig { sort: Placement::Cpu, ..d }, runs);
-                            for segments in [256u32, 4096] {
-                                time_row(&gpu, &fb, &sc, &want, &format!("folded c=16, 1 set, segments={segments}"), &GpuConfig { segments, ..d }, runs);
-                            }
+                for (c, sets) in [(16u32, 1usize), (16, 2), (16, 4), (15, 1)] {
+                    let fold = plan::Fold::new(c, sets).unwrap();
+                    let fb = match gpu.upload_bases_folded(&pts, fold) {
+                        Ok(b) => b,
+                        Err(e) => {
+                            println!("| folded c={c}, {sets} sets | error: {e} |");
+                            continue;
+                        }
+                    };
+                    let label = format!("folded c={c}, {sets} sets, {} copies (built on the device and uploaded in {:.0} ms)", fold.copies, fb.upload_time.as_secs_f64() * 1e3);
+                    time_row(&gpu, &fb, &sc, &want, &label, &d, runs);
+                    if sets == 1 && c == 16 {
+                        time_row(&gpu, &fb, &sc, &want, "folded c=16, 1 set, CPU sort", &GpuConfig { sort: Placement::Cpu, ..d }, runs);
+                        for segments in [256u32, 4096] {
+                            time_row(&gpu, &fb, &sc, &want, &format!("folded c=16, 1 set, segments={segments}"), &GpuConfig { segments, ..d }, runs);
                         }
                     }
                 }

@@ -131,6 +131,7 @@ impl CudaConfig {
 /// The kernels of one compiled module.
 struct Kernels {
     field_ops: CudaFunction,
+    fold_shift: CudaFunction,
     scalar_prep: CudaFunction,
     sort_count: CudaFunction,
     scan_partial: CudaFunction,
@@ -309,6 +310,7 @@ impl<C: GpuCurve> CudaMsm<C> {
         let k = Arc::new(Kernels {
             field_ops: f("field_ops")?,
             scalar_prep: f("scalar_prep")?,
+            fold_shift: f("fold_shift")?,
             sort_count: f("sort_count")?,
             scan_partial: f("scan_partial")?,
             scan_top: f("scan_top")?,
@@ -411,8 +413,9 @@ impl<C: GpuCurve> CudaMsm<C> {
     }
 
     /// Uploads `points` with their window-folded copies ([`plan::Fold`]: `fold.copies` blocks,
-    /// block k = 2^(c sets k) P_i, computed on the host by [`plan::FoldTables::new`] and timed in
-    /// `upload_time`). MSMs on these bases run with the fold's window (the
+    /// block k = 2^(c sets k) P_i, computed on the device from block k - 1 by the `fold_shift`
+    /// kernel: c sets XYZZ doublings and one inversion a point; timed in `upload_time`; tables
+    /// built on the host instead go up through [`CudaMsm::upload_fold_tables`]). MSMs on these bases run with the fold's window (the
     /// configuration's `window` is ignored for them) and reduce `fold.sets` bucket sets instead of one
     /// per window. Device memory: `fold.copies` times the bases.
     ///
@@ -423,15 +426,37 @@ impl<C: GpuCurve> CudaMsm<C> {
     /// let cuda = CudaMsm::<G1Config>::new(0).expect("an NVIDIA GPU, its driver and libnvrtc");
     /// let g = G1Projective::generator();
     /// let points = vec![(g * Fr::from_u64(2)).to_affine(), (g * Fr::from_u64(3)).to_affine()];
-    /// // Window 16: 16 digit windows folded into one bucket set (16 copies of the bases).
+    /// // Window 16: its 17 digit windows folded into one bucket set (17 copies of the bases).
     /// let bases = cuda.upload_bases_folded(&points, Fold::new(16, 1).unwrap()).unwrap();
     /// let r = cuda.msm_resident(&bases, &[Fr::from_u64(5), Fr::from_u64(7)], &CudaConfig::for_size(2)).unwrap();
     /// assert_eq!(r, g * Fr::from_u64(31));
     /// ```
     pub fn upload_bases_folded(&self, points: &[Affine<C>], fold: plan::Fold) -> Result<CudaBases<C>, GpuError> {
         let t0 = Instant::now();
-        Self::check_fold_size(points.len(), &fold)?;
-        self.upload_fold_tables_since(&plan::FoldTables::new(points, fold), t0)
+        let w = C::WORDS;
+        let n = points.len();
+        Self::check_fold_size(n, &fold)?;
+        let bytes = (n * fold.copies * 2 * w * 4) as u64;
+        let (free, _) = self.ctx.mem_get_info().map_err(dev("device memory"))?;
+        if bytes > free as u64 {
+            return Err(GpuError::TooLarge { what: "the folded bases", bytes, limit: free as u64 });
+        }
+        if n == 0 {
+            return Ok(CudaBases { buf: self.stream.alloc_zeros::<u32>(1).map_err(dev("uploading the bases"))?, n, fold: Some(fold), upload_time: t0.elapsed(), _c: PhantomData });
+        }
+        let k = self.kernels(CudaConfig::default().mul, 0)?;
+        let words = crate::host::pack_points(points, C::to_mont_words);
+        let mut buf = self.stream.alloc_zeros::<u32>(n * fold.copies * 2 * w).map_err(dev("allocating the folded bases"))?;
+        self.stream.memcpy_htod(&words, &mut buf.slice_mut(..words.len())).map_err(dev("uploading the bases"))?;
+        let (n32, bits) = (n as u32, fold.window * fold.sets as u32);
+        for c in 1..fold.copies {
+            let (src, dst) = (((c - 1) * n) as u32, (c * n) as u32);
+            // SAFETY: the arguments match fold_shift's signature (a device pointer, four u32);
+            // it reads points src .. src + n and writes dst .. dst + n of the n copies points.
+            unsafe { self.stream.launch_builder(&k.fold_shift).arg(&mut buf).arg(&n32).arg(&src).arg(&dst).arg(&bits).launch(Self::grid_for(&k.fold_shift, n32, 128)) }.map_err(dev("fold_shift"))?;
+        }
+        self.stream.synchronize().map_err(dev("building the folded bases"))?;
+        Ok(CudaBases { buf, n, fold: Some(fold), upload_time: t0.elapsed(), _c: PhantomData })
     }
 
     /// Uploads tables built before ([`plan::FoldTables`]: once for many devices, or refolded

@@ -104,7 +104,7 @@ static inline unsigned atomicMax(unsigned* p, unsigned v) { unsigned o = *p; if 
 "#;
 
 /// The complete CUDA source for a base field `spec`, the scalar field `scalar` and a
-/// multiplication form: field and curve code, and the kernels `field_ops`, `scalar_prep`,
+/// multiplication form: field and curve code, and the kernels `field_ops`, `fold_shift`, `scalar_prep`,
 /// `sort_count`, `scan_partial`, `scan_top`, `scan_final`, `sort_runs`, `sort_scatter`,
 /// `acc_xyzz`, `acc_xyzz_prefetch`, `fold_runs`, `merge_runs`, `reduce_segments`,
 /// `tree_segments`.
@@ -230,7 +230,8 @@ pub fn emit_field(spec: &FieldSpec, mul: CudaMul) -> String {
     }
     let _ = writeln!(s, "__device__ __forceinline__ Fp fp_sqr(const Fp& a) {{ return fp_mul(a, a); }}");
 
-    // Inversion by Fermat, a^(p-2), over the exponent's bits (test kernel only).
+    // Inversion by Fermat, a^(p-2), over the exponent's bits (the test kernel and fold_shift,
+    // once a point: off the MSM's path).
     let mut e = p.clone();
     e[0] -= 2; // p is odd and > 2
     let list: Vec<String> = e.iter().map(|x| format!("{x}u")).collect();
@@ -450,6 +451,26 @@ extern "C" __global__ void field_ops(const u32* __restrict__ src, u32* __restric
   st_fp(o + 3 * W, fp_inv(a));
   st_fp(o + 4 * W, fp_neg(a));
   st_fp(o + 5 * W, x);
+}
+
+// ---- window-folded bases (plan::Fold): copy `dst` = 2^bits copy `src` (point indices of the
+// copies' first points), bits = c sets, for the n points of a copy. XYZZ doublings (dbl-2008-s),
+// then one Fermat inversion a point back to affine: x = X (ZZ / ZZZ)^2, y = Y / ZZZ (ZZ^3 =
+// ZZZ^2 for any XYZZ point). The identity (0, 0) stays; so does a point doubled into it.
+extern "C" __global__ void fold_shift(u32* __restrict__ pts, u32 n, u32 src, u32 dst, u32 bits) {
+  u32 i = gid();
+  if (i >= n) return;
+  const u32* s = pts + (u64)(src + i) * 2 * W;
+  u32* d = pts + (u64)(dst + i) * 2 * W;
+  Fp x = ld_fp(s), y = ld_fp(s + W);
+  if (fp_is_zero(x) && fp_is_zero(y)) { st_fp(d, x); st_fp(d + W, y); return; }
+  Xyzz p; p.x = x; p.y = y; p.zz = fp_one(); p.zzz = fp_one();
+  for (u32 k = 0; k < bits; k++) p = xyzz_dbl(p);
+  if (xyzz_is_zero(p)) { st_fp(d, fp_zero()); st_fp(d + W, fp_zero()); return; }
+  Fp iz = fp_inv(p.zzz);
+  Fp t = fp_mul(p.zz, iz);
+  st_fp(d, fp_mul(p.x, fp_sqr(t)));
+  st_fp(d + W, fp_mul(p.y, iz));
 }
 
 // ---- bucket sort (sort_kernels.rs has the method) ----

@@ -525,12 +525,14 @@ impl<C: GpuCurve> GpuMsm<C> {
         let Some(g) = &self.gpu else {
             return Ok(GpuBases { buf: None, cpu: points.to_vec(), n: points.len(), fold: None, upload_time: t0.elapsed() });
         };
-        self.upload_tables(g, points, points.len(), None, t0)
+        self.upload_points(g, points, points.len(), None, false, t0)
     }
 
     /// Uploads `points` with their window-folded copies ([`plan::Fold`]: `fold.copies` blocks,
-    /// block k = 2^(c sets k) P_i, computed on the host by [`plan::FoldTables::new`] and timed in
-    /// `upload_time`). MSMs on these bases run with the fold's window (the
+    /// block k = 2^(c sets k) P_i, computed on the device from block k - 1 by
+    /// [`crate::kernels::Kernel::FoldShift`]: c sets XYZZ doublings and one inversion a point; timed
+    /// in `upload_time`; tables built on the host instead go up through
+    /// [`GpuMsm::upload_fold_tables`]). MSMs on these bases run with the fold's window (the
     /// configuration's `window` is ignored for them) and reduce `fold.sets` bucket sets instead of one
     /// per window. Device memory: `fold.copies` times the bases. Without an adapter the points
     /// are kept for the CPU fallback as by [`GpuMsm::upload_bases`].
@@ -542,7 +544,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     /// let gpu = GpuMsm::<G1Config>::new_or_cpu(&GpuOptions::default());
     /// let g = G1Projective::generator();
     /// let points = vec![(g * Fr::from_u64(2)).to_affine(), (g * Fr::from_u64(3)).to_affine()];
-    /// // Window 16: its 16 digit windows folded into two bucket sets (8 copies of the bases).
+    /// // Window 16: its 17 digit windows folded into two bucket sets (9 copies of the bases).
     /// let bases = gpu.upload_bases_folded(&points, Fold::new(16, 2).unwrap()).unwrap();
     /// let r = gpu.msm_resident(&bases, &[Fr::from_u64(5), Fr::from_u64(7)], &GpuConfig::for_size(2)).unwrap();
     /// assert_eq!(r, g * Fr::from_u64(31));
@@ -553,7 +555,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             return Ok(GpuBases { buf: None, cpu: points.to_vec(), n: points.len(), fold: Some(fold), upload_time: t0.elapsed() });
         };
         Self::check_fold_size(g, points.len(), &fold)?;
-        self.upload_fold_tables_since(&plan::FoldTables::new(points, fold), t0)
+        self.upload_points(g, points, points.len(), Some(fold), true, t0)
     }
 
     /// Uploads tables built before ([`plan::FoldTables`]: once for many devices, or refolded
@@ -568,7 +570,7 @@ impl<C: GpuCurve> GpuMsm<C> {
             return Ok(GpuBases { buf: None, cpu: tables.points()[..n].to_vec(), n, fold: Some(fold), upload_time: t0.elapsed() });
         };
         Self::check_fold_size(g, n, &fold)?;
-        self.upload_tables(g, tables.points(), n, Some(fold), t0)
+        self.upload_points(g, tables.points(), n, Some(fold), false, t0)
     }
 
     /// Refuses folded bases whose entries would not fit the 31-bit point index or the adapter.
@@ -581,18 +583,33 @@ impl<C: GpuCurve> GpuMsm<C> {
         Self::check_size(g, "the folded bases", bytes)
     }
 
-    fn upload_tables(&self, g: &Gpu, points: &[Affine<C>], n: usize, fold: Option<plan::Fold>, t0: Instant) -> Result<GpuBases<C>, GpuError> {
+    /// Uploads `points` (converted to Montgomery form by `ToMont`); with `build_copies` they are
+    /// copy 0 of `fold` and `FoldShift` passes build the other copies on the device.
+    fn upload_points(&self, g: &Gpu, points: &[Affine<C>], n: usize, fold: Option<plan::Fold>, build_copies: bool, t0: Instant) -> Result<GpuBases<C>, GpuError> {
         let w = C::WORDS;
         let bytes = (points.len() * 2 * w * 4) as u64;
-        Self::check_size(g, "the bases", bytes)?;
+        let total = match fold {
+            Some(f) if build_copies => n * f.copies,
+            _ => points.len(),
+        };
+        Self::check_size(g, "the bases", (total * 2 * w * 4) as u64)?;
         let words = pack_points(points, C::to_words);
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let src = Self::storage(g, "bases (canonical)", bytes)?;
-        let dst = Self::storage(g, "bases", bytes)?;
+        let dst = Self::storage(g, "bases", (total * 2 * w * 4) as u64)?;
         g.queue.write_buffer(&src, 0, bytemuck::cast_slice(&words));
         let params = Self::params(g, [0, 0, 0, 0, 0, 0, points.len() as u32, 0]);
         let mut enc = g.device.create_command_encoder(&Default::default());
         self.dispatch(g, &mut enc, Kernel::ToMont, 64, None, &[&params, &src, &dst], points.len() as u32, None)?;
+        if let (Some(f), true) = (fold, build_copies) {
+            // Copy k from copy k - 1: FoldShift reads np = n points at nr, writes them at nb,
+            // each doubled s = c sets times.
+            let bits = f.window * f.sets as u32;
+            for k in 1..f.copies {
+                let shift = Self::params(g, [((k - 1) * n) as u32, 0, bits, 0, 0, 0, n as u32, (k * n) as u32]);
+                self.dispatch(g, &mut enc, Kernel::FoldShift, 64, None, &[&shift, &dst], n as u32, None)?;
+            }
+        }
         g.queue.submit([enc.finish()]);
         wait(&g.device)?;
         if let Some(e) = pollster::block_on(scope.pop()) {

@@ -49,6 +49,10 @@ pub enum Kernel {
     /// 2^k segments joined as triples [A, D, S] (the CUDA backend's `tree_segments`); the
     /// last level writes a window's roots after the segments.
     TreeSegments,
+    /// Window-folded bases ([`crate::plan::Fold`]): points `nb ..` of the (Montgomery) bases
+    /// buffer become 2^s times points `nr ..`, `np` points: `s` XYZZ doublings and one Fermat
+    /// inversion a point back to affine (x = X (ZZ / ZZZ)^2, y = Y / ZZZ); the identity stays.
+    FoldShift,
     /// Test kernel: a b, a + b, a - b, a^-1 (0 for 0), -a, and the chain x <- x^2 + b 1000 times from a, for pairs of canonical elements.
     FieldOps,
     /// A bucket-sort kernel ([`crate::sort_kernels`]): no field code.
@@ -305,6 +309,31 @@ pub fn source(spec: &FieldSpec, kernel: Kernel, wg: u32, unroll: bool) -> String
             s.push_str(AFFINE_HELPERS);
             let _ = writeln!(s, "{entry} {{");
             s.push_str(AFFINE_BODY);
+        }
+        Kernel::FoldShift => {
+            s.push_str(CURVE);
+            s.push_str("@group(0) @binding(1) var<storage, read_write> pts: array<u32>;\n");
+            s.push_str(&emit_access(spec, "pts", true));
+            let _ = writeln!(s, "{entry} {{");
+            s.push_str(
+                "  let i = gid(wid, nwg, lid);
+  if (i >= params.np) { return; }
+  let so = (params.nr + i) * 2u * W;
+  let d = (params.nb + i) * 2u * W;
+  let x = ld_pts(so);
+  let y = ld_pts(so + W);
+  if (fp_is_zero(x) && fp_is_zero(y)) { st_pts(d, x); st_pts(d + W, y); return; }
+  let one = fp_to_mont(fp_raw_one());
+  var p = Xyzz(x, y, one, one);
+  for (var k = 0u; k < params.s; k++) { p = xyzz_dbl(p); }
+  if (xyzz_is_zero(p)) { st_pts(d, fp_zero()); st_pts(d + W, fp_zero()); return; }
+  let iz = fp_inv(p.zzz);
+  let t = fp_mul(p.zz, iz);
+  st_pts(d, fp_mul(p.x, fp_sqr(t)));
+  st_pts(d + W, fp_mul(p.y, iz));
+}
+",
+            );
         }
         Kernel::FieldOps => {
             s.push_str(&src_dst(spec));

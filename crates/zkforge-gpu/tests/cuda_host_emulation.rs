@@ -46,6 +46,15 @@ int main() {
     out(sc, 8 * (size_t)n);
     return 0;
   }
+  if (mode == 3) {
+    // fold_shift: n copies bits, then 2 W n words (copy 0); out: all copies.
+    u32 n = rd(), copies = rd(), bits = rd();
+    std::vector<u32> pts(2 * W * (size_t)n * copies + 1, 0xdeadbeef);
+    for (size_t i = 0; i < 2 * W * (size_t)n; i++) pts[i] = rd();
+    for (u32 k = 1; k < copies; k++) launch(n, 64, [&] { fold_shift(pts.data(), n, (k - 1) * n, k * n, bits); });
+    out(pts, 2 * W * (size_t)n * copies);
+    return 0;
+  }
   // MSM: n c nw sets copies h max_run t l nr block merge_serial roots prefetch, then
   // 2 W n copies point words (the folded tables, copy after copy), then 8 n scalar words.
   u32 n = rd(), c = rd(), nw = rd(), sets = rd(), copies = rd(), h = rd(), mr = rd(), ts = rd(), l = rd(), nr = rd(), blk = rd(), serial = rd(), roots = rd(), pf = rd();
@@ -209,6 +218,30 @@ fn msm_folded<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c:
     assert_eq!(got, want, "n {n} c {c} max_run {max_run} segments {segments} block {block} merge_serial {serial} roots {roots} prefetch {prefetch} sets {sets:?}");
 }
 
+/// `fold_shift` (the device build of folded bases, `CudaMsm::upload_bases_folded`) against
+/// `plan::FoldTables::new`, word for word, identities and repeated points among the bases.
+fn fold_shift<C: GpuCurve>(bin: &PathBuf, r: &mut StdRng) {
+    let w = C::WORDS;
+    let pts = awkward::<C>(r, 90);
+    for (c, sets) in [(16u32, 1usize), (5, 3), (2, 1), (13, 19)] {
+        let fold = plan::Fold::new(c, sets).unwrap();
+        let mut input = vec![3u32, pts.len() as u32, fold.copies as u32, c * fold.sets as u32];
+        let words = |p: &Affine<C>| -> Vec<u32> {
+            let mut a = vec![0u32; 2 * w];
+            C::to_mont_words(&p.x(), &mut a[..w]);
+            C::to_mont_words(&p.y(), &mut a[w..]);
+            a
+        };
+        for p in &pts {
+            input.extend(words(p));
+        }
+        let got = run(bin, &input);
+        let want: Vec<u32> = plan::FoldTables::new(&pts, fold).points().iter().flat_map(words).collect();
+        assert_eq!(got.len(), want.len());
+        assert!(got == want, "fold_shift c {c} sets {sets}");
+    }
+}
+
 fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
     let seed: u64 = rand::random();
     eprintln!("seed {seed}");
@@ -299,6 +332,7 @@ fn bn254_kernels_on_the_host() {
     let mut r = StdRng::seed_from_u64(rand::random());
     field::<bn254::G1Config, _, 4>(&bin, &mut r);
     scalars::<bn254::G1Config, _>(&bin, &mut r);
+    fold_shift::<bn254::G1Config>(&bin, &mut r);
     msm_cases::<bn254::G1Config>(&bin);
     random_msm_cases::<bn254::G1Config>(&bin, 6);
 }
@@ -309,6 +343,7 @@ fn bls12_381_kernels_on_the_host() {
     let mut r = StdRng::seed_from_u64(rand::random());
     field::<bls12_381::G1Config, _, 6>(&bin, &mut r);
     scalars::<bls12_381::G1Config, _>(&bin, &mut r);
+    fold_shift::<bls12_381::G1Config>(&bin, &mut r);
     msm_cases::<bls12_381::G1Config>(&bin);
     random_msm_cases::<bls12_381::G1Config>(&bin, 4);
 }

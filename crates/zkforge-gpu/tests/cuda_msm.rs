@@ -240,7 +240,8 @@ where
     }
 }
 
-/// Window-folded bases (`upload_bases_folded`): every window into 1, 2, 3 and all bucket sets,
+/// Window-folded bases (`upload_bases_folded`, copies built by `fold_shift`; `upload_fold_tables`
+/// from host tables): every window into 1, 2, 3 and all bucket sets,
 /// with the switches that touch the bucket sets (reduction and combination placements, tree
 /// roots, segments, chunks, prefetch), edge scalars, and a configured window that differs from
 /// the fold's ignored.
@@ -272,6 +273,12 @@ fn folded<C: GpuCurve>(g: &CudaMsm<C>) {
     let edge: Vec<[u64; 4]> = (0..n).map(|i| if i % 2 == 0 { rm1 } else { [1, 0, 0, 0] }).collect();
     for s in [edge, vec![sc[0]; n], vec![[0u64; 4]; n]] {
         assert_eq!(g.msm_resident(&bases, &s, &CudaConfig::default()).unwrap(), zkforge_msm::msm(&pts, &s).unwrap());
+    }
+    // Tables built on the host (and refolded) give the same MSMs as copies built on the device.
+    let tables = plan::FoldTables::new(&pts, plan::Fold::new(12, 1).unwrap());
+    for sets in [1usize, 3, 22] {
+        let hb = g.upload_fold_tables(&tables.refold(sets).unwrap()).unwrap();
+        assert_eq!(g.msm_resident(&hb, &sc, &CudaConfig::default()).unwrap(), want, "host tables, {sets} sets");
     }
     let empty = g.upload_bases_folded(&[], plan::Fold::new(16, 1).unwrap()).unwrap();
     assert_eq!(g.msm_resident::<[u64; 4]>(&empty, &[], &CudaConfig::default()).unwrap(), Jacobian::<C>::IDENTITY);

@@ -199,7 +199,8 @@ fn folded_layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
     assert_eq!((a.entries, a.offsets, a.bucket_runs, a.nw), (b.entries, b.offsets, b.bucket_runs, b.nw));
 }
 
-/// MSMs on window-folded bases (`upload_bases_folded`): every window into one bucket set, two,
+/// MSMs on window-folded bases (`upload_bases_folded`, copies built on the device by
+/// `FoldShift`; `upload_fold_tables` from host tables): every window into one bucket set, two,
 /// three and one a window, through both sorts, both reductions and combinations, batch-affine
 /// and XYZZ buckets, chunks and prefetch; edge scalars; a configured window other than the
 /// fold's ignored; folded bases of an instance without adapter use the CPU MSM.
