@@ -55,7 +55,8 @@ pub struct GpuConfig {
     pub prefetch: bool,
     /// Where the bucket reduction runs.
     pub reduce: Placement,
-    /// Segments per window of the GPU reduction: a power of two, at most 2^(c-1).
+    /// Segments per window of the GPU reduction: a power of two, at most 2^(c-1). On lavapipe
+    /// before Mesa 25 at least 2^(c-15) (a segment of 2^15 buckets sums wrong there).
     pub segments: u32,
     /// With the GPU reduction, where a window's segment sums are combined: on the GPU
     /// (`TreeSegments` passes, tree levels down to `tree_roots` triples a window, which come

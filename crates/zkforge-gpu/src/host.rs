@@ -190,15 +190,19 @@ impl Gpu {
         self.info.device_type == wgpu::DeviceType::Cpu
     }
 
-    /// True on Mesa's lavapipe before Mesa 25, whose compiler gets the rolled multiplication
-    /// wrong inside the MSM kernels' long loops (BENCHMARKS.md, 2026-11-29: Mesa 22.3.6 gave
-    /// wrong sums for a GPU reduction over 2048 buckets a segment, and for the accumulation and
-    /// merge of long runs; Mesa 25.0.7 ran the same shaders right; versions between were not
-    /// tried, so they count as affected).
-    fn miscompiles_rolled(&self) -> bool {
+    /// True on Mesa's lavapipe before Mesa 25, whose compiler gets the MSM kernels' long loops
+    /// wrong (BENCHMARKS.md, 2026-11-29): the rolled multiplication there (wrong sums for a GPU
+    /// reduction over 2048 buckets a segment, and for the accumulation and merge of long runs),
+    /// and, unrolled too, a reduction of 2^15 buckets a segment (2^16 loop steps). Mesa 25.0.7
+    /// ran the same shaders right; versions between were not tried, so they count as affected.
+    fn old_lavapipe(&self) -> bool {
         self.is_cpu() && self.info.driver.eq_ignore_ascii_case("llvmpipe") && mesa_major(&self.info.driver_info).is_none_or(|v| v < 25)
     }
 }
+
+/// The most buckets a GPU-reduction segment holds on lavapipe before Mesa 25 (2^15 gave wrong
+/// sums there, 2^14 right: BENCHMARKS.md, 2026-11-29, third session).
+const OLD_LAVAPIPE_MAX_SEGMENT: u32 = 1 << 14;
 
 /// The major version in a Mesa driver string such as "Mesa 22.3.6 (LLVM 15.0.6)".
 fn mesa_major(driver_info: &str) -> Option<u32> {
@@ -279,7 +283,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     /// with a [`GpuError::Config`]; true elsewhere (and on the CPU fallback, which ignores the
     /// switch).
     pub fn supports_rolled(&self) -> bool {
-        self.gpu.as_ref().is_none_or(|g| !g.miscompiles_rolled())
+        self.gpu.as_ref().is_none_or(|g| !g.old_lavapipe())
     }
 
     /// The adapter's name, driver and backend, or "CPU (zkforge-msm)".
@@ -645,7 +649,7 @@ impl<C: GpuCurve> GpuMsm<C> {
     fn run<S: MsmScalar<C>>(&self, bases: &GpuBases<C>, scalars: &[S], cfg: &GpuConfig, profile: bool) -> Result<(Jacobian<C>, PhaseTimes), GpuError> {
         cfg.validate()?;
         if let Some(g) = &self.gpu {
-            if cfg.unroll == Some(false) && g.miscompiles_rolled() {
+            if cfg.unroll == Some(false) && g.old_lavapipe() {
                 return Err(GpuError::Config(format!(
                     "the rolled field multiplication (unroll: Some(false)) is refused on {} {}: that driver computes wrong MSM sums with it; leave unroll at None or Some(true), or use Mesa 25 or later",
                     g.info.driver, g.info.driver_info
@@ -720,7 +724,11 @@ impl<C: GpuCurve> GpuMsm<C> {
         // From here on the bucket sets play the windows' part (sets = windows unless folded).
         let nw = sets;
         let nb = nw * h;
-        let segs_per_window = cfg.segments.min(h);
+        // Lavapipe before Mesa 25 sums wrong when one reduction thread runs 2 L >= 2^16 steps
+        // (c = 16 with one segment): there a segment holds at most 2^14 buckets. `segments`
+        // only splits the same sum, so the answer is unchanged.
+        let most_l = if g.old_lavapipe() { OLD_LAVAPIPE_MAX_SEGMENT } else { h };
+        let segs_per_window = cfg.segments.min(h).max(h / most_l.min(h));
         let l = h / segs_per_window;
 
         let scope = g.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);

@@ -5,9 +5,9 @@
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
-/// A fresh random seed, printed so that a failure can be replayed.
+/// A seeded generator; the seed is printed, and `ZKFORGE_TEST_SEED` replays one.
 pub fn rng() -> StdRng {
-    let seed: u64 = rand::random();
+    let seed: u64 = std::env::var("ZKFORGE_TEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
     eprintln!("seed {seed}");
     StdRng::seed_from_u64(seed)
 }
