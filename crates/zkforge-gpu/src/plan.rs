@@ -170,8 +170,8 @@ pub struct FoldTables<C: CurveConfig> {
 
 impl<C: CurveConfig> FoldTables<C> {
     /// The tables of `points`: each block from the previous one by c sets doublings a point
-    /// in Jacobian form and one batch normalisation per 1024 points, in parallel on the current
-    /// rayon pool. A one-time cost per set of resident bases of (copies - 1) c sets ~ 255
+    /// (zkforge-msm's `fixed_base::shifted_vartime`: Jacobian form, one batch normalisation
+    /// per 1024 points, in parallel on the current rayon pool). A one-time cost per set of resident bases of (copies - 1) c sets ~ 255
     /// doublings a point (BLS12-381 on 2 AMD EPYC cores without AVX-512: 81 us a point,
     /// BENCHMARKS.md).
     pub fn new(points: &[Affine<C>], fold: Fold) -> Self {
@@ -180,22 +180,7 @@ impl<C: CurveConfig> FoldTables<C> {
         tables.extend_from_slice(points);
         let bits = fold.window as usize * fold.sets;
         for k in 1..fold.copies {
-            let next: Vec<Affine<C>> = tables[(k - 1) * n..k * n]
-                .par_chunks(1024)
-                .flat_map_iter(|chunk| {
-                    let jac: Vec<Jacobian<C>> = chunk
-                        .iter()
-                        .map(|p| {
-                            let mut q = p.to_jacobian();
-                            for _ in 0..bits {
-                                q = q.double();
-                            }
-                            q
-                        })
-                        .collect();
-                    Jacobian::batch_to_affine_vartime(&jac)
-                })
-                .collect();
+            let next = zkforge_msm::fixed_base::shifted_vartime(&tables[(k - 1) * n..k * n], bits);
             tables.extend(next);
         }
         FoldTables { fold, n, points: tables }

@@ -9,6 +9,7 @@
 //! bucket passes of n ceil(w/s) points each and c (s - 1) doublings. s = 1 is the fastest and
 //! largest; s = w is plain Pippenger with no extra memory.
 
+use rayon::prelude::*;
 use zkforge_curve::{Affine, CurveConfig, Jacobian};
 
 use crate::config::Buckets;
@@ -16,19 +17,34 @@ use crate::pippenger::{bucket_sum, SimdBases};
 use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
 use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
 
-/// 2^bits P for every P, normalised together (one table copy from the previous one).
-pub(crate) fn shifted<C: CurveConfig>(points: &[Affine<C>], bits: usize) -> Vec<Affine<C>> {
-    let jac: Vec<Jacobian<C>> = points
-        .iter()
-        .map(|p| {
-            let mut q = p.to_jacobian();
-            for _ in 0..bits {
-                q = q.double();
-            }
-            q
+/// 2^bits P for every P: one copy of a fixed-base table from the previous one (here, and for
+/// the GPU MSM's window-folded bases in zkforge-gpu). Jacobian doublings, then one batch
+/// normalisation per chunk of 1024 points, chunks in parallel on the current rayon pool.
+/// Variable time (the inversion, identities): for public bases.
+///
+/// ```
+/// use zkforge_curve::bls12_381::{G1Config, G1Projective, Scalar};
+/// let g = G1Projective::generator();
+/// let t = zkforge_msm::fixed_base::shifted_vartime::<G1Config>(&[g.to_affine()], 3);
+/// assert_eq!(t[0], (g * Scalar::from_u64(8)).to_affine());
+/// ```
+pub fn shifted_vartime<C: CurveConfig>(points: &[Affine<C>], bits: usize) -> Vec<Affine<C>> {
+    points
+        .par_chunks(1024)
+        .flat_map_iter(|chunk| {
+            let jac: Vec<Jacobian<C>> = chunk
+                .iter()
+                .map(|p| {
+                    let mut q = p.to_jacobian();
+                    for _ in 0..bits {
+                        q = q.double();
+                    }
+                    q
+                })
+                .collect();
+            Jacobian::batch_to_affine_vartime(&jac)
         })
-        .collect();
-    Jacobian::batch_to_affine(&jac)
+        .collect()
 }
 
 /// Precomputed tables for MSMs over one fixed list of bases.
@@ -77,7 +93,7 @@ impl<C: CurveConfig> FixedBaseMsm<C> {
         let mut tables = Vec::with_capacity(n * copies);
         tables.extend_from_slice(bases);
         for k in 1..copies {
-            let next = shifted(&tables[(k - 1) * n..k * n], c as usize * stride);
+            let next = shifted_vartime(&tables[(k - 1) * n..k * n], c as usize * stride);
             tables.extend(next);
         }
         let simd = match buckets {

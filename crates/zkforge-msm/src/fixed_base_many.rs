@@ -15,7 +15,7 @@ use zkforge_curve::{Affine, CurveConfig, Jacobian};
 use crate::batch_affine::bucket_sums_batch_affine;
 use crate::config::Buckets;
 use crate::pippenger::SimdBases;
-use crate::fixed_base::shifted;
+use crate::fixed_base::shifted_vartime;
 use crate::recode::{num_windows, signed_digits, MAX_WINDOW, MIN_WINDOW};
 use crate::{order_minus_one, reduced_limbs, MsmError, MsmScalar};
 
@@ -71,7 +71,7 @@ impl<C: CurveConfig> FixedBaseMany<C> {
             tables.extend(lists.iter().map(|l| l[i]));
         }
         for copy in 1..copies {
-            let next = shifted(&tables[(copy - 1) * n * k..copy * n * k], c as usize * stride);
+            let next = shifted_vartime(&tables[(copy - 1) * n * k..copy * n * k], c as usize * stride);
             tables.extend(next);
         }
         let simd = match buckets {
