@@ -123,15 +123,30 @@ where
                 let tables = plan::FoldTables::new(&pts, plan::Fold::new(16, 1).unwrap());
                 println!("# folded tables c=16, 1 set: {} copies built on the host in {} ms", tables.fold().copies, ms(t.elapsed()));
             }
-            for (c, sets) in [(16u32, 1usize), (16, 2), (16, 4), (15, 1)] {
+            // Each fold with its own default (`CudaConfig::for_fold`: segments raised to keep
+            // 16 buckets a segment); c = 20 into one set (13 digit windows instead of 18: the
+            // fewest additions at 2^20, BENCHMARKS.md) with its switches beside it.
+            for (c, sets) in [(16u32, 1usize), (16, 2), (15, 1), (18, 1), (20, 1), (21, 1)] {
                 let fold = plan::Fold::new(c, sets).unwrap();
-                let fb = cuda.upload_bases_folded(&pts, fold).unwrap();
-                let label = format!("folded bases c={c}, {sets} bucket sets ({} copies, built on the device and uploaded in {} ms)", fold.copies, ms(fb.upload_time));
-                row(&cuda, &fb, &sc, &want, &label, &d, runs);
-                if c == 16 && sets == 1 {
-                    row(&cuda, &fb, &sc, &want, "folded c=16, 1 set, prefetch", &CudaConfig { prefetch: true, ..d }, runs);
-                    row(&cuda, &fb, &sc, &want, "folded c=16, 1 set, max_run=32", &CudaConfig { max_run: 32, ..d }, runs);
-                    row(&cuda, &fb, &sc, &want, "folded c=16, 1 set, segments=4096", &CudaConfig { segments: 4096, ..d }, runs);
+                let fd = CudaConfig::for_fold(n, fold);
+                let fb = match cuda.upload_bases_folded(&pts, fold) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        println!("| folded c={c}, {sets} sets | error: {e} |");
+                        continue;
+                    }
+                };
+                let label = format!("folded bases c={c}, {sets} bucket sets ({} copies, built on the device and uploaded in {} ms; segments={})", fold.copies, ms(fb.upload_time), fd.segments);
+                row(&cuda, &fb, &sc, &want, &label, &fd, runs);
+                if c == 20 && sets == 1 {
+                    row(&cuda, &fb, &sc, &want, "folded c=20, 1 set, prefetch", &CudaConfig { prefetch: true, ..fd }, runs);
+                    for max_run in [8u32, 32, 64] {
+                        row(&cuda, &fb, &sc, &want, &format!("folded c=20, 1 set, max_run={max_run}"), &CudaConfig { max_run, ..fd }, runs);
+                    }
+                    for segments in [fd.segments / 4, fd.segments * 4] {
+                        row(&cuda, &fb, &sc, &want, &format!("folded c=20, 1 set, segments={segments}"), &CudaConfig { segments, ..fd }, runs);
+                    }
+                    row(&cuda, &fb, &fr, &want, "folded c=20, 1 set, field-element scalars", &fd, runs);
                 }
                 drop(fb);
                 cuda.release_buffers();
@@ -158,8 +173,8 @@ where
     }
 }
 
-/// Largest size with folded-bases rows (`ZKFORGE_FOLD_MAX_LOG`, default 20; 17 copies of the
-/// bases at c = 16: 1.6 GiB for BLS12-381 at 2^20).
+/// Largest size with folded-bases rows (`ZKFORGE_FOLD_MAX_LOG`, default 20; 18 copies of the
+/// bases at c = 15: 1.7 GiB for BLS12-381 at 2^20).
 fn fold_max_log() -> u32 {
     std::env::var("ZKFORGE_FOLD_MAX_LOG").ok().and_then(|s| s.parse().ok()).unwrap_or(20)
 }

@@ -10,8 +10,9 @@
 //! runs against the serial merge, on equal scalars and at c = 14; `scalars`: the scalars
 //! converted on the device against reduced on the host, as integers and as field elements;
 //! `fold`: the default on plain bases against window-folded ones, `upload_bases_folded`, for
-//! c = 16 into 1, 2 and 4 bucket sets and c = 15 into 1, with the CPU sort and other segment
-//! counts on the one-set fold; the copies' device build time in each label)
+//! c = 16 into 1 and 2 bucket sets and c = 15, 18 and 20 into 1, each with `GpuConfig::for_fold`,
+//! and the CPU sort, other segment counts and runs of 32 on c = 20; the copies' device build
+//! time in each label)
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -76,8 +77,11 @@ where
                 println!("| config | median ms | {} |", PhaseTimes::TABLE_HEADER);
                 println!("|---|---|---|---|---|---|---|---|---|---|---|");
                 time_row(&gpu, &bases, &sc, &want, &format!("plain bases, default (c={c0})"), &d, runs);
-                for (c, sets) in [(16u32, 1usize), (16, 2), (16, 4), (15, 1)] {
+                // Each fold with its own default (`GpuConfig::for_fold`: segments raised to
+                // keep 16 buckets a segment); c = 20 into one set with its switches beside it.
+                for (c, sets) in [(16u32, 1usize), (16, 2), (15, 1), (18, 1), (20, 1)] {
                     let fold = plan::Fold::new(c, sets).unwrap();
+                    let fd = GpuConfig::for_fold(n, fold);
                     let fb = match gpu.upload_bases_folded(&pts, fold) {
                         Ok(b) => b,
                         Err(e) => {
@@ -85,13 +89,14 @@ where
                             continue;
                         }
                     };
-                    let label = format!("folded c={c}, {sets} sets, {} copies (built on the device and uploaded in {:.0} ms)", fold.copies, fb.upload_time.as_secs_f64() * 1e3);
-                    time_row(&gpu, &fb, &sc, &want, &label, &d, runs);
-                    if sets == 1 && c == 16 {
-                        time_row(&gpu, &fb, &sc, &want, "folded c=16, 1 set, CPU sort", &GpuConfig { sort: Placement::Cpu, ..d }, runs);
-                        for segments in [256u32, 4096] {
-                            time_row(&gpu, &fb, &sc, &want, &format!("folded c=16, 1 set, segments={segments}"), &GpuConfig { segments, ..d }, runs);
+                    let label = format!("folded c={c}, {sets} sets, {} copies (built on the device and uploaded in {:.0} ms; segments={})", fold.copies, fb.upload_time.as_secs_f64() * 1e3, fd.segments);
+                    time_row(&gpu, &fb, &sc, &want, &label, &fd, runs);
+                    if sets == 1 && c == 20 {
+                        time_row(&gpu, &fb, &sc, &want, "folded c=20, 1 set, CPU sort", &GpuConfig { sort: Placement::Cpu, ..fd }, runs);
+                        for segments in [fd.segments / 4, fd.segments * 4] {
+                            time_row(&gpu, &fb, &sc, &want, &format!("folded c=20, 1 set, segments={segments}"), &GpuConfig { segments, ..fd }, runs);
                         }
+                        time_row(&gpu, &fb, &sc, &want, "folded c=20, 1 set, max_run=32", &GpuConfig { max_run: 32, ..fd }, runs);
                     }
                 }
                 continue;

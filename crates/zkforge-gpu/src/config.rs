@@ -3,6 +3,12 @@
 
 use crate::GpuError;
 
+/// The widest window either backend takes: 24 bits (11 digit windows of 2^23 buckets). The
+/// digits fit both sort kernels' 32-bit reads and the host's i32 digits; the bucket count
+/// is what limits it in practice (each configuration's memory budget refuses what does not
+/// fit).
+pub const MAX_WINDOW: u32 = 24;
+
 /// How buckets accumulate their points on the GPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Accumulate {
@@ -32,8 +38,10 @@ pub enum Placement {
 /// Every switch of the GPU MSM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GpuConfig {
-    /// Window width c in 2..=16; `None` picks by size. Ignored on window-folded bases, whose
-    /// copies fix the window (`plan::Fold::window`).
+    /// Window width c in 2..=[`MAX_WINDOW`]; `None` picks by size (at most 15). Ignored on
+    /// window-folded bases, whose copies fix the window (`plan::Fold::window`). Widths above 16
+    /// are for folded bases (fewer digit windows, one bucket set); on plain bases their
+    /// 2^(c-1) buckets a window soon exceed the memory budget and are refused.
     pub window: Option<u32>,
     /// Where the scalars are decomposed into signed digits and counting-sorted into buckets:
     /// `Gpu` uploads the scalars (32 bytes a point) and sorts with the kernels of
@@ -105,6 +113,22 @@ impl GpuConfig {
         GpuConfig { window: Some(default_window(n)), segments: default_segments(n), max_run: default_max_run(n), ..Default::default() }
     }
 
+    /// The default for `n` points on bases folded by `fold` ([`crate::plan::Fold`]):
+    /// [`GpuConfig::for_size`] with the fold's window and at least 2^(c-1) / 16 reduction
+    /// segments a bucket set, so that a segment holds no more than the 16 buckets of the
+    /// plain default (c = 15, 1024 segments): a wide fold (c = 20, 2^19 buckets in one set)
+    /// keeps its reduction as parallel as the plain bases' 18 windows. Not yet timed on a GPU.
+    ///
+    /// ```
+    /// use zkforge_gpu::{plan::Fold, GpuConfig};
+    /// let cfg = GpuConfig::for_fold(1 << 20, Fold::new(20, 1).unwrap());
+    /// assert_eq!((cfg.window, cfg.segments), (Some(20), 1 << 15));
+    /// ```
+    pub fn for_fold(n: usize, fold: crate::plan::Fold) -> Self {
+        let g = GpuConfig::for_size(n);
+        GpuConfig { window: Some(fold.window), segments: fold_segments(g.segments, fold), ..g }
+    }
+
     /// The window width used for `n` points.
     pub fn window_for(&self, n: usize) -> u32 {
         self.window.unwrap_or_else(|| default_window(n))
@@ -129,8 +153,8 @@ impl GpuConfig {
 /// size, segment count, merge run and tree roots.
 pub(crate) fn check_shared(window: Option<u32>, max_run: u32, chunk: Option<usize>, segments: u32, merge_serial: u32, tree_roots: u32) -> Result<(), GpuError> {
     if let Some(c) = window {
-        if !(2..=16).contains(&c) {
-            return Err(GpuError::Config(format!("window width {c} is outside 2..=16")));
+        if !(2..=MAX_WINDOW).contains(&c) {
+            return Err(GpuError::Config(format!("window width {c} is outside 2..={MAX_WINDOW}")));
         }
     }
     if max_run == 0 {
@@ -160,6 +184,12 @@ fn default_segments(n: usize) -> u32 {
     } else {
         256
     }
+}
+
+/// Reduction segments a bucket set for folded bases: `plain` (the size's default) raised to
+/// 2^(c-1) / 16.
+pub(crate) fn fold_segments(plain: u32, fold: crate::plan::Fold) -> u32 {
+    plain.max((1u32 << (fold.window - 1)) / 16)
 }
 
 /// Longest accumulation run by size (H200, BENCHMARKS.md): 16 from 2^19 points (at 2^20 the

@@ -30,8 +30,8 @@ use zkforge_msm::{MsmScalar, ScalarForm};
 /// Every switch of the CUDA MSM; [`CudaConfig::for_size`] picks the default per size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CudaConfig {
-    /// Window width c in 2..=16; `None` picks by size. Ignored on window-folded bases, whose
-    /// copies fix the window (`plan::Fold::window`).
+    /// Window width c in 2..=[`crate::config::MAX_WINDOW`]; `None` picks by size (at most 15).
+    /// Ignored on window-folded bases, whose copies fix the window (`plan::Fold::window`).
     pub window: Option<u32>,
     /// The Montgomery multiplication's form. Default `Wide`: the fewest sm_90 instructions in
     /// the accumulation kernel (18688 for BLS12-381 against 22376 portable and 23872 with PTX
@@ -108,6 +108,15 @@ impl CudaConfig {
             32
         };
         CudaConfig { window: g.window, segments: g.segments, max_run, ..Default::default() }
+    }
+
+    /// The default for `n` points on bases folded by `fold` ([`plan::Fold`]): as
+    /// [`crate::GpuConfig::for_fold`], [`CudaConfig::for_size`] with the fold's window and at
+    /// least 2^(c-1) / 16 reduction segments a bucket set (no segment longer than the plain
+    /// default's 16 buckets). Not yet timed on a GPU.
+    pub fn for_fold(n: usize, fold: plan::Fold) -> Self {
+        let g = CudaConfig::for_size(n);
+        CudaConfig { window: Some(fold.window), segments: crate::config::fold_segments(g.segments, fold), ..g }
     }
 
     /// The window width used for `n` points.
@@ -409,7 +418,7 @@ impl<C: GpuCurve> CudaMsm<C> {
 
     /// Uploads `points` (converted to Montgomery words on the host) and keeps them on the device.
     pub fn upload_bases(&self, points: &[Affine<C>]) -> Result<CudaBases<C>, GpuError> {
-        self.upload_tables(points, points.len(), None, Instant::now())
+        self.upload_points(points, points.len(), None, false, Instant::now())
     }
 
     /// Uploads `points` with their window-folded copies ([`plan::Fold`]: `fold.copies` blocks,
@@ -432,31 +441,7 @@ impl<C: GpuCurve> CudaMsm<C> {
     /// assert_eq!(r, g * Fr::from_u64(31));
     /// ```
     pub fn upload_bases_folded(&self, points: &[Affine<C>], fold: plan::Fold) -> Result<CudaBases<C>, GpuError> {
-        let t0 = Instant::now();
-        let w = C::WORDS;
-        let n = points.len();
-        Self::check_fold_size(n, &fold)?;
-        let bytes = (n * fold.copies * 2 * w * 4) as u64;
-        let (free, _) = self.ctx.mem_get_info().map_err(dev("device memory"))?;
-        if bytes > free as u64 {
-            return Err(GpuError::TooLarge { what: "the folded bases", bytes, limit: free as u64 });
-        }
-        if n == 0 {
-            return Ok(CudaBases { buf: self.stream.alloc_zeros::<u32>(1).map_err(dev("uploading the bases"))?, n, fold: Some(fold), upload_time: t0.elapsed(), _c: PhantomData });
-        }
-        let k = self.kernels(CudaConfig::default().mul, 0)?;
-        let words = crate::host::pack_points(points, C::to_mont_words);
-        let mut buf = self.stream.alloc_zeros::<u32>(n * fold.copies * 2 * w).map_err(dev("allocating the folded bases"))?;
-        self.stream.memcpy_htod(&words, &mut buf.slice_mut(..words.len())).map_err(dev("uploading the bases"))?;
-        let (n32, bits) = (n as u32, fold.window * fold.sets as u32);
-        for c in 1..fold.copies {
-            let (src, dst) = (((c - 1) * n) as u32, (c * n) as u32);
-            // SAFETY: the arguments match fold_shift's signature (a device pointer, four u32);
-            // it reads points src .. src + n and writes dst .. dst + n of the n copies points.
-            unsafe { self.stream.launch_builder(&k.fold_shift).arg(&mut buf).arg(&n32).arg(&src).arg(&dst).arg(&bits).launch(Self::grid_for(&k.fold_shift, n32, 128)) }.map_err(dev("fold_shift"))?;
-        }
-        self.stream.synchronize().map_err(dev("building the folded bases"))?;
-        Ok(CudaBases { buf, n, fold: Some(fold), upload_time: t0.elapsed(), _c: PhantomData })
+        self.upload_points(points, points.len(), Some(fold), true, Instant::now())
     }
 
     /// Uploads tables built before ([`plan::FoldTables`]: once for many devices, or refolded
@@ -466,33 +451,50 @@ impl<C: GpuCurve> CudaMsm<C> {
     }
 
     fn upload_fold_tables_since(&self, tables: &plan::FoldTables<C>, t0: Instant) -> Result<CudaBases<C>, GpuError> {
-        Self::check_fold_size(tables.len(), &tables.fold())?;
-        self.upload_tables(tables.points(), tables.len(), Some(tables.fold()), t0)
+        self.upload_points(tables.points(), tables.len(), Some(tables.fold()), false, t0)
     }
 
-    /// Refuses folded bases whose entries would not fit the 31-bit point index.
-    fn check_fold_size(n: usize, fold: &plan::Fold) -> Result<(), GpuError> {
-        let w = C::WORDS as u64;
-        let total = n.saturating_mul(fold.copies);
-        if total >= 1 << 31 {
-            return Err(GpuError::TooLarge { what: "the folded bases (fewer copies: more sets)", bytes: (total as u64).saturating_mul(2 * w * 4), limit: (1u64 << 31) * 2 * w * 4 });
-        }
-        Ok(())
-    }
-
-    fn upload_tables(&self, tables: &[Affine<C>], n: usize, fold: Option<plan::Fold>, t0: Instant) -> Result<CudaBases<C>, GpuError> {
+    /// Uploads `points` (converted to Montgomery words on the host), `n` bases of one copy;
+    /// with `build_copies` they are copy 0 of `fold` and `fold_shift` passes build the other
+    /// copies on the device. Refuses what would not fit the 31-bit point index of the bucket
+    /// entries or the device's free memory.
+    fn upload_points(&self, points: &[Affine<C>], n: usize, fold: Option<plan::Fold>, build_copies: bool, t0: Instant) -> Result<CudaBases<C>, GpuError> {
         let w = C::WORDS;
-        if tables.len() >= 1 << 31 {
-            return Err(GpuError::TooLarge { what: "the bases", bytes: (tables.len() * 2 * w * 4) as u64, limit: (1u64 << 31) * 2 * w as u64 * 4 });
+        let total = match fold {
+            Some(f) if build_copies => n.saturating_mul(f.copies),
+            _ => points.len(),
+        };
+        let what = if fold.is_some() { "the folded bases (fewer copies: more sets)" } else { "the bases" };
+        let bytes = (total as u64).saturating_mul(2 * w as u64 * 4);
+        if total >= 1 << 31 {
+            return Err(GpuError::TooLarge { what, bytes, limit: (1u64 << 31) * 2 * w as u64 * 4 });
         }
-        let bytes = (tables.len() * 2 * w * 4) as u64;
         let (free, _) = self.ctx.mem_get_info().map_err(dev("device memory"))?;
         if bytes > free as u64 {
-            return Err(GpuError::TooLarge { what: "the bases", bytes, limit: free as u64 });
+            return Err(GpuError::TooLarge { what, bytes, limit: free as u64 });
         }
-        let words = crate::host::pack_points(tables, C::to_mont_words);
-        let buf = if words.is_empty() { self.stream.alloc_zeros::<u32>(1) } else { self.stream.clone_htod(&words) }.map_err(dev("uploading the bases"))?;
-        self.stream.synchronize().map_err(dev("uploading the bases"))?;
+        let words = crate::host::pack_points(points, C::to_mont_words);
+        if total == 0 {
+            let buf = self.stream.alloc_zeros::<u32>(1).map_err(dev("uploading the bases"))?;
+            return Ok(CudaBases { buf, n, fold, upload_time: t0.elapsed(), _c: PhantomData });
+        }
+        let buf = match fold {
+            Some(f) if build_copies => {
+                let k = self.kernels(CudaConfig::default().mul, 0)?;
+                let mut buf = self.stream.alloc_zeros::<u32>(total * 2 * w).map_err(dev("allocating the folded bases"))?;
+                self.stream.memcpy_htod(&words, &mut buf.slice_mut(..words.len())).map_err(dev("uploading the bases"))?;
+                let (n32, bits) = (n as u32, f.window * f.sets as u32);
+                for c in 1..f.copies {
+                    let (src, dst) = (((c - 1) * n) as u32, (c * n) as u32);
+                    // SAFETY: the arguments match fold_shift's signature (a device pointer, four u32);
+                    // it reads points src .. src + n and writes dst .. dst + n of the total points.
+                    unsafe { self.stream.launch_builder(&k.fold_shift).arg(&mut buf).arg(&n32).arg(&src).arg(&dst).arg(&bits).launch(Self::grid_for(&k.fold_shift, n32, 128)) }.map_err(dev("fold_shift"))?;
+                }
+                buf
+            }
+            _ => self.stream.clone_htod(&words).map_err(dev("uploading the bases"))?,
+        };
+        self.stream.synchronize().map_err(dev(if build_copies { "building the folded bases" } else { "uploading the bases" }))?;
         Ok(CudaBases { buf, n, fold, upload_time: t0.elapsed(), _c: PhantomData })
     }
 

@@ -67,7 +67,7 @@ pub mod kernels;
 pub mod plan;
 pub mod sort_kernels;
 
-pub use config::{Accumulate, GpuConfig, Placement};
+pub use config::{Accumulate, GpuConfig, Placement, MAX_WINDOW};
 #[cfg(feature = "cuda")]
 pub use cuda::{CudaBases, CudaConfig, CudaMsm};
 pub use cuda_gen::CudaMul;

@@ -8,7 +8,6 @@
 
 use rayon::prelude::*;
 use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
-use zkforge_msm::recode::{max_of_bits, num_windows};
 
 /// Bits of the reduced scalars the MSM reads (both groups' r are below 2^255).
 pub const SCALAR_BITS: u32 = 255;
@@ -131,7 +130,7 @@ pub fn digit(k: &[u64; 4], w: u32, c: u32, theta: &[u64; 4]) -> i32 {
 /// digit windows, so fewer additions) pay. Memory: `copies` times the bases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fold {
-    /// Window width c the copies were made for (2..=16).
+    /// Window width c the copies were made for (2..=[`crate::config::MAX_WINDOW`]).
     pub window: u32,
     /// Bucket sets (1 ..= digit windows; 1 folds every window into one set).
     pub sets: usize,
@@ -142,10 +141,11 @@ pub struct Fold {
 impl Fold {
     /// The folding of the `windows(window)` digit windows into `sets` bucket sets (a `sets`
     /// above the window count is the window count: one copy, nothing folded). A width outside
-    /// 2..=16 or `sets` = 0 is a `GpuError::Config`.
+    /// 2..=[`crate::config::MAX_WINDOW`] or `sets` = 0 is a `GpuError::Config`.
     pub fn new(window: u32, sets: usize) -> Result<Fold, crate::GpuError> {
-        if !(2..=16).contains(&window) {
-            return Err(crate::GpuError::Config(format!("folded bases: window width {window} is outside 2..=16")));
+        let max = crate::config::MAX_WINDOW;
+        if !(2..=max).contains(&window) {
+            return Err(crate::GpuError::Config(format!("folded bases: window width {window} is outside 2..={max}")));
         }
         if sets == 0 {
             return Err(crate::GpuError::Config("folded bases: sets must be at least 1".into()));
@@ -221,9 +221,22 @@ impl<C: CurveConfig> FoldTables<C> {
     }
 }
 
-/// Number of windows of width c for reduced scalars.
+/// Number of signed windows of width c (2..=31) that every reduced scalar (below
+/// 2^[`SCALAR_BITS`]) needs, the last carry included: the fewest w with
+/// (2^255 - 1) >> c (w - 1) <= 2^(c-1) - 2, so that the top window's value plus an incoming
+/// carry stays below 2^(c-1) and leaves no carry. Equal to zkforge-msm's `num_windows` for the
+/// widths it takes (2..=16, tested); 13 at c = 20, 12 at 22, 11 at 24.
 pub fn windows(c: u32) -> usize {
-    num_windows(&max_of_bits(SCALAR_BITS), c)
+    let limit = (1u64 << (c - 1)) - 2;
+    let mut w = 1usize;
+    loop {
+        let shift = c * (w as u32 - 1);
+        // (2^SCALAR_BITS - 1) >> shift, compared with the limit.
+        if shift >= SCALAR_BITS || (SCALAR_BITS - shift < 64 && (1u64 << (SCALAR_BITS - shift)) - 1 <= limit) {
+            return w;
+        }
+        w += 1;
+    }
 }
 
 /// Decomposes `scalars` (reduced, little-endian limbs) for the points `base_index ..` and
@@ -241,18 +254,18 @@ pub fn layout_folded(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32
     let sets = sets.clamp(1, nw);
     let h = 1usize << (c - 1);
     let theta = thresholds(c, nw);
-    // Pass 1, per window in parallel: digits (kept for pass 2; |d| <= 2^15 fits i16) and
-    // counts per |digit|.
-    let mut counted: Vec<(Vec<i16>, Vec<u32>)> = (0..nw)
+    // Pass 1, per window in parallel: digits (kept for pass 2; |d| <= 2^(c-1)) and counts
+    // per |digit|.
+    let mut counted: Vec<(Vec<i32>, Vec<u32>)> = (0..nw)
         .into_par_iter()
         .map(|w| {
             let mut counts = vec![0u32; h + 1];
-            let digits: Vec<i16> = scalars
+            let digits: Vec<i32> = scalars
                 .iter()
                 .map(|k| {
                     let d = digit(k, w as u32, c, &theta[w]);
                     counts[d.unsigned_abs() as usize] += 1;
-                    d as i16
+                    d
                 })
                 .collect();
             counts[0] = 0;
@@ -260,7 +273,7 @@ pub fn layout_folded(scalars: &[[u64; 4]], base_index: u32, c: u32, max_run: u32
         })
         .collect();
     // Each set's windows (w = s, s + sets, ...) and its bucket counts over them.
-    let mut by_set: Vec<Vec<(usize, Vec<i16>)>> = (0..sets).map(|_| Vec::new()).collect();
+    let mut by_set: Vec<Vec<(usize, Vec<i32>)>> = (0..sets).map(|_| Vec::new()).collect();
     let mut set_counts: Vec<Vec<u32>> = vec![vec![0u32; h + 1]; sets];
     for (w, (digits, counts)) in counted.drain(..).enumerate() {
         for (a, b) in set_counts[w % sets].iter_mut().zip(&counts) {
@@ -492,10 +505,40 @@ pub fn fold_passes(most: u32, serial: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zkforge_msm::recode::signed_digits;
+
+    /// sum_w d_w 2^(c w) as 6 little-endian limbs (two's complement), for the digits of any
+    /// width.
+    fn recompose(d: &[i32], c: u32) -> [u64; 6] {
+        let mut acc = [0u64; 6];
+        for (w, &dw) in d.iter().enumerate() {
+            let sh = c * w as u32;
+            // dw 2^sh as a sign-extended 6-limb number, then added.
+            let mut term = [if dw < 0 { u64::MAX } else { 0 }; 6];
+            let v = dw as i64 as i128;
+            let (limb, off) = ((sh / 64) as usize, sh % 64);
+            let wide = v << off;
+            for t in term.iter_mut().take(limb) {
+                *t = 0;
+            }
+            if limb < 6 {
+                term[limb] = wide as u64;
+            }
+            if limb + 1 < 6 {
+                term[limb + 1] = (wide >> 64) as u64;
+            }
+            let mut carry = 0u128;
+            for (a, t) in acc.iter_mut().zip(term) {
+                let s = *a as u128 + t as u128 + carry;
+                *a = s as u64;
+                carry = s >> 64;
+            }
+        }
+        acc
+    }
 
     #[test]
     fn digit_alone_equals_the_recoding() {
+        use zkforge_msm::recode::{max_of_bits, num_windows, signed_digits};
         let mut x = 0x9e3779b97f4a7c15u64;
         let mut next = || {
             x ^= x << 13;
@@ -503,8 +546,11 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for c in 2..=16u32 {
+        for c in 2..=crate::config::MAX_WINDOW {
             let nw = windows(c);
+            if c <= 16 {
+                assert_eq!(nw, num_windows(&max_of_bits(SCALAR_BITS), c), "c {c}");
+            }
             let theta = thresholds(c, nw);
             for t in 0..300 {
                 let mut k = [next(), next(), next(), next() >> 1];
@@ -514,13 +560,27 @@ mod tests {
                 if t % 5 == 0 {
                     k = [next() & 0x8080_8080_8080_8080, 0, 0, 0];
                 }
-                let mut d = vec![0i16; nw];
-                assert!(signed_digits(&k, c, nw, &mut d, 1));
-                for w in 0..nw {
-                    assert_eq!(digit(&k, w as u32, c, &theta[w]), d[w] as i32, "c {c} w {w} k {k:x?}");
+                if t == 1 {
+                    k = [0; 4];
+                }
+                let d: Vec<i32> = (0..nw).map(|w| digit(&k, w as u32, c, &theta[w])).collect();
+                // Every width: signed digits in [-2^(c-1), 2^(c-1)) that recompose to k (the
+                // balanced representation is unique, so this pins each digit).
+                for (w, &dw) in d.iter().enumerate() {
+                    assert!((-(1i32 << (c - 1))..(1i32 << (c - 1))).contains(&dw), "c {c} w {w} digit {dw}");
+                }
+                assert_eq!(recompose(&d, c), [k[0], k[1], k[2], k[3], 0, 0], "c {c} k {k:x?}");
+                // The widths zkforge-msm recodes: the same digits.
+                if c <= 16 {
+                    let mut r = vec![0i16; nw];
+                    assert!(signed_digits(&k, c, nw, &mut r, 1));
+                    for w in 0..nw {
+                        assert_eq!(d[w], r[w] as i32, "c {c} w {w} k {k:x?}");
+                    }
                 }
             }
         }
+        assert_eq!((windows(20), windows(22), windows(24)), (13, 12, 11));
     }
 
     #[test]

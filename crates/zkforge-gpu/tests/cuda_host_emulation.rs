@@ -223,7 +223,7 @@ fn msm_folded<C: GpuCurve>(bin: &PathBuf, pts: &[Affine<C>], sc: &[[u64; 4]], c:
 fn fold_shift<C: GpuCurve>(bin: &PathBuf, r: &mut StdRng) {
     let w = C::WORDS;
     let pts = awkward::<C>(r, 90);
-    for (c, sets) in [(16u32, 1usize), (5, 3), (2, 1), (13, 19)] {
+    for (c, sets) in [(16u32, 1usize), (5, 3), (2, 1), (13, 19), (20, 1), (17, 2)] {
         let fold = plan::Fold::new(c, sets).unwrap();
         let mut input = vec![3u32, pts.len() as u32, fold.copies as u32, c * fold.sets as u32];
         let words = |p: &Affine<C>| -> Vec<u32> {
@@ -289,6 +289,11 @@ fn msm_cases<C: GpuCurve>(bin: &PathBuf) {
     msm_folded::<C>(bin, &pts, &sc, 9, 4, 32, 64, 2, 1, false, Some(2));
     msm_folded::<C>(bin, &pts, &vec![k; 120], 6, 2, 8, 64, 1, 4, true, Some(1));
     msm_folded::<C>(bin, &[], &[], 10, 4, 8, 64, 16, 8, false, Some(1));
+    // Wide windows (above 16), what folding is for: 2^19 buckets in one set, and two sets of
+    // 2^16 with the last window's digits alone in one.
+    let sc: Vec<[u64; 4]> = (0..120).map(|_| [r.gen(), r.gen(), r.gen(), r.gen()]).collect();
+    msm_folded::<C>(bin, &pts, &sc, 20, 4, 1 << 15, 64, 16, 32, false, Some(1));
+    msm_folded::<C>(bin, &pts, &sc, 17, 16, 4096, 128, 2, 1, true, Some(2));
 }
 
 /// `iters` MSMs through the emulated kernels with every launch parameter drawn at random (window,
@@ -302,12 +307,15 @@ fn random_msm_cases<C: GpuCurve>(bin: &PathBuf, iters: usize) {
     for _ in 0..iters {
         let n = r.gen_range(0..=400usize);
         let sc = scalar_shape::<C>(&mut r, n);
-        let c = r.gen_range(2..=16u32);
+        // One in ten a wide window (17..=20) on bases folded into one to three sets.
+        let wide = r.gen_ratio(1, 10);
+        let c = if wide { r.gen_range(17..=20u32) } else { r.gen_range(2..=16u32) };
         let max_run = if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=70) };
         let serial = if r.gen_ratio(1, 8) { u32::MAX } else { r.gen_range(1..=20) };
-        let (segments, block, roots) = (1u32 << r.gen_range(0..=12), 32u32 << r.gen_range(0..=5), 1u32 << r.gen_range(0..=11));
-        // Half the cases on folded bases, any number of bucket sets.
-        let sets = r.gen_bool(0.5).then(|| r.gen_range(1..=plan::windows(c)));
+        let seg_log = if wide { r.gen_range(c - 9..=c - 1) } else { r.gen_range(0..=12) };
+        let (segments, block, roots) = (1u32 << seg_log, 32u32 << r.gen_range(0..=5), 1u32 << r.gen_range(0..=11));
+        // Half the other cases on folded bases, any number of bucket sets.
+        let sets = if wide { Some(r.gen_range(1..=3)) } else { r.gen_bool(0.5).then(|| r.gen_range(1..=plan::windows(c))) };
         msm_folded(bin, &pts[..n], &sc, c, max_run, segments, block, serial, roots, r.gen(), sets);
     }
 }

@@ -251,11 +251,12 @@ fn folded<C: GpuCurve>(g: &CudaMsm<C>) {
     let pts = awkward::<C>(&mut r, n);
     let sc = random_scalars(&mut r, n);
     let want: Jacobian<C> = zkforge_msm::msm(&pts, &sc).unwrap();
-    for (c, sets) in [(16u32, 1usize), (16, 2), (15, 1), (13, 3), (8, 1), (5, 100)] {
+    for (c, sets) in [(16u32, 1usize), (16, 2), (15, 1), (13, 3), (8, 1), (5, 100), (20, 1), (17, 2)] {
         let bases = g.upload_bases_folded(&pts, plan::Fold::new(c, sets).unwrap()).unwrap();
         for cfg in [
             CudaConfig::default(),
             CudaConfig::for_size(n),
+            CudaConfig::for_fold(n, plan::Fold::new(c, sets).unwrap()),
             CudaConfig { window: Some(c), segments: 1024, tree_roots: 1, ..Default::default() },
             CudaConfig { reduce: Placement::Cpu, ..Default::default() },
             CudaConfig { combine: Placement::Cpu, segments: 64, ..Default::default() },
@@ -264,7 +265,7 @@ fn folded<C: GpuCurve>(g: &CudaMsm<C>) {
             assert_eq!(g.msm_resident(&bases, &sc, &cfg).unwrap(), want, "folded ({c}, {sets}), {cfg:?}");
         }
         // The fold fixes the window: a configured one is ignored.
-        let other = if c == 16 { 15 } else { c + 1 };
+        let other = if c == 16 { 15 } else { c - 1 };
         assert_eq!(g.msm_resident(&bases, &sc, &CudaConfig { window: Some(other), ..Default::default() }).unwrap(), want);
     }
     let bases = g.upload_bases_folded(&pts, plan::Fold::new(16, 1).unwrap()).unwrap();
@@ -340,7 +341,7 @@ fn profiled_phases_and_errors() {
     assert_eq!(g.msm(&pts[..4], &sc[..3]), Err(GpuError::LengthMismatch { points: 4, scalars: 3 }));
     for bad in [
         CudaConfig { window: Some(1), ..Default::default() },
-        CudaConfig { window: Some(17), ..Default::default() },
+        CudaConfig { window: Some(MAX_WINDOW + 1), ..Default::default() },
         CudaConfig { segments: 3, ..Default::default() },
         CudaConfig { block: 16, ..Default::default() },
         CudaConfig { block: 96, ..Default::default() },
@@ -350,6 +351,17 @@ fn profiled_phases_and_errors() {
     ] {
         let e = g.msm_resident(&bases, &sc, &bad).unwrap_err();
         assert!(matches!(e, GpuError::Config(_)), "{bad:?}: {e}");
+    }
+    // Wide windows on plain bases: right (c = 17: 15 windows of 2^16 buckets), or refused by
+    // the memory budget with a typed error (c = 24: 11 windows of 2^23 buckets), never a
+    // crash.
+    let sc4 = random_scalars(&mut r, 4);
+    let want4: Jacobian<bn254::G1Config> = zkforge_msm::msm(&pts[..4], &sc4).unwrap();
+    let b4 = g.upload_bases(&pts[..4]).unwrap();
+    assert_eq!(g.msm_resident(&b4, &sc4, &CudaConfig { window: Some(17), ..Default::default() }).unwrap(), want4);
+    match g.msm_resident(&b4, &sc4, &CudaConfig { window: Some(MAX_WINDOW), ..Default::default() }) {
+        Ok(p) => assert_eq!(p, want4),
+        Err(e) => assert!(matches!(e, GpuError::TooLarge { .. }), "{e}"),
     }
     use zkforge_field::bn254::Fr;
     let gen = bn254::G1Projective::generator();

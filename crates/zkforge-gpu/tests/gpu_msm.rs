@@ -165,7 +165,7 @@ fn layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
 /// (in any order); and `plan::layout_folded` with one set a window equal to `plan::layout`.
 fn folded_layout_matches<C: GpuCurve>(g: &GpuMsm<C>) {
     let mut r = rng();
-    for (n, c, max_run, sets, nbases) in [(300usize, 2u32, 1u32, 1u32, 300u32), (1000, 5, 3, 2, 1000), (777, 8, 64, 3, 5000), (513, 16, 2, 1, 513), (64, 6, u32::MAX, 43, 64), (0, 10, 4, 1, 0)] {
+    for (n, c, max_run, sets, nbases) in [(300usize, 2u32, 1u32, 1u32, 300u32), (1000, 5, 3, 2, 1000), (777, 8, 64, 3, 5000), (513, 16, 2, 1, 513), (64, 6, u32::MAX, 43, 64), (0, 10, 4, 1, 0), (400, 20, 3, 1, 400), (90, 17, 16, 2, 90)] {
         let mut sc = random_scalars(&mut r, n);
         for (i, k) in sc.iter_mut().enumerate() {
             *k = zkforge_curve::scalar_mul::reduce_scalar::<C>(k);
@@ -230,6 +230,20 @@ fn folded_msms<C: GpuCurve>(g: &GpuMsm<C>) {
         assert_eq!(g.msm_resident(&bases, &sc, &GpuConfig { window: Some(other), ..Default::default() }).unwrap(), want);
         assert_eq!(g.msm_resident(&bases, &sc, &GpuConfig::for_size(n)).unwrap(), want);
     }
+    // Wide windows (above 16: fewer digit windows, 2^(c-1) buckets a set), the point of
+    // folding: for_fold's segments, the CPU sort and reduction, batch-affine buckets.
+    for (c, sets) in [(20u32, 1usize), (17, 2)] {
+        let fold = plan::Fold::new(c, sets).unwrap();
+        let bases = g.upload_bases_folded(&pts, fold).unwrap();
+        let wide = [
+            GpuConfig::for_fold(n, fold),
+            GpuConfig { sort: Placement::Cpu, reduce: Placement::Cpu, ..Default::default() },
+            GpuConfig { accumulate: Accumulate::BatchAffine { s: 16 }, combine: Placement::Cpu, max_run: 2, ..GpuConfig::for_fold(n, fold) },
+        ];
+        for cfg in wide {
+            assert_eq!(g.msm_resident(&bases, &sc, &cfg).unwrap(), want, "folded ({c}, {sets}), {cfg:?}");
+        }
+    }
     let bases = g.upload_bases_folded(&pts, plan::Fold::new(13, 1).unwrap()).unwrap();
     let mut rm1 = C::ORDER;
     rm1[0] -= 1;
@@ -255,7 +269,8 @@ fn folded_msms<C: GpuCurve>(g: &GpuMsm<C>) {
     assert_eq!(cpu.msm_resident(&cpu.upload_fold_tables(&t1).unwrap(), &sc[..300], &GpuConfig::default()).unwrap(), want300);
     let cb = cpu.upload_bases_folded(&pts, plan::Fold::new(16, 1).unwrap()).unwrap();
     assert_eq!(cpu.msm_resident(&cb, &sc, &GpuConfig::default()).unwrap(), want);
-    assert!(matches!(plan::Fold::new(17, 1), Err(GpuError::Config(_))));
+    assert!(matches!(plan::Fold::new(MAX_WINDOW + 1, 1), Err(GpuError::Config(_))));
+    assert!(matches!(plan::Fold::new(1, 1), Err(GpuError::Config(_))));
     assert!(matches!(plan::Fold::new(8, 0), Err(GpuError::Config(_))));
     assert_eq!(plan::Fold::new(8, 1000).unwrap(), plan::Fold { window: 8, sets: plan::windows(8), copies: 1 });
 }
@@ -463,7 +478,7 @@ fn errors_are_typed() {
     let bases = g.upload_bases(&pts).unwrap();
     for bad in [
         GpuConfig { window: Some(1), ..Default::default() },
-        GpuConfig { window: Some(17), ..Default::default() },
+        GpuConfig { window: Some(MAX_WINDOW + 1), ..Default::default() },
         GpuConfig { accumulate: Accumulate::BatchAffine { s: 0 }, ..Default::default() },
         GpuConfig { merge_serial: 0, ..Default::default() },
         GpuConfig { tree_roots: 3, ..Default::default() },
@@ -478,6 +493,17 @@ fn errors_are_typed() {
         let e = g.msm_resident(&bases, &random_scalars(&mut r, 4), &bad).unwrap_err();
         assert!(matches!(e, GpuError::Config(_)), "{bad:?}: {e}");
         assert!(!e.to_string().contains("Config("), "plain words: {e}");
+    }
+    // Wide windows on plain bases: right (c = 17: 15 windows of 2^16 buckets), or refused by
+    // the memory budget with a typed error (c = 24: 11 windows of 2^23 buckets), never a
+    // crash.
+    let sc4 = random_scalars(&mut r, 4);
+    let want4: Jacobian<bn254::G1Config> = zkforge_msm::msm(&pts[..4], &sc4).unwrap();
+    let b4 = g.upload_bases(&pts[..4]).unwrap();
+    assert_eq!(g.msm_resident(&b4, &sc4, &GpuConfig { window: Some(17), ..Default::default() }).unwrap(), want4);
+    match g.msm_resident(&b4, &sc4, &GpuConfig { window: Some(MAX_WINDOW), ..Default::default() }) {
+        Ok(p) => assert_eq!(p, want4),
+        Err(e) => assert!(matches!(e, GpuError::TooLarge { .. }), "{e}"),
     }
 }
 
@@ -652,7 +678,8 @@ fn random_combinations<C: GpuCurve>(g: &GpuMsm<C>, iters: usize, max_n: usize, c
         // One in four on window-folded bases, any number of bucket sets; the configured window
         // (None, the fold's or another, which the fold overrides) is then ignored.
         let fold = r.gen_ratio(1, 4).then(|| {
-            let c = cfg.window.unwrap_or_else(|| r.gen_range(2..=if compiles { 16 } else { 12 }));
+            // In the soak, one fold in six at a wide window (17..=20, above the plain range).
+            let c = if compiles && r.gen_ratio(1, 6) { r.gen_range(17..=20) } else { cfg.window.unwrap_or_else(|| r.gen_range(2..=if compiles { 16 } else { 12 })) };
             cfg.window = [None, Some(c), Some(r.gen_range(2..=16))][r.gen_range(0..3)];
             let sets = if r.gen() { r.gen_range(1..=3) } else { r.gen_range(1..=plan::windows(c)) };
             plan::Fold::new(c, sets).unwrap()
