@@ -1,6 +1,8 @@
 #!/bin/bash
 # The CUDA backend's device check (issue 21), for a session lent an NVIDIA machine that reaches
-# no package registry. Build here, carry the binaries, run there:
+# no package registry. Build here, carry the binaries, run there. All of the steps below are
+# done by `bash scripts/cuda_device_prepare.sh` (on the networked machine, before the device
+# is started); by hand:
 #
 #   cargo build --release -p zkforge-gpu --features cuda --example cuda_bench --tests
 #   mkdir -p .gpu/kernels && cp target/release/examples/cuda_bench .gpu/ \
