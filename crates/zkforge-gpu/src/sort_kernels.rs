@@ -79,7 +79,7 @@ fn sbits(i: u32, start: u32) -> u32 {
   let wi = start >> 5u;
   let off = start & 31u;
   var v = scalars[i * 8u + wi] >> off;
-  // off + c > 32 implies off > 0 (c <= 16), so the shift below is below 32.
+  // off + c > 32 implies off > 0 (c <= 31), so the shift below is below 32.
   if (off + sp.c > 32u && wi + 1u < 8u) { v = v | (scalars[i * 8u + wi + 1u] << (32u - off)); }
   return v & ((1u << sp.c) - 1u);
 }
