@@ -8,6 +8,7 @@
 
 use rayon::prelude::*;
 use zkforge_curve::{Affine, CurveConfig, Jacobian, Xyzz};
+use zkforge_msm::recode::{max_of_bits, num_windows};
 
 /// Bits of the reduced scalars the MSM reads (both groups' r are below 2^255).
 pub const SCALAR_BITS: u32 = 255;
@@ -222,21 +223,10 @@ impl<C: CurveConfig> FoldTables<C> {
 }
 
 /// Number of signed windows of width c (2..=31) that every reduced scalar (below
-/// 2^[`SCALAR_BITS`]) needs, the last carry included: the fewest w with
-/// (2^255 - 1) >> c (w - 1) <= 2^(c-1) - 2, so that the top window's value plus an incoming
-/// carry stays below 2^(c-1) and leaves no carry. Equal to zkforge-msm's `num_windows` for the
-/// widths it takes (2..=16, tested); 13 at c = 20, 12 at 22, 11 at 24.
+/// 2^[`SCALAR_BITS`]) needs, the last carry included (zkforge-msm's `num_windows`): 18 at
+/// c = 15, 13 at c = 20, 12 at 22, 11 at 24.
 pub fn windows(c: u32) -> usize {
-    let limit = (1u64 << (c - 1)) - 2;
-    let mut w = 1usize;
-    loop {
-        let shift = c * (w as u32 - 1);
-        // (2^SCALAR_BITS - 1) >> shift, compared with the limit.
-        if shift >= SCALAR_BITS || (SCALAR_BITS - shift < 64 && (1u64 << (SCALAR_BITS - shift)) - 1 <= limit) {
-            return w;
-        }
-        w += 1;
-    }
+    num_windows(&max_of_bits(SCALAR_BITS), c)
 }
 
 /// Decomposes `scalars` (reduced, little-endian limbs) for the points `base_index ..` and
@@ -538,7 +528,7 @@ mod tests {
 
     #[test]
     fn digit_alone_equals_the_recoding() {
-        use zkforge_msm::recode::{max_of_bits, num_windows, signed_digits};
+        use zkforge_msm::recode::signed_digits;
         let mut x = 0x9e3779b97f4a7c15u64;
         let mut next = || {
             x ^= x << 13;
@@ -548,9 +538,6 @@ mod tests {
         };
         for c in 2..=crate::config::MAX_WINDOW {
             let nw = windows(c);
-            if c <= 16 {
-                assert_eq!(nw, num_windows(&max_of_bits(SCALAR_BITS), c), "c {c}");
-            }
             let theta = thresholds(c, nw);
             for t in 0..300 {
                 let mut k = [next(), next(), next(), next() >> 1];

@@ -29,10 +29,11 @@ fn shr256(k: &[u64; 4], s: u32) -> [u64; 4] {
     out
 }
 
-/// Number of signed windows of width `c` (2..=16) that every scalar <= `max` needs, the final
-/// carry included (see the module header).
+/// Number of signed windows of width `c` that every scalar <= `max` needs, the final carry
+/// included (see the module header). Any width in 2..=31 counts (zkforge-gpu's folded bases
+/// take up to 24); this crate's own recoding stores digits of at most [`MAX_WINDOW`] bits.
 pub fn num_windows(max: &[u64; 4], c: u32) -> usize {
-    assert!((MIN_WINDOW..=MAX_WINDOW).contains(&c), "window width {c} outside 2..=16");
+    assert!((MIN_WINDOW..=31).contains(&c), "window width {c} outside 2..=31");
     let limit = (1u64 << (c - 1)) - 2;
     let mut w = 1usize;
     loop {
