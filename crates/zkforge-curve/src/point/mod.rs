@@ -4,8 +4,8 @@
 //! "auto-shortw-xyzz"):
 //! - Jacobian doubling `dbl-2009-l` (2M + 5S), addition `add-2007-bl` (11M + 5S), mixed addition
 //!   `madd-2007-bl` (7M + 4S), affine doubling `mdbl-2007-bl` (1M + 5S); the constant-time
-//!   `add`/`add_mixed` use a unified chord-or-tangent form of the same formulas (13M + 5S and
-//!   9M + 4S, no separate doubling to compute and select);
+//!   `add`/`add_mixed` use a unified chord-or-tangent form of the same formulas (12M + 5S and
+//!   8M + 4S, no separate doubling to compute and select);
 //! - XYZZ addition `add-2008-s` (12M + 2S), mixed `madd-2008-s` (8M + 2S), doubling
 //!   `dbl-2008-s-1` (6M + 4S), mixed doubling `mdbl-2008-s-1` (4M + 3S).
 //!
