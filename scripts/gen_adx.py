@@ -16,6 +16,9 @@ has freed, so the output is fully reduced.
 Usage: python3 scripts/gen_adx.py > crates/zkforge-field/src/backend/x86_64_adx.rs
 """
 
+import re
+
+
 def gen(n):
     lines = []
     T = [f"{{t{k}}}" for k in range(n + 1)]
@@ -104,6 +107,30 @@ def gen_sqr_n(n):
     lines += [l.replace("{a}", "{r}").replace("{b}", "{r}") for l in body]
     for k in range(n):
         lines.append(f"mov qword ptr [{{r}} + {8*k}], {T[k]}")
+    lines.append("dec {k}")
+    lines.append("jnz 2b")
+    return lines
+
+
+def gen_sqr_n_x2(n):
+    """k rounds of two independent Montgomery squarings in place, on the n words at `r` and
+    the n words after them: each round squares the first value (as `gen_sqr_n`), stores it,
+    then squares and stores the second. The two dependency chains share registers but not
+    data, so the out-of-order core runs one squaring's carry chains under the other's (paired
+    exponentiations: the two SSWU maps of a hash to G1)."""
+    lines = ["2:"]
+    body, T = gen(n)
+    cut = next(i for i, l in enumerate(body) if l.startswith("mov {s0}"))
+    body = body[:cut]
+    def shifted(line, off):
+        # the operand words of the CIOS body, moved to the half at byte offset `off`
+        line = line.replace("{a}", "{r}").replace("{b}", "{r}").replace("[{r}]", "[{r} + 0]")
+        return re.sub(r"\[\{r\} \+ (\d+)\]", lambda m: f"[{{r}} + {int(m.group(1)) + off}]", line)
+    for half in range(2):
+        off = 8 * n * half
+        lines += [shifted(l, off) for l in body]
+        for k in range(n):
+            lines.append(f"mov qword ptr [{{r}} + {off + 8*k}], {T[k]}")
     lines.append("dec {k}")
     lines.append("jnz 2b")
     return lines
@@ -411,6 +438,39 @@ for n in (4, 6):
 #[inline(always)]
 pub unsafe fn sqr_n_{n}(r: *mut u64, k: usize, p: &[u64; 8]) {{
     // SAFETY: reads and writes the {n} words at `r` and reads {n + 1} from `p` (the caller's
+    // contract); the loop runs k >= 1 times (the caller's contract); MULX/ADCX/ADOX need
+    // BMI2+ADX, which the caller guarantees. No stack use; flags are clobbered.
+    unsafe {{
+        asm!(
+{body}
+            r = in(reg) r,
+            k = inout(reg) k => _,
+            p = in(reg) p.as_ptr(),
+{ops}
+            hi = out(reg) _,
+            lo = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }}
+}}
+""")
+for n in (4, 6):
+    body = "\n".join(f'            "{l}",' for l in gen_sqr_n_x2(n))
+    ops = "\n".join(f"            t{k} = out(reg) _," for k in range(n + 1))
+    out.append(f"""
+/// Two values squared k times each, interleaved: r[0..{n}] <- r[0..{n}]^(2^k) and
+/// r[{n}..{2*n}] <- r[{n}..{2*n}]^(2^k), in Montgomery form (times 2^-{64*n}(2^k - 1)), each round
+/// left in [0, 2p) and stored back, for {n}-limb moduli with two spare top bits. `p` holds the
+/// modulus limbs followed by -p^-1 mod 2^64 at index {n}.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {2*n}
+/// readable and writable u64 limbs, each half holding a value below 2p, and `k` must be at
+/// least 1.
+#[inline(always)]
+pub unsafe fn sqr_n_x2_{n}(r: *mut u64, k: usize, p: &[u64; 8]) {{
+    // SAFETY: reads and writes the {2*n} words at `r` and reads {n + 1} from `p` (the caller's
     // contract); the loop runs k >= 1 times (the caller's contract); MULX/ADCX/ADOX need
     // BMI2+ADX, which the caller guarantees. No stack use; flags are clobbered.
     unsafe {{

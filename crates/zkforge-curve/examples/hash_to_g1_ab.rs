@@ -1,10 +1,12 @@
-//! hash_to_g1 in both forms of `set_g1_ro_form` and blst's `blst_hash_to_g1`, interleaved in
-//! one process (fastest of 15 chunks of 200 calls, three rounds), each output checked equal to
+//! hash_to_g1 in both forms of `set_g1_ro_form`, each with both values of
+//! `set_sswu_exponentiations` (the two maps' exponentiations interleaved or one by one), and
+//! blst's `blst_hash_to_g1`; then hash_to_g2 with both values of `set_sswu_exponentiations`
+//! against `blst_hash_to_g2`; interleaved in one process (fastest of 15 chunks of 200 calls, three rounds), each output checked equal to
 //! blst's first. `cargo run --release -p zkforge-curve --example hash_to_g1_ab` (add the bench
 //! aliases' `+bmi2,+adx` flags for the build the benchmark table uses).
 use std::hint::black_box;
 use std::time::Instant;
-use zkforge_curve::hash_to_curve::{hash_to_g1, set_g1_ro_form, G1RandomOracleForm};
+use zkforge_curve::hash_to_curve::{hash_to_g1, hash_to_g2, set_g1_ro_form, set_sswu_exponentiations, G1RandomOracleForm, SswuExponentiations};
 
 fn best(f: impl Fn()) -> f64 {
     let mut best = f64::MAX;
@@ -29,6 +31,17 @@ fn blst_hash(msg: &[u8], dst: &[u8]) -> [u8; 48] {
     out
 }
 
+fn blst_hash2(msg: &[u8], dst: &[u8]) -> [u8; 96] {
+    let mut p = blst::blst_p2::default();
+    let mut out = [0u8; 96];
+    // SAFETY: blst reads msg and dst within their lengths and writes one point.
+    unsafe {
+        blst::blst_hash_to_g2(&mut p, msg.as_ptr(), msg.len(), dst.as_ptr(), dst.len(), std::ptr::null(), 0);
+        blst::blst_p2_compress(out.as_mut_ptr(), &p);
+    }
+    out
+}
+
 fn main() {
     let dst = b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";
     let msg = b"a message of some thirty-two by";
@@ -39,15 +52,23 @@ fn main() {
         next.set((i + 1) % msgs.len());
         &msgs[i]
     };
-    let forms = [("add on E1'", G1RandomOracleForm::AddOnIsogenous), ("map then add", G1RandomOracleForm::MapThenAdd)];
-    for (_, f) in forms {
+    let (i, o) = (SswuExponentiations::Interleaved, SswuExponentiations::OneByOne);
+    let forms = [
+        ("add on E1', interleaved", G1RandomOracleForm::AddOnIsogenous, i),
+        ("add on E1', one by one", G1RandomOracleForm::AddOnIsogenous, o),
+        ("map then add, interleaved", G1RandomOracleForm::MapThenAdd, i),
+        ("map then add, one by one", G1RandomOracleForm::MapThenAdd, o),
+    ];
+    for (_, f, e) in forms {
         set_g1_ro_form(f);
+        set_sswu_exponentiations(e);
         assert_eq!(hash_to_g1(msg, dst).unwrap().to_compressed(), blst_hash(msg, dst));
     }
     for round in 0..3 {
         let mut line = format!("round {round}:");
-        for (name, f) in forms {
+        for (name, f, e) in forms {
             set_g1_ro_form(f);
+            set_sswu_exponentiations(e);
             let t = best(|| {
                 black_box(hash_to_g1(black_box(pick()), dst).unwrap());
             });
@@ -55,6 +76,27 @@ fn main() {
         }
         let t = best(|| {
             black_box(blst_hash(black_box(pick()), dst));
+        });
+        line += &format!("  blst {t:.2} us");
+        println!("{line}");
+    }
+    let dst2 = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
+    let exps = [("interleaved", i), ("one by one", o)];
+    for (_, e) in exps {
+        set_sswu_exponentiations(e);
+        assert_eq!(hash_to_g2(msg, dst2).unwrap().to_compressed(), blst_hash2(msg, dst2));
+    }
+    for round in 0..3 {
+        let mut line = format!("G2 round {round}:");
+        for (name, e) in exps {
+            set_sswu_exponentiations(e);
+            let t = best(|| {
+                black_box(hash_to_g2(black_box(pick()), dst2).unwrap());
+            });
+            line += &format!("  {name} {t:.2} us");
+        }
+        let t = best(|| {
+            black_box(blst_hash2(black_box(pick()), dst2));
         });
         line += &format!("  blst {t:.2} us");
         println!("{line}");

@@ -242,3 +242,36 @@ fn zcash_identity_and_malformed() {
     }
 }
 
+
+/// Our hash_to_g1 / hash_to_g2 (RO suites) against blst's on random messages and DSTs, under
+/// every value of the two hash switches: the G1 random-oracle form and how the two SSWU maps
+/// run their exponentiations.
+#[test]
+fn hashes_match_blst_under_every_switch() {
+    use zkforge_curve::hash_to_curve::*;
+    let forms = [G1RandomOracleForm::Auto, G1RandomOracleForm::AddOnIsogenous, G1RandomOracleForm::MapThenAdd];
+    let exps = [SswuExponentiations::Auto, SswuExponentiations::Interleaved, SswuExponentiations::OneByOne];
+    let mut rng = rng();
+    for _ in 0..iters(20) {
+        let msg: Vec<u8> = (0..rng.gen_range(0..100)).map(|_| rng.gen()).collect();
+        let dst: Vec<u8> = (0..rng.gen_range(1..40)).map(|_| rng.gen()).collect();
+        let (mut p1, mut p2) = (blst_p1::default(), blst_p2::default());
+        let (mut w1, mut w2) = ([0u8; 96], [0u8; 192]);
+        unsafe {
+            blst_hash_to_g1(&mut p1, msg.as_ptr(), msg.len(), dst.as_ptr(), dst.len(), std::ptr::null(), 0);
+            blst_hash_to_g2(&mut p2, msg.as_ptr(), msg.len(), dst.as_ptr(), dst.len(), std::ptr::null(), 0);
+            blst_p1_serialize(w1.as_mut_ptr(), &p1);
+            blst_p2_serialize(w2.as_mut_ptr(), &p2);
+        }
+        for e in exps {
+            set_sswu_exponentiations(e);
+            for f in forms {
+                set_g1_ro_form(f);
+                assert_eq!(hash_to_g1(&msg, &dst).unwrap().to_uncompressed(), w1, "{f:?} {e:?}");
+            }
+            assert_eq!(hash_to_g2(&msg, &dst).unwrap().to_uncompressed(), w2, "{e:?}");
+        }
+    }
+    set_g1_ro_form(G1RandomOracleForm::Auto);
+    set_sswu_exponentiations(SswuExponentiations::Auto);
+}

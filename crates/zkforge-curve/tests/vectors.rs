@@ -45,6 +45,20 @@ fn expand_message_xmd_rfc9380_k1() {
     assert_eq!(expand_message_xmd(b"", b"d", 255 * 32).unwrap().len(), 255 * 32);
 }
 
+/// Run `check` under every value of the hash switches (G1 random-oracle form, SSWU
+/// exponentiations), then restore the defaults.
+fn for_every_hash_switch(check: impl Fn()) {
+    for e in [SswuExponentiations::Auto, SswuExponentiations::Interleaved, SswuExponentiations::OneByOne] {
+        set_sswu_exponentiations(e);
+        for f in [G1RandomOracleForm::Auto, G1RandomOracleForm::AddOnIsogenous, G1RandomOracleForm::MapThenAdd] {
+            set_g1_ro_form(f);
+            check();
+        }
+    }
+    set_g1_ro_form(G1RandomOracleForm::Auto);
+    set_sswu_exponentiations(SswuExponentiations::Auto);
+}
+
 #[test]
 fn bls12_381_g1_suites_rfc9380_j9() {
     for (file, ro) in [("h2c/BLS12381G1_XMD-SHA-256_SSWU_RO_.json", true), ("h2c/BLS12381G1_XMD-SHA-256_SSWU_NU_.json", false)] {
@@ -59,6 +73,9 @@ fn bls12_381_g1_suites_rfc9380_j9() {
             assert_eq!(hash_to_field_bls12_381_fp(msg, dst, us.len()).unwrap(), us);
             let got = if ro { hash_to_g1(msg, dst).unwrap() } else { encode_to_g1(msg, dst).unwrap() };
             assert_eq!(got, want, "{file} msg={:?}", t["msg"]);
+            if ro {
+                for_every_hash_switch(|| assert_eq!(hash_to_g1(msg, dst).unwrap(), want, "{file} msg={:?}", t["msg"]));
+            }
             let qs: Vec<&Value> = if ro { vec![&t["Q0"], &t["Q1"]] } else { vec![&t["Q"]] };
             for (u, q) in us.iter().zip(qs) {
                 let qa = G1Affine::new_unchecked(fp(q["x"].as_str().unwrap()), fp(q["y"].as_str().unwrap()));
@@ -82,6 +99,9 @@ fn bls12_381_g2_suites_rfc9380_j10() {
             assert_eq!(hash_to_field_bls12_381_fp2(msg, dst, us.len()).unwrap(), us);
             let got = if ro { hash_to_g2(msg, dst).unwrap() } else { encode_to_g2(msg, dst).unwrap() };
             assert_eq!(got, want, "{file} msg={:?}", t["msg"]);
+            if ro {
+                for_every_hash_switch(|| assert_eq!(hash_to_g2(msg, dst).unwrap(), want, "{file} msg={:?}", t["msg"]));
+            }
             let qs: Vec<&Value> = if ro { vec![&t["Q0"], &t["Q1"]] } else { vec![&t["Q"]] };
             for (u, q) in us.iter().zip(qs) {
                 let qa = G2Affine::new_unchecked(fp2(q["x"].as_str().unwrap()), fp2(q["y"].as_str().unwrap()));

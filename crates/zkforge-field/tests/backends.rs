@@ -264,6 +264,7 @@ fn squaring_kernel_matches_portable() {
 /// The in-place squaring loop (`sqr_n_4`, `sqr_n_6`: rounds without the final subtraction)
 /// against k fully reduced portable squarings, on edge values, random values and inputs in
 /// [p, 2p) (the loop's own output range), for k = 1, 2, 3 and 17; its output stays below 2p.
+/// The two-value loop (`sqr_n_x2_4`, `sqr_n_x2_6`) likewise, against the one-value loop.
 fn compare_sqr_n<C: FieldConfig<N>, const N: usize>() {
     let p = Fp::<C, N>::PINV;
     let modulus: [u64; N] = p[..N].try_into().unwrap();
@@ -289,6 +290,18 @@ fn compare_sqr_n<C: FieldConfig<N>, const N: usize>() {
         backend::mont_square_n_lazy(&mut got, k, &p);
         assert!(below_2p(&got), "{} output not below 2p: a={a:x?} k={k}", C::NAME);
         assert_eq!(portable::reduce_once(got, &p), want, "{} a={a:x?} k={k}", C::NAME);
+        // the two-value loop (`sqr_n_x2_*`), with this input in either half and its neighbour
+        // in the other
+        let b = inputs[(i + 1) % inputs.len()];
+        let mut want_b = b;
+        backend::mont_square_n_lazy(&mut want_b, k, &p);
+        for (x, y, wx, wy) in [(*a, b, want, want_b), (b, *a, want_b, want)] {
+            let mut pair = [x, y];
+            backend::mont_square_n_lazy_x2(&mut pair, k, &p);
+            assert!(below_2p(&pair[0]) && below_2p(&pair[1]), "{} x2 output not below 2p: k={k}", C::NAME);
+            assert_eq!(portable::reduce_once(pair[0], &p), portable::reduce_once(wx, &p), "{} x2 first: x={x:x?} k={k}", C::NAME);
+            assert_eq!(portable::reduce_once(pair[1], &p), portable::reduce_once(wy, &p), "{} x2 second: y={y:x?} k={k}", C::NAME);
+        }
     }
 }
 

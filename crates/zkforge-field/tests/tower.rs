@@ -68,6 +68,17 @@ fn generic_checks<C: TowerConfig<N>, const N: usize>() {
             let r: Option<Fp2<C, N>> = v.sqrt().into();
             assert_eq!(r.expect("Fp elements are squares in Fp2").square(), v);
         }
+        // the paired root (two interleaved exponentiations) equals two single ones, for
+        // squares, non-squares, real and imaginary inputs and zero, on either side
+        let cases = [a.square(), a.square() * C::XI, Fp2::new(b, Fp::ZERO), Fp2::new(Fp::ZERO, b), Fp2::ZERO, -Fp2::ONE];
+        for (i, x) in cases.iter().enumerate() {
+            let y = cases[(i + 1) % cases.len()];
+            let (ax, ay) = (x.norm().pow_p_plus_1_over_4(), y.norm().pow_p_plus_1_over_4());
+            let (rx, ry) = Fp2::sqrt_with_norm_root_x2(x, ax, &y, ay);
+            let (wx, wy): (Option<Fp2<C, N>>, Option<Fp2<C, N>>) = (x.sqrt_with_norm_root(ax).into(), y.sqrt_with_norm_root(ay).into());
+            assert_eq!((Option::from(rx), Option::from(ry)), (wx, wy), "{} case {i}", C::NAME);
+            assert_eq!(Fp::pow_p_plus_1_over_4_x2(&ax, &ay), (ax.pow_p_plus_1_over_4(), ay.pow_p_plus_1_over_4()));
+        }
     }
     // edge: zero and one
     assert!(bool::from(Fp2::<C, N>::ZERO.invert().is_none()));

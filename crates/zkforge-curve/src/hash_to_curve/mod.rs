@@ -155,10 +155,29 @@ fn sswu_candidates<F: CurveField>(zu2: F, tv1: F, a: F, b: F, neg_b_over_a: F, b
 /// Simplified SWU onto E1' with one exponentiation: y1 = g(x1)^((p+1)/4) is sqrt(g(x1)) when
 /// that is a square and sqrt(-g(x1)) when not; then sqrt(g(x2)) = Z u^3 sqrt(-Z) y1.
 fn sswu_g1(u: bls12_381::Fp, zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
+    let c = sswu_g1_candidates(zu2, tv1);
+    let y1 = pow_p_plus_1_over_4_ool(&c.2);
+    sswu_g1_finish(u, c, y1)
+}
+
+/// [`sswu_g1`] of two elements, the two exponentiations interleaved.
+fn sswu_g1_x2(u: [bls12_381::Fp; 2], zu2: [bls12_381::Fp; 2], tv1: [bls12_381::Fp; 2]) -> [(bls12_381::Fp, bls12_381::Fp); 2] {
+    let (c0, c1) = (sswu_g1_candidates(zu2[0], tv1[0]), sswu_g1_candidates(zu2[1], tv1[1]));
+    let (y0, y1) = bls12_381::Fp::pow_p_plus_1_over_4_x2(&c0.2, &c1.2);
+    [sswu_g1_finish(u[0], c0, y0), sswu_g1_finish(u[1], c1, y1)]
+}
+
+/// (x1, x2, g(x1)) of [`sswu_g1`].
+fn sswu_g1_candidates(zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp, bls12_381::Fp) {
+    use iso_g1::*;
+    let (x1, x2, gx1, _gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
+    (x1, x2, gx1)
+}
+
+/// [`sswu_g1`] after its exponentiation y1 = g(x1)^((p+1)/4).
+fn sswu_g1_finish(u: bls12_381::Fp, (x1, x2, gx1): (bls12_381::Fp, bls12_381::Fp, bls12_381::Fp), y1: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
     use iso_g1::*;
     let (m, sq) = (mul_ool::<bls12_381::Fp>, sqr_ool::<bls12_381::Fp>);
-    let (x1, x2, gx1, _gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
-    let y1 = pow_p_plus_1_over_4_ool(&gx1);
     let e1 = sq(&y1).ct_eq(&gx1);
     let y2 = m(&m(&m(&m(&y1, &SQRT_MINUS_Z), &SSWU_Z), &sq(&u)), &u);
     let x = bls12_381::Fp::conditional_select(&x2, &x1, e1);
@@ -172,20 +191,52 @@ fn sswu_g1(u: bls12_381::Fp, zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> (bls12_3
 /// candidate's norm root is N(Z) N(u)^3 sqrt(-N(Z)) alpha1, and one Fp2 square root is taken
 /// from the chosen norm root.
 fn sswu_g2(u: bls12_381::Fp2, zu2: bls12_381::Fp2, tv1: bls12_381::Fp2) -> (bls12_381::Fp2, bls12_381::Fp2) {
+    type F2 = bls12_381::Fp2;
+    let c = sswu_g2_candidates(zu2, tv1);
+    let alpha1 = c.4.pow_p_plus_1_over_4();
+    let (x, g, alpha) = sswu_g2_choose(u, &c, alpha1);
+    sswu_g2_finish(u, x, g.sqrt_with_norm_root(alpha).unwrap_or(F2::ZERO))
+}
+
+/// [`sswu_g2`] of two elements, each of its two exponentiations interleaved with the other
+/// element's.
+fn sswu_g2_x2(u: [bls12_381::Fp2; 2], zu2: [bls12_381::Fp2; 2], tv1: [bls12_381::Fp2; 2]) -> [(bls12_381::Fp2, bls12_381::Fp2); 2] {
+    type F2 = bls12_381::Fp2;
+    let (c0, c1) = (sswu_g2_candidates(zu2[0], tv1[0]), sswu_g2_candidates(zu2[1], tv1[1]));
+    let (a0, a1) = bls12_381::Fp::pow_p_plus_1_over_4_x2(&c0.4, &c1.4);
+    let (x0, g0, alpha0) = sswu_g2_choose(u[0], &c0, a0);
+    let (x1, g1, alpha1) = sswu_g2_choose(u[1], &c1, a1);
+    let (y0, y1) = F2::sqrt_with_norm_root_x2(&g0, alpha0, &g1, alpha1);
+    [sswu_g2_finish(u[0], x0, y0.unwrap_or(F2::ZERO)), sswu_g2_finish(u[1], x1, y1.unwrap_or(F2::ZERO))]
+}
+
+/// (x1, x2, g(x1), g(x2), N(g(x1))) of [`sswu_g2`].
+type SswuG2Candidates = (bls12_381::Fp2, bls12_381::Fp2, bls12_381::Fp2, bls12_381::Fp2, bls12_381::Fp);
+
+/// The candidates of [`sswu_g2`] and the norm of g(x1).
+fn sswu_g2_candidates(zu2: bls12_381::Fp2, tv1: bls12_381::Fp2) -> SswuG2Candidates {
+    use iso_g2::*;
+    let (x1, x2, gx1, gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
+    (x1, x2, gx1, gx2, gx1.norm())
+}
+
+/// From alpha1 = N(g(x1))^((p+1)/4): the square candidate x, its g(x) and a root of N(g(x)).
+fn sswu_g2_choose(u: bls12_381::Fp2, c: &SswuG2Candidates, alpha1: bls12_381::Fp) -> (bls12_381::Fp2, bls12_381::Fp2, bls12_381::Fp) {
     use iso_g2::*;
     type F2 = bls12_381::Fp2;
-    let (x1, x2, gx1, gx2) = sswu_candidates(zu2, tv1, ISO_A, ISO_B, NEG_B_OVER_A, B_OVER_ZA);
-    let n1 = gx1.norm();
-    let alpha1 = n1.pow_p_plus_1_over_4();
+    let &(x1, x2, gx1, gx2, n1) = c;
     let e1 = alpha1.square().ct_eq(&n1);
     let nu = u.norm();
     let alpha2 = alpha1 * SQRT_MINUS_NORM_Z * NORM_Z * nu.square() * nu;
     let x = F2::conditional_select(&x2, &x1, e1);
     let g = F2::conditional_select(&gx2, &gx1, e1);
-    let alpha = bls12_381::Fp::conditional_select(&alpha2, &alpha1, e1);
-    let y = g.sqrt_with_norm_root(alpha).unwrap_or(F2::ZERO);
+    (x, g, bls12_381::Fp::conditional_select(&alpha2, &alpha1, e1))
+}
+
+/// (x, y) with the sign of y matched to u's (RFC 9380 section 6.6.2, step 8).
+fn sswu_g2_finish(u: bls12_381::Fp2, x: bls12_381::Fp2, y: bls12_381::Fp2) -> (bls12_381::Fp2, bls12_381::Fp2) {
     let flip = CurveField::sgn0(&u) ^ CurveField::sgn0(&y);
-    (x, F2::conditional_select(&y, &-y, flip))
+    (x, bls12_381::Fp2::conditional_select(&y, &-y, flip))
 }
 
 /// Evaluate a polynomial (constant term first) at x by Horner's rule.
@@ -248,6 +299,59 @@ pub fn g1_ro_form() -> G1RandomOracleForm {
     }
 }
 
+/// How [`hash_to_g1`] and [`hash_to_g2`] run the exponentiations of their two SSWU maps (one
+/// Fp exponentiation per map on G1, two on G2), which do not depend on each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SswuExponentiations {
+    /// The measured best: [`SswuExponentiations::Interleaved`] (two BLS12-381 exponentiations
+    /// 0.88x the time of one after the other on the Intel Xeon of BENCHMARKS.md).
+    Auto,
+    /// The two maps' exponentiations step by step together ([`bls12_381::Fp::pow_p_minus_3_over_4_x2`]):
+    /// each squaring of one chain is followed by the other's, so the out-of-order core overlaps
+    /// their carry chains.
+    Interleaved,
+    /// One map after the other.
+    OneByOne,
+}
+
+static SSWU_EXPONENTIATIONS: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how the hashes to G1 and G2 run their maps' exponentiations (process-wide; every
+/// value gives the same point).
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::{hash_to_g1, set_sswu_exponentiations, SswuExponentiations};
+/// let dst = b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";
+/// set_sswu_exponentiations(SswuExponentiations::OneByOne);
+/// let p = hash_to_g1(b"abc", dst).unwrap();
+/// set_sswu_exponentiations(SswuExponentiations::Auto);
+/// assert_eq!(hash_to_g1(b"abc", dst).unwrap(), p);
+/// ```
+pub fn set_sswu_exponentiations(e: SswuExponentiations) {
+    SSWU_EXPONENTIATIONS.store(
+        match e {
+            SswuExponentiations::Auto => 0,
+            SswuExponentiations::Interleaved => 1,
+            SswuExponentiations::OneByOne => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`SswuExponentiations`].
+pub fn sswu_exponentiations() -> SswuExponentiations {
+    match SSWU_EXPONENTIATIONS.load(Ordering::Relaxed) {
+        0 => SswuExponentiations::Auto,
+        1 => SswuExponentiations::Interleaved,
+        _ => SswuExponentiations::OneByOne,
+    }
+}
+
+/// True when the two maps of a hash run their exponentiations interleaved.
+fn interleave_exponentiations() -> bool {
+    sswu_exponentiations() != SswuExponentiations::OneByOne
+}
+
 /// a * b as one out-of-line call per field type: the straight-line formulas below (the sum on
 /// the isogenous curve, SSWU's glue) run once per hash, so with every product inlined they were
 /// 40-50 KB functions fetched cold from L2 on every call; blst calls one product routine too.
@@ -265,10 +369,23 @@ fn sqr_ool<F: CurveField>(a: &F) -> F {
 /// sqrt_ratio for q = 3 mod 4 (RFC 9380 appendix F.2.1.2) on BLS12-381 Fp: (true, sqrt(u/v))
 /// when u/v is a square, else (false, sqrt(Z u/v)), with one exponentiation and no inversion:
 /// y1 = u v (u v^3)^((p-3)/4). `v` must be non-zero.
+#[cfg(test)]
 fn sqrt_ratio_g1(u: bls12_381::Fp, v: bls12_381::Fp) -> (Choice, bls12_381::Fp) {
+    let (uv, base) = sqrt_ratio_g1_start(u, v);
+    sqrt_ratio_g1_finish(u, v, uv, pow_p_minus_3_over_4_ool(&base))
+}
+
+/// The first half of sqrt_ratio: (u v, u v^3), the second the exponentiation's base.
+fn sqrt_ratio_g1_start(u: bls12_381::Fp, v: bls12_381::Fp) -> (bls12_381::Fp, bls12_381::Fp) {
     let (m, sq) = (mul_ool::<bls12_381::Fp>, sqr_ool::<bls12_381::Fp>);
     let uv = m(&u, &v);
-    let y1 = m(&pow_p_minus_3_over_4_ool(&m(&uv, &sq(&v))), &uv);
+    (uv, m(&uv, &sq(&v)))
+}
+
+/// The second half of sqrt_ratio, given t = (u v^3)^((p-3)/4).
+fn sqrt_ratio_g1_finish(u: bls12_381::Fp, v: bls12_381::Fp, uv: bls12_381::Fp, t: bls12_381::Fp) -> (Choice, bls12_381::Fp) {
+    let (m, sq) = (mul_ool::<bls12_381::Fp>, sqr_ool::<bls12_381::Fp>);
+    let y1 = m(&t, &uv);
     let is_qr = m(&sq(&y1), &v).ct_eq(&u);
     let y2 = m(&y1, &iso_g1::SQRT_MINUS_Z);
     (is_qr, bls12_381::Fp::conditional_select(&y2, &y1, is_qr))
@@ -291,24 +408,60 @@ fn pow_p_minus_3_over_4_ool(x: &bls12_381::Fp) -> bls12_381::Fp {
 /// coordinates (xn xd, y xd^3, xd). xd = A' * (Z or -(Z^2 u^4 + Z u^2)) is never zero.
 #[inline(never)]
 fn sswu_g1_jacobian(u: &bls12_381::Fp) -> [bls12_381::Fp; 3] {
-    use iso_g1::*;
-    type Fp = bls12_381::Fp;
-    let (m, sq) = (mul_ool::<Fp>, sqr_ool::<Fp>);
-    let tv1 = m(&SSWU_Z, &sq(u)); // Z u^2
-    let tv2 = sq(&tv1) + tv1; // Z^2 u^4 + Z u^2
-    let x1n = m(&ISO_B, &(tv2 + Fp::ONE));
-    let xd = m(&ISO_A, &Fp::conditional_select(&-tv2, &SSWU_Z, tv2.is_zero()));
-    let xd2 = sq(&xd);
-    let gxd = m(&xd2, &xd); // xd^3
-    // x1n^3 + A x1n xd^2 + B xd^3
-    let gxn = m(&(sq(&x1n) + m(&ISO_A, &xd2)), &x1n) + m(&ISO_B, &gxd);
-    let (is_gx1_square, y1) = sqrt_ratio_g1(gxn, gxd);
-    // x2 = Z u^2 x1 and sqrt(g(x2)) = Z u^3 sqrt(Z g(x1))
-    let xn = Fp::conditional_select(&m(&tv1, &x1n), &x1n, is_gx1_square);
-    let y = Fp::conditional_select(&m(&m(&tv1, u), &y1), &y1, is_gx1_square);
-    let flip = CurveField::sgn0(u) ^ CurveField::sgn0(&y);
-    let y = Fp::conditional_select(&y, &-y, flip);
-    [m(&xn, &xd), m(&y, &gxd), xd]
+    let s = SswuG1Jacobian::start(u);
+    s.finish(u, pow_p_minus_3_over_4_ool(&s.base))
+}
+
+/// [`sswu_g1_jacobian`] of two elements, the two exponentiations interleaved.
+#[inline(never)]
+fn sswu_g1_jacobian_x2(u: &[bls12_381::Fp]) -> [[bls12_381::Fp; 3]; 2] {
+    let (s0, s1) = (SswuG1Jacobian::start(&u[0]), SswuG1Jacobian::start(&u[1]));
+    let (t0, t1) = bls12_381::Fp::pow_p_minus_3_over_4_x2(&s0.base, &s1.base);
+    [s0.finish(&u[0], t0), s1.finish(&u[1], t1)]
+}
+
+/// [`sswu_g1_jacobian`] up to its exponentiation (steps 1-10 and sqrt_ratio's first half).
+struct SswuG1Jacobian {
+    tv1: bls12_381::Fp,
+    x1n: bls12_381::Fp,
+    xd: bls12_381::Fp,
+    gxn: bls12_381::Fp,
+    gxd: bls12_381::Fp,
+    uv: bls12_381::Fp,
+    /// sqrt_ratio's base, gxn gxd^3.
+    base: bls12_381::Fp,
+}
+
+impl SswuG1Jacobian {
+    fn start(u: &bls12_381::Fp) -> Self {
+        use iso_g1::*;
+        type Fp = bls12_381::Fp;
+        let (m, sq) = (mul_ool::<Fp>, sqr_ool::<Fp>);
+        let tv1 = m(&SSWU_Z, &sq(u)); // Z u^2
+        let tv2 = sq(&tv1) + tv1; // Z^2 u^4 + Z u^2
+        let x1n = m(&ISO_B, &(tv2 + Fp::ONE));
+        let xd = m(&ISO_A, &Fp::conditional_select(&-tv2, &SSWU_Z, tv2.is_zero()));
+        let xd2 = sq(&xd);
+        let gxd = m(&xd2, &xd); // xd^3
+        // x1n^3 + A x1n xd^2 + B xd^3
+        let gxn = m(&(sq(&x1n) + m(&ISO_A, &xd2)), &x1n) + m(&ISO_B, &gxd);
+        let (uv, base) = sqrt_ratio_g1_start(gxn, gxd);
+        Self { tv1, x1n, xd, gxn, gxd, uv, base }
+    }
+
+    /// Steps 11-24 given t = base^((p-3)/4).
+    fn finish(&self, u: &bls12_381::Fp, t: bls12_381::Fp) -> [bls12_381::Fp; 3] {
+        type Fp = bls12_381::Fp;
+        let m = mul_ool::<Fp>;
+        let Self { tv1, x1n, xd, gxn, gxd, uv, .. } = *self;
+        let (is_gx1_square, y1) = sqrt_ratio_g1_finish(gxn, gxd, uv, t);
+        // x2 = Z u^2 x1 and sqrt(g(x2)) = Z u^3 sqrt(Z g(x1))
+        let xn = Fp::conditional_select(&m(&tv1, &x1n), &x1n, is_gx1_square);
+        let y = Fp::conditional_select(&m(&m(&tv1, u), &y1), &y1, is_gx1_square);
+        let flip = CurveField::sgn0(u) ^ CurveField::sgn0(&y);
+        let y = Fp::conditional_select(&y, &-y, flip);
+        [m(&xn, &xd), m(&y, &gxd), xd]
+    }
 }
 
 /// P + Q on y^2 = x^3 + a x + b in Jacobian coordinates, constant time, for points that are
@@ -387,8 +540,7 @@ fn iso_map_jacobian<C: CurveConfig>(p: &[C::Base; 3], xnum: &[C::Base], xden: &[
 /// `map_to_g1` does): two inversion-free SSWU maps to E1', their sum there, one isogeny.
 #[inline(never)]
 fn map_two_g1_on_isogenous(u: &[bls12_381::Fp]) -> Jacobian<BlsG1> {
-    let p = sswu_g1_jacobian(&u[0]);
-    let q = sswu_g1_jacobian(&u[1]);
+    let [p, q] = if interleave_exponentiations() { sswu_g1_jacobian_x2(u) } else { [sswu_g1_jacobian(&u[0]), sswu_g1_jacobian(&u[1])] };
     let s = add_jacobian_with_a(&p, &q, iso_g1::ISO_A);
     iso_map_jacobian::<BlsG1>(&s, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
 }
@@ -415,10 +567,16 @@ fn map_g2_with(u: bls12_381::Fp2, zu2: bls12_381::Fp2, tv1: bls12_381::Fp2) -> J
 
 /// map_to_curve of both field elements of a hash_to_curve, with one inversion for the two
 /// SSWU denominators (Montgomery's trick) instead of two.
+/// With [`interleave_exponentiations`], the two maps' exponentiations run interleaved.
 fn map_two_g1(u: &[bls12_381::Fp]) -> Jacobian<BlsG1> {
     let (d0, z0) = sswu_den(u[0], iso_g1::SSWU_Z);
     let (d1, z1) = sswu_den(u[1], iso_g1::SSWU_Z);
     let (t0, t1) = inv0_pair(d0, d1);
+    if interleave_exponentiations() {
+        let [(x0, y0), (x1, y1)] = sswu_g1_x2([u[0], u[1]], [z0, z1], [t0, t1]);
+        let iso = |x, y| iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN);
+        return iso(x0, y0).add(&iso(x1, y1));
+    }
     map_g1_with(u[0], z0, t0).add(&map_g1_with(u[1], z1, t1))
 }
 
@@ -427,6 +585,11 @@ fn map_two_g2(u: &[bls12_381::Fp2]) -> Jacobian<BlsG2> {
     let (d0, z0) = sswu_den(u[0], iso_g2::SSWU_Z);
     let (d1, z1) = sswu_den(u[1], iso_g2::SSWU_Z);
     let (t0, t1) = inv0_pair(d0, d1);
+    if interleave_exponentiations() {
+        let [(x0, y0), (x1, y1)] = sswu_g2_x2([u[0], u[1]], [z0, z1], [t0, t1]);
+        let iso = |x, y| iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN);
+        return iso(x0, y0).add(&iso(x1, y1));
+    }
     map_g2_with(u[0], z0, t0).add(&map_g2_with(u[1], z1, t1))
 }
 
@@ -572,16 +735,21 @@ mod batched_inversion_tests {
         let fs = [bls12_381::Fp::ZERO, bls12_381::Fp::ONE, bls12_381::Fp::from_u64(7), -bls12_381::Fp::from_u64(3)];
         for a in fs {
             for b in fs {
-                let want = map_to_curve_bls12_381_g1(&a).add(&map_to_curve_bls12_381_g1(&b));
-                assert_eq!(map_two_g1(&[a, b]).to_affine(), want.to_affine());
-                let (a2, b2) = (bls12_381::Fp2::new(a, b), bls12_381::Fp2::new(b, bls12_381::Fp::from_u64(5)));
-                let want = map_to_curve_bls12_381_g2(&a2).add(&map_to_curve_bls12_381_g2(&b2));
-                assert_eq!(map_two_g2(&[a2, b2]).to_affine(), want.to_affine());
-                let z2 = bls12_381::Fp2::ZERO;
-                let want = map_to_curve_bls12_381_g2(&z2).add(&map_to_curve_bls12_381_g2(&a2));
-                assert_eq!(map_two_g2(&[z2, a2]).to_affine(), want.to_affine());
+                for e in [SswuExponentiations::Interleaved, SswuExponentiations::OneByOne] {
+                    set_sswu_exponentiations(e);
+                    let want = map_to_curve_bls12_381_g1(&a).add(&map_to_curve_bls12_381_g1(&b));
+                    assert_eq!(map_two_g1(&[a, b]).to_affine(), want.to_affine());
+                    let (a2, b2) = (bls12_381::Fp2::new(a, b), bls12_381::Fp2::new(b, bls12_381::Fp::from_u64(5)));
+                    let want = map_to_curve_bls12_381_g2(&a2).add(&map_to_curve_bls12_381_g2(&b2));
+                    assert_eq!(map_two_g2(&[a2, b2]).to_affine(), want.to_affine());
+                    let z2 = bls12_381::Fp2::ZERO;
+                    let want = map_to_curve_bls12_381_g2(&z2).add(&map_to_curve_bls12_381_g2(&a2));
+                    assert_eq!(map_two_g2(&[z2, a2]).to_affine(), want.to_affine());
+                    assert_eq!(map_two_g2(&[a2, z2]).to_affine(), want.to_affine());
+                }
             }
         }
+        set_sswu_exponentiations(SswuExponentiations::Auto);
     }
 }
 
@@ -607,10 +775,15 @@ mod isogenous_sum_tests {
         }
         for &a in &fs {
             for b in [a, -a, Fp::ZERO, Fp::ONE, fs[fs.len() - 1]] {
+                set_sswu_exponentiations(SswuExponentiations::OneByOne);
                 let want = map_two_g1(&[a, b]).to_affine();
                 assert_eq!(map_two_g1_on_isogenous(&[a, b]).to_affine(), want, "u0 = {a:?}, u1 = {b:?}");
+                set_sswu_exponentiations(SswuExponentiations::Interleaved);
+                assert_eq!(map_two_g1_on_isogenous(&[a, b]).to_affine(), want, "u0 = {a:?}, u1 = {b:?}");
+                assert_eq!(map_two_g1(&[a, b]).to_affine(), want, "u0 = {a:?}, u1 = {b:?}");
             }
         }
+        set_sswu_exponentiations(SswuExponentiations::Auto);
     }
 
     /// sqrt_ratio's contract: (true, sqrt(u/v)) or (false, sqrt(Z u/v)).

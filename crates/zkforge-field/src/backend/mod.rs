@@ -334,6 +334,37 @@ pub fn mont_square_n_lazy<const N: usize>(r: &mut [u64; N], k: u32, p: &[u64; 8]
     }
 }
 
+/// [`mont_square_n_lazy`] on two values at once, r[0] and r[1] each squared k times, the two
+/// chains interleaved round by round in one assembly loop with MULX/ADX (the out-of-order core
+/// overlaps them); elsewhere the two runs one after the other. Same bounds as
+/// [`mont_square_n_lazy`]: each value below 2p on entry and on return.
+#[inline(always)]
+pub fn mont_square_n_lazy_x2<const N: usize>(r: &mut [[u64; N]; 2], k: u32, p: &[u64; 8]) {
+    if k == 0 {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if (N == 4 || N == 6) && p[N - 1] >> 62 == 0 && selected() == 2 {
+            // SAFETY: BMI2 and ADX were detected (`selected() == 2`); `r` is 2N contiguous
+            // words (an array of arrays), each half below 2p (the caller's contract), the
+            // modulus has two spare bits (checked), k >= 1.
+            unsafe {
+                let pr = r.as_mut_ptr() as *mut u64;
+                if N == 4 {
+                    x86_64_adx::sqr_n_x2_4(pr, k as usize, p);
+                } else {
+                    x86_64_adx::sqr_n_x2_6(pr, k as usize, p);
+                }
+            }
+            return;
+        }
+    }
+    let [a, b] = r;
+    mont_square_n_lazy(a, k, p);
+    mont_square_n_lazy(b, k, p);
+}
+
 /// out = a * a exactly: the dedicated squaring kernel with MULX/ADX, the portable product
 /// otherwise.
 #[inline(always)]
