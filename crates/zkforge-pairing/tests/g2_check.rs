@@ -4,9 +4,11 @@
 //! 13, 23, 299 and 2713 (factors of the G2 cofactor; order 13 makes the loop's addition step
 //! meet T = -Q, the exceptional case), those plus a G2 point, the identity, and points off the
 //! twist; the first failing pair is the one reported; the Boolean equals `pairing_check`.
+//! `zkforge_curve::bls12_381::g2_in_subgroup_batch_vartime` (the same ladder on IFMA lanes, eight
+//! points at a time) must give the separate test's verdict on the same kinds of points.
 
 use rand::{rngs::StdRng, RngCore, SeedableRng};
-use zkforge_curve::bls12_381::{G1Affine, G1Projective, G2Affine, G2Config, G2Projective, Scalar};
+use zkforge_curve::bls12_381::{g2_in_subgroup_batch_vartime, G1Affine, G1Projective, G2Affine, G2Config, G2Projective, Scalar};
 use zkforge_curve::hash_to_curve::map_to_curve_bls12_381_g2;
 use zkforge_curve::CurveConfig;
 use zkforge_field::bls12_381::{Fp, Fp2};
@@ -139,4 +141,40 @@ fn points_off_the_twist_are_refused() {
     assert_eq!(pairing_check_g2_unchecked(&v), Err(G2NotInSubgroup { index: 1 }));
     // the off-twist point with the identity in G1 is refused too
     assert_eq!(pairing_check_g2_unchecked(&[(G1Affine::IDENTITY, off)]), Err(G2NotInSubgroup { index: 0 }));
+}
+
+/// The batched test equals `is_in_subgroup` point by point, on G2 points, random twist points,
+/// small-order points and those plus a G2 point, and the identity, mixed in batches of every
+/// length from 0 to 20 (chunks of eight on the lanes, and partial chunks).
+#[test]
+fn batched_test_equals_the_separate_test() {
+    let mut rng = rng();
+    let mut pts: Vec<G2Affine> = vec![G2Affine::IDENTITY];
+    for (l, h) in COFACTOR_OVER.iter() {
+        let s = small_order(&mut rng, *l, h);
+        pts.push(s);
+        pts.push((s.to_jacobian() + g2(&mut rng).to_jacobian()).to_affine());
+    }
+    for _ in 0..6 {
+        pts.push(twist_point(&mut rng).to_affine());
+        pts.push(g2(&mut rng));
+    }
+    pts.push(G2Projective::generator().to_affine());
+    pts.push((-G2Projective::generator()).to_affine());
+    let want: Vec<bool> = pts.iter().map(|q| q.is_in_subgroup()).collect();
+    assert!(want.iter().any(|&b| b) && want.iter().any(|&b| !b));
+    assert_eq!(g2_in_subgroup_batch_vartime(&pts), want);
+    for n in 0..=20 {
+        let idx: Vec<usize> = (0..n).map(|_| (rng.next_u64() % pts.len() as u64) as usize).collect();
+        let batch: Vec<G2Affine> = idx.iter().map(|&i| pts[i]).collect();
+        let expect: Vec<bool> = idx.iter().map(|&i| want[i]).collect();
+        assert_eq!(g2_in_subgroup_batch_vartime(&batch), expect, "n = {n}, points {idx:?}");
+    }
+    // one bad point in a batch of G2 points is found wherever it stands
+    for pos in 0..10 {
+        let mut batch: Vec<G2Affine> = (0..10).map(|_| g2(&mut rng)).collect();
+        batch[pos] = twist_point(&mut rng).to_affine();
+        let got = g2_in_subgroup_batch_vartime(&batch);
+        assert!(got.iter().enumerate().all(|(i, &ok)| ok == (i != pos)), "bad point at {pos}: {got:?}");
+    }
 }

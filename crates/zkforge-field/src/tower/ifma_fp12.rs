@@ -393,8 +393,8 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
         let mut lines = [[[0u64; 8]; 8]; 6];
         // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
         match self.consts {
-            Consts::L8(c) => unsafe { kernels::add_steps::<8>(&mut self.t, q, &self.pxy, &mut lines, c) },
-            Consts::L6(c) => unsafe { kernels::add_steps::<6>(&mut self.t, q, &self.pxy, &mut lines, c) },
+            Consts::L8(c) => unsafe { kernels::add_steps::<8>(&mut self.t, q, &self.pxy, Some(&mut lines), c) },
+            Consts::L6(c) => unsafe { kernels::add_steps::<6>(&mut self.t, q, &self.pxy, Some(&mut lines), c) },
         }
         self.lines_into(f, &lines);
         true
@@ -404,15 +404,52 @@ impl<C: TowerConfig<N>, const N: usize> G2Lanes<C, N> {
     /// order.
     pub fn double_into(&mut self, f: &mut Fp12Lanes<C, N>) {
         let mut lines = [[[0u64; 8]; 8]; 6];
+        self.double(Some(&mut lines));
+        self.lines_into(f, &lines);
+    }
+
+    /// T <- 2T for every pair, without the lines (the ladder of a batched G2 subgroup test:
+    /// [`G2Lanes::for_points`]).
+    pub fn double_points(&mut self) {
+        self.double(None);
+    }
+
+    /// T <- T + Q (or T - Q when `negate`) for every pair with the points of
+    /// [`G2Lanes::set_addends`], without the lines; `false` (and nothing done) when no addends
+    /// were set. The homogeneous formulas are not complete: T = +-Q gives Z = 0, and Z stays 0
+    /// in every later step (see `zkforge_pairing::engine::multi_miller_loop_with_ends`).
+    #[must_use]
+    pub fn add_points(&mut self, negate: bool) -> bool {
+        let Some(q) = &self.q else {
+            return false;
+        };
+        let q = &q[negate as usize];
+        // SAFETY (both): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
+        match self.consts {
+            Consts::L8(c) => unsafe { kernels::add_steps::<8>(&mut self.t, q, &self.pxy, None, c) },
+            Consts::L6(c) => unsafe { kernels::add_steps::<6>(&mut self.t, q, &self.pxy, None, c) },
+        }
+        true
+    }
+
+    /// Up to [`G2Lanes::MAX_PAIRS`] twist points T = (X, Y, Z) (homogeneous) without G1
+    /// points, for [`G2Lanes::double_points`] and [`G2Lanes::add_points`] alone (the line
+    /// steps would take px = py = 0).
+    pub fn for_points(t: &[(Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)], three_b: &Fp2<C, N>, d_twist: bool) -> Option<Self> {
+        let none = [(Fp::ZERO, Fp::ZERO); 8];
+        Self::new(&none[..t.len().min(none.len())], t, three_b, d_twist)
+    }
+
+    /// The doubling step of every pair, the lines into `lines` when given.
+    fn double(&mut self, lines: Option<&mut [Lanes; 6]>) {
         let (t, pxy) = (&mut self.t, &self.pxy);
         // SAFETY (every call): `self` exists, so the CPU has AVX-512F and AVX-512 IFMA.
         match (self.consts, &self.three_b) {
-            (Consts::L8(c), None) => unsafe { kernels::double_steps::<8, 1, false>(t, pxy, &mut lines, &[[[0; 8]; 8]; 2], c) },
-            (Consts::L8(c), Some(tb)) => unsafe { kernels::double_steps::<8, 1, true>(t, pxy, &mut lines, tb, c) },
-            (Consts::L6(c), Some(tb)) => unsafe { kernels::double_steps::<6, 9, true>(t, pxy, &mut lines, tb, c) },
-            (Consts::L6(c), None) => unsafe { kernels::double_steps::<6, 9, false>(t, pxy, &mut lines, &[[[0; 8]; 8]; 2], c) },
+            (Consts::L8(c), None) => unsafe { kernels::double_steps::<8, 1, false>(t, pxy, lines, &[[[0; 8]; 8]; 2], c) },
+            (Consts::L8(c), Some(tb)) => unsafe { kernels::double_steps::<8, 1, true>(t, pxy, lines, tb, c) },
+            (Consts::L6(c), Some(tb)) => unsafe { kernels::double_steps::<6, 9, true>(t, pxy, lines, tb, c) },
+            (Consts::L6(c), None) => unsafe { kernels::double_steps::<6, 9, false>(t, pxy, lines, &[[[0; 8]; 8]; 2], c) },
         }
-        self.lines_into(f, &lines);
     }
 
     /// Each pair's line (lanes of `lines`) multiplied into `f`, in pair order.
@@ -635,12 +672,13 @@ pub(super) mod kernels {
     /// halvings scaled away, 3b' c = 12 xi c): T = (X, Y, Z) in `t` (X.re, X.im, Y.re, Y.im,
     /// Z.re, Z.im, each below 3p) is doubled in place, and the line's (l0, lx px, ly py) go to
     /// `lines` (l0.re, l0.im, l1.re, l1.im, l4.re, l4.im, each below 3p); `pxy` holds px and py
-    /// in the 52-bit form.
+    /// in the 52-bit form. Without `lines` only T is doubled (8 lane Fp2 products, not 9 and
+    /// four lane Fp products: the G2 subgroup test's ladder).
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn double_steps<const M: usize, const T: u64, const GENERAL_3B: bool>(t: &mut [Lanes; 6], pxy: &[Lanes; 2], lines: &mut [Lanes; 6], three_b: &[Lanes; 2], c: &Consts52<M>) {
+    pub(super) unsafe fn double_steps<const M: usize, const T: u64, const GENERAL_3B: bool>(t: &mut [Lanes; 6], pxy: &[Lanes; 2], lines: Option<&mut [Lanes; 6]>, three_b: &[Lanes; 2], c: &Consts52<M>) {
         let k: K<M> = constants(c);
         let kp = |m: usize| splat(&c.mult[m]);
         let ld = |a: &Lanes| load(rows::<M>(a));
@@ -653,7 +691,6 @@ pub(super) mod kernels {
         let b = n2(&m2(&y, &y, &k), &k);
         let cc = m2(&z, &z, &k);
         let hh = m2(&w, &w, &k);
-        let j = m2(&x, &x, &k);
         // E = 12 xi C (reduced below 3p), F = 3E, G' = B + F, B - F, H = (Y + Z)^2 - B - C
         let e = if GENERAL_3B {
             // 3b' C as a lane Fp2 product by the constant (< 6p before the reduction)
@@ -681,25 +718,35 @@ pub(super) mod kernels {
         let y_new = r2(&ak(&s2(&g2, &e12), &kp(72)), &k); // < 78p before
         let z2 = a2(&z3, &z3);
         let z_new = r2(&a2(&z2, &z2), &k); // < 24p before
-        // the line: l0 = E - B, lx = 3 X^2, ly = -H; then lx px, ly py
-        let l0 = r2(&ak(&s2(&e, &b), &kp(6)), &k); // < 9p before
-        let lx = r2(&a2(&a2(&j, &j), &j), &k); // < 18p before
-        let ly = r2(&s2(&F2 { re: kp(18), im: kp(18) }, &h), &k); // < 18p before
-        finish_step(t, lines, pxy, [&x_new, &y_new, &z_new], [&l0, &lx, &ly], &k);
+        store_point(t, [&x_new, &y_new, &z_new]);
+        if let Some(lines) = lines {
+            // the line: l0 = E - B, lx = 3 X^2, ly = -H; then lx px, ly py
+            let j = m2(&x, &x, &k);
+            let l0 = r2(&ak(&s2(&e, &b), &kp(6)), &k); // < 9p before
+            let lx = r2(&a2(&a2(&j, &j), &j), &k); // < 18p before
+            let ly = r2(&s2(&F2 { re: kp(18), im: kp(18) }, &h), &k); // < 18p before
+            store_line(lines, pxy, [&l0, &lx, &ly], &k);
+        }
     }
 
-    /// The end of a lane step: T's new coordinates into `t`, the line (l0, lx px, ly py) into
-    /// `lines` (each below 3p; px, py from `pxy`).
+    /// T's new coordinates into `t`.
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn finish_step<const M: usize>(t: &mut [Lanes; 6], lines: &mut [Lanes; 6], pxy: &[Lanes; 2], xyz: [&F2<M>; 3], [l0, lx, ly]: [&F2<M>; 3], k: &K<M>) {
-        let (px, py) = (load(rows::<M>(&pxy[0])), load(rows::<M>(&pxy[1])));
-        let l1 = F2 { re: mul(&lx.re, &px, k), im: mul(&lx.im, &px, k) };
-        let l4 = F2 { re: mul(&ly.re, &py, k), im: mul(&ly.im, &py, k) };
+    fn store_point<const M: usize>(t: &mut [Lanes; 6], xyz: [&F2<M>; 3]) {
         for (i, v) in xyz.iter().enumerate() {
             store(&v.re, rows_mut::<M>(&mut t[2 * i]));
             store(&v.im, rows_mut::<M>(&mut t[2 * i + 1]));
         }
+    }
+
+    /// The end of a lane step's line: (l0, lx px, ly py) into `lines` (each below 3p; px, py
+    /// from `pxy`).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn store_line<const M: usize>(lines: &mut [Lanes; 6], pxy: &[Lanes; 2], [l0, lx, ly]: [&F2<M>; 3], k: &K<M>) {
+        let (px, py) = (load(rows::<M>(&pxy[0])), load(rows::<M>(&pxy[1])));
+        let l1 = F2 { re: mul(&lx.re, &px, k), im: mul(&lx.im, &px, k) };
+        let l4 = F2 { re: mul(&ly.re, &py, k), im: mul(&ly.im, &py, k) };
         for (i, v) in [l0, &l1, &l4].iter().enumerate() {
             store(&v.re, rows_mut::<M>(&mut lines[2 * i]));
             store(&v.im, rows_mut::<M>(&mut lines[2 * i + 1]));
@@ -711,12 +758,13 @@ pub(super) mod kernels {
     /// (theta = Y - qy Z, lambda = X - qx Z, C = theta^2, D = lambda^2, E = lambda D, F = Z C,
     /// G = X D, H = E + F - 2G; (X, Y, Z) <- (lambda H, theta (G - H) - E Y, Z E); line
     /// (theta qx - lambda qy, -theta, lambda)). `q` holds qx.re, qx.im, qy.re, qy.im (below 2p);
-    /// T, `pxy` and `lines` as in [`double_steps`].
+    /// T, `pxy` and `lines` as in [`double_steps`] (without `lines`, T alone: 8 lane Fp2
+    /// products instead of 10 and four lane Fp products).
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn add_steps<const M: usize>(t: &mut [Lanes; 6], q: &[Lanes; 4], pxy: &[Lanes; 2], lines: &mut [Lanes; 6], c: &Consts52<M>) {
+    pub(super) unsafe fn add_steps<const M: usize>(t: &mut [Lanes; 6], q: &[Lanes; 4], pxy: &[Lanes; 2], lines: Option<&mut [Lanes; 6]>, c: &Consts52<M>) {
         let k: K<M> = constants(c);
         let kp = |m: usize| splat(&c.mult[m]);
         let ld = |a: &Lanes| load(rows::<M>(a));
@@ -740,10 +788,13 @@ pub(super) mod kernels {
         let x_new = r2(&m2(&lambda, &h, &k), &k);
         let y_new = r2(&ak(&s2(&m2(&theta, &gmh, &k), &m2(&e, &y, &k)), &kp(6)), &k); // < 12p before
         let z_new = r2(&m2(&z, &e, &k), &k);
-        let l0 = r2(&ak(&s2(&m2(&theta, &qx, &k), &m2(&lambda, &qy, &k)), &kp(6)), &k); // < 12p before
-        let lx = r2(&s2(&F2 { re: kp(9), im: kp(9) }, &theta), &k); // -theta, < 9p before
-        let ly = r2(&lambda, &k);
-        finish_step(t, lines, pxy, [&x_new, &y_new, &z_new], [&l0, &lx, &ly], &k);
+        store_point(t, [&x_new, &y_new, &z_new]);
+        if let Some(lines) = lines {
+            let l0 = r2(&ak(&s2(&m2(&theta, &qx, &k), &m2(&lambda, &qy, &k)), &kp(6)), &k); // < 12p before
+            let lx = r2(&s2(&F2 { re: kp(9), im: kp(9) }, &theta), &k); // -theta, < 9p before
+            let ly = r2(&lambda, &k);
+            store_line(lines, pxy, [&l0, &lx, &ly], &k);
+        }
     }
 
     /// f <- f * line for pair `i` of lines held one pair per lane ([`double_steps`]' output:
