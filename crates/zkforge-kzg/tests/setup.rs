@@ -75,6 +75,13 @@ fn damaged_setups_are_errors_with(cfg: KzgConfig) {
     let mut v = lines.clone();
     v[4096 + 2] = "zz";
     assert!(bad(v).is_err());
+    // a G2 point on the twist but outside G2 (SSWU without cofactor clearing)
+    let off = zkforge_curve::hash_to_curve::map_to_curve_bls12_381_g2(&zkforge_field::bls12_381::Fp2::ONE).to_affine();
+    assert!(!off.is_in_subgroup());
+    let off_hex: String = off.to_compressed().iter().map(|b| format!("{b:02x}")).collect();
+    let mut v = lines.clone();
+    v[4096 + 3] = &off_hex;
+    assert!(matches!(bad(v), Err(KzgError::InvalidSetup("a G2 point does not decode to the subgroup"))));
     // a valid point in the wrong place (two Lagrange points swapped): a valid setup, not the
     // mainnet one, so the full path loads it and its commitments differ
     let mut v = lines.clone();
