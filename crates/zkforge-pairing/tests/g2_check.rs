@@ -161,6 +161,9 @@ fn batched_test_equals_the_separate_test() {
     }
     pts.push(G2Projective::generator().to_affine());
     pts.push((-G2Projective::generator()).to_affine());
+    // off the twist: a G2 point's y changed
+    let g = g2(&mut rng);
+    pts.push(G2Affine::new_unchecked(g.x(), g.y() + Fp2::ONE));
     let want: Vec<bool> = pts.iter().map(|q| q.is_in_subgroup()).collect();
     assert!(want.iter().any(|&b| b) && want.iter().any(|&b| !b));
     assert_eq!(g2_in_subgroup_batch_vartime(&pts), want);

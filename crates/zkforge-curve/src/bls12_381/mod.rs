@@ -172,8 +172,9 @@ pub fn psi(p: &G2Projective) -> G2Projective {
 /// points at a time (groups of three or more) on the lanes of `zkforge_field::tower::G2Lanes`, in the homogeneous
 /// coordinates of the Miller loop. Those formulas are not complete: a point outside G2 may
 /// meet T = +-Q, which leaves Z = 0 to the end, and Z = 0 fails the test (such a point has
-/// [k] Q = O for some 0 < k < r, so it is outside G2 indeed). Elsewhere, point by point.
-/// The points must be on the twist (the decoders check that).
+/// [k] Q = O for some 0 < k < r, so it is outside G2 indeed). Elsewhere, and for groups of
+/// fewer than three, point by point. A point off the twist is outside G2 (`false`), as
+/// [`Affine::is_in_subgroup`] says.
 ///
 /// ```
 /// use zkforge_curve::bls12_381::{g2_in_subgroup_batch_vartime, G2Affine, G2Projective};
@@ -183,7 +184,8 @@ pub fn psi(p: &G2Projective) -> G2Projective {
 /// ```
 pub fn g2_in_subgroup_batch_vartime(points: &[G2Affine]) -> Vec<bool> {
     let mut out: Vec<bool> = points.iter().map(|p| bool::from(p.is_identity())).collect();
-    let live: Vec<usize> = (0..points.len()).filter(|&i| !out[i]).collect();
+    // points off the twist are outside G2 (as `is_in_subgroup` says); the rest take the test
+    let live: Vec<usize> = (0..points.len()).filter(|&i| !out[i] && points[i].is_on_curve()).collect();
     for chunk in live.chunks(8) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
         if chunk.len() >= G2_LANES_WORTH_IT && ladder_on_lanes(points, chunk, &mut out) {
