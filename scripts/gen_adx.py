@@ -424,20 +424,17 @@ pub unsafe fn mont_sum2_{n}(a: *const u64, b: *const u64, p: &[u64; 8]) -> [u64;
     s
 }}
 """)
-for n in (4, 6):
-    body = "\n".join(f'            "{l}",' for l in gen_sqr_n(n))
+def squaring_loop(name, n, words, lines, doc):
+    """An in-place squaring loop function: `lines` (a counted loop over the `words` words at
+    `r`) wrapped in its asm! block, with `doc` (lines of its doc comment, Safety included)."""
+    body = "\n".join(f'            "{l}",' for l in lines)
     ops = "\n".join(f"            t{k} = out(reg) _," for k in range(n + 1))
-    out.append(f"""
-/// r <- r^(2^k) 2^-{64*n}(2^k - 1) mod p in place: k Montgomery squarings, each left in
-/// [0, 2p) (no final subtraction) and stored back, for {n}-limb moduli with two spare top
-/// bits. `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index {n}.
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {n} readable
-/// and writable u64 limbs holding a value below 2p, and `k` must be at least 1.
+    doc = "\n".join(f"/// {l}".rstrip() for l in doc)
+    return f"""
+{doc}
 #[inline(always)]
-pub unsafe fn sqr_n_{n}(r: *mut u64, k: usize, p: &[u64; 8]) {{
-    // SAFETY: reads and writes the {n} words at `r` and reads {n + 1} from `p` (the caller's
+pub unsafe fn {name}(r: *mut u64, k: usize, p: &[u64; 8]) {{
+    // SAFETY: reads and writes the {words} words at `r` and reads {n + 1} from `p` (the caller's
     // contract); the loop runs k >= 1 times (the caller's contract); MULX/ADCX/ADOX need
     // BMI2+ADX, which the caller guarantees. No stack use; flags are clobbered.
     unsafe {{
@@ -454,40 +451,31 @@ pub unsafe fn sqr_n_{n}(r: *mut u64, k: usize, p: &[u64; 8]) {{
         );
     }}
 }}
-""")
+"""
+
+
 for n in (4, 6):
-    body = "\n".join(f'            "{l}",' for l in gen_sqr_n_x2(n))
-    ops = "\n".join(f"            t{k} = out(reg) _," for k in range(n + 1))
-    out.append(f"""
-/// Two values squared k times each, interleaved: r[0..{n}] <- r[0..{n}]^(2^k) and
-/// r[{n}..{2*n}] <- r[{n}..{2*n}]^(2^k), in Montgomery form (times 2^-{64*n}(2^k - 1)), each round
-/// left in [0, 2p) and stored back, for {n}-limb moduli with two spare top bits. `p` holds the
-/// modulus limbs followed by -p^-1 mod 2^64 at index {n}.
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {2*n}
-/// readable and writable u64 limbs, each half holding a value below 2p, and `k` must be at
-/// least 1.
-#[inline(always)]
-pub unsafe fn sqr_n_x2_{n}(r: *mut u64, k: usize, p: &[u64; 8]) {{
-    // SAFETY: reads and writes the {2*n} words at `r` and reads {n + 1} from `p` (the caller's
-    // contract); the loop runs k >= 1 times (the caller's contract); MULX/ADCX/ADOX need
-    // BMI2+ADX, which the caller guarantees. No stack use; flags are clobbered.
-    unsafe {{
-        asm!(
-{body}
-            r = in(reg) r,
-            k = inout(reg) k => _,
-            p = in(reg) p.as_ptr(),
-{ops}
-            hi = out(reg) _,
-            lo = out(reg) _,
-            out("rdx") _,
-            options(nostack),
-        );
-    }}
-}}
-""")
+    out.append(squaring_loop(f"sqr_n_{n}", n, n, gen_sqr_n(n), [
+        f"r <- r^(2^k) 2^-{64*n}(2^k - 1) mod p in place: k Montgomery squarings, each left in",
+        f"[0, 2p) (no final subtraction) and stored back, for {n}-limb moduli with two spare top",
+        f"bits. `p` holds the modulus limbs followed by -p^-1 mod 2^64 at index {n}.",
+        "",
+        "# Safety",
+        f"The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {n} readable",
+        "and writable u64 limbs holding a value below 2p, and `k` must be at least 1.",
+    ]))
+for n in (4, 6):
+    out.append(squaring_loop(f"sqr_n_x2_{n}", n, 2 * n, gen_sqr_n_x2(n), [
+        f"Two values squared k times each, interleaved: r[0..{n}] <- r[0..{n}]^(2^k) and",
+        f"r[{n}..{2*n}] <- r[{n}..{2*n}]^(2^k), in Montgomery form (times 2^-{64*n}(2^k - 1)), each round",
+        f"left in [0, 2p) and stored back, for {n}-limb moduli with two spare top bits. `p` holds the",
+        f"modulus limbs followed by -p^-1 mod 2^64 at index {n}.",
+        "",
+        "# Safety",
+        f"The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {2*n}",
+        "readable and writable u64 limbs, each half holding a value below 2p, and `k` must be at",
+        "least 1.",
+    ]))
 for n in (4, 6):
     body = "\n".join(f'            "{l}",' for l in gen_mul_wide(n))
     ops = "\n".join(f"            t{k} = out(reg) _," for k in range(n + 1))

@@ -64,41 +64,37 @@ fn main() {
         set_sswu_exponentiations(e);
         assert_eq!(hash_to_g1(msg, dst).unwrap().to_compressed(), blst_hash(msg, dst));
     }
-    for round in 0..3 {
-        let mut line = format!("round {round}:");
-        for (name, f, e) in forms {
-            set_g1_ro_form(f);
-            set_sswu_exponentiations(e);
-            let t = best(|| {
-                black_box(hash_to_g1(black_box(pick()), dst).unwrap());
+    let g1_rows: Vec<(&str, Box<dyn Fn()>)> = forms
+        .iter()
+        .map(|&(name, f, e)| {
+            let run: Box<dyn Fn()> = Box::new(move || {
+                set_g1_ro_form(f);
+                set_sswu_exponentiations(e);
             });
-            line += &format!("  {name} {t:.2} us");
-        }
-        let t = best(|| {
-            black_box(blst_hash(black_box(pick()), dst));
-        });
-        line += &format!("  blst {t:.2} us");
-        println!("{line}");
-    }
+            (name, run)
+        })
+        .collect();
+    rounds("G1", &g1_rows, || drop(black_box(hash_to_g1(black_box(pick()), dst).unwrap())), || drop(black_box(blst_hash(black_box(pick()), dst))));
     let dst2 = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
     let exps = [("interleaved", i), ("one by one", o)];
     for (_, e) in exps {
         set_sswu_exponentiations(e);
         assert_eq!(hash_to_g2(msg, dst2).unwrap().to_compressed(), blst_hash2(msg, dst2));
     }
+    let g2_rows: Vec<(&str, Box<dyn Fn()>)> = exps.iter().map(|&(name, e)| (name, Box::new(move || set_sswu_exponentiations(e)) as Box<dyn Fn()>)).collect();
+    rounds("G2", &g2_rows, || drop(black_box(hash_to_g2(black_box(pick()), dst2).unwrap())), || drop(black_box(blst_hash2(black_box(pick()), dst2))));
+}
+
+/// Three rounds: for each row, its switches set by the row's closure, then `ours` timed; then
+/// `blst` timed; one line per round.
+fn rounds(group: &str, rows: &[(&str, Box<dyn Fn()>)], ours: impl Fn(), blst: impl Fn()) {
     for round in 0..3 {
-        let mut line = format!("G2 round {round}:");
-        for (name, e) in exps {
-            set_sswu_exponentiations(e);
-            let t = best(|| {
-                black_box(hash_to_g2(black_box(pick()), dst2).unwrap());
-            });
-            line += &format!("  {name} {t:.2} us");
+        let mut line = format!("{group} round {round}:");
+        for (name, set) in rows {
+            set();
+            line += &format!("  {name} {:.2} us", best(&ours));
         }
-        let t = best(|| {
-            black_box(blst_hash2(black_box(pick()), dst2));
-        });
-        line += &format!("  blst {t:.2} us");
+        line += &format!("  blst {:.2} us", best(&blst));
         println!("{line}");
     }
 }
