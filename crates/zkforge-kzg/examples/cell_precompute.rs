@@ -1,6 +1,7 @@
 //! Sweep of FK20's precomputation knob (`CellPrecompute`): table build time, table memory and
 //! the median time of `compute_cells_and_kzg_proofs`, on a fixed random blob, one thread unless
-//! `THREADS` says otherwise. The default in `CellPrecompute::default` comes from this sweep.
+//! `THREADS` says otherwise. The default in `CellPrecompute::default` and the window of
+//! `CellPrecompute::None` (the single-copy rows) come from this sweep.
 //!
 //! `cargo run --release -p zkforge-kzg --example cell_precompute`
 
@@ -25,6 +26,10 @@ fn main() {
     for interleaved in [false, true] {
         for (window, stride) in [(6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (8, 2), (8, 4)] {
             sweep.push(CellPrecompute::FixedBase { window, stride, interleaved });
+        }
+        // a stride of 64 (at least every window) keeps one copy: no tables, as `None`
+        for window in 5..=10 {
+            sweep.push(CellPrecompute::FixedBase { window, stride: 64, interleaved });
         }
     }
     println!("threads {threads}");

@@ -17,8 +17,8 @@
 //!
 //! Cost per blob: the 128 MSMs dominate (8192 scalar-point products), then the two G1 FFTs
 //! (about 320 variable-time scalar multiplications each). The knob [`CellPrecompute`] trades
-//! memory for the MSMs: plain Pippenger per position on the 8192 transformed points, or
-//! fixed-base tables (window c, stride s: ceil(w / s) shifted copies of every point,
+//! memory for the MSMs: no tables (the 8192 transformed points once, all positions in one
+//! bucket pass), or fixed-base tables (window c, stride s: ceil(w / s) shifted copies of every point,
 //! w = ceil(255 / c) + 1 windows), either one MSM per position with XYZZ buckets
 //! ([`zkforge_msm::FixedBaseMsm`]) or the 128 positions interleaved in one batch-affine bucket
 //! pass ([`zkforge_msm::FixedBaseMany`]: each position alone has too few points per bucket for
@@ -27,7 +27,7 @@
 use rayon::prelude::*;
 use zkforge_curve::bls12_381::{G1Affine, G1Config, G1Projective};
 use zkforge_field::bls12_381::{Fr, FrConfig};
-use zkforge_msm::{Buckets, FixedBaseMany, FixedBaseMsm, PreparedBases};
+use zkforge_msm::{Buckets, FixedBaseMany, FixedBaseMsm};
 use zkforge_poly::Domain;
 
 use crate::g1_fft;
@@ -43,7 +43,12 @@ const K: usize = 2 * M;
 /// gives the same proofs; the default is the measured best (BENCHMARKS.md, issue 18).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellPrecompute {
-    /// The 128 x 64 transformed setup points only (786 KB); each position is a Pippenger MSM.
+    /// No tables: the 128 x 64 transformed setup points once, the 128 positions in one
+    /// batch-affine bucket pass with 5-bit windows ([`zkforge_msm::FixedBaseMany`] with a single
+    /// copy; 1.8 MB with its 52-bit lane copy). It measured 0.86x the time of a Pippenger MSM
+    /// per position (with the GLV split), which was this value's first form (BENCHMARKS.md,
+    /// 2026-12-01 Intel section); [`CellPrecompute::FixedBase`] with `interleaved: false`
+    /// and a stride of at least the window count is the per-position form without tables.
     None,
     /// Fixed-base tables per position: window `window` (2..=16) and stride `stride` (>= 1);
     /// memory 8192 x ceil(w / stride) affine points (96 bytes each), w the window count.
@@ -67,9 +72,14 @@ impl Default for CellPrecompute {
 /// Additions per inversion in the interleaved pass.
 const BATCH: usize = 256;
 
+/// The window of [`CellPrecompute::None`]'s single-copy pass (the best of 5..=10 in
+/// `examples/cell_precompute.rs`: 64 points per position leave few per bucket above 5 bits).
+const NONE_WINDOW: u32 = 5;
+/// A stride of at least every window: one copy of the points, no tables.
+const NONE_STRIDE: usize = 64;
+
 /// The 128 position MSMs, as the knob asks.
 enum Positions {
-    Plain(Vec<PreparedBases<G1Config>>),
     PerPosition(Vec<FixedBaseMsm<G1Config>>),
     Interleaved(FixedBaseMany<G1Config>),
 }
@@ -83,7 +93,6 @@ impl Positions {
             run(threads, || (0..K).into_par_iter().map(at).collect(), || (0..K).map(at).collect())
         };
         match self {
-            Positions::Plain(v) => each(&|s, p| v[p].msm(s, 1).expect("64 scalars for 64 points")),
             Positions::PerPosition(v) => each(&|s, p| v[p].msm(s).expect("64 scalars for 64 points")),
             Positions::Interleaved(t) => t.msm_many(scalars, threads).expect("128 x 64 scalars and a positive thread count"),
         }
@@ -91,8 +100,6 @@ impl Positions {
 
     fn memory_bytes(&self) -> usize {
         match self {
-            // the points and their endomorphism images
-            Positions::Plain(v) => v.iter().map(|p| p.len() * core::mem::size_of::<G1Affine>() * 3).sum(),
             Positions::PerPosition(v) => v.iter().map(FixedBaseMsm::memory_bytes).sum(),
             Positions::Interleaved(t) => t.memory_bytes(),
         }
@@ -140,8 +147,8 @@ impl Fk20 {
         let tw_inv = g1_fft::twiddles(&w128.invert_vartime().expect("a root of unity is non-zero"), K);
         let positions = match precompute {
             CellPrecompute::None => {
-                let prep = |b: &[G1Affine]| PreparedBases::new(b);
-                Positions::Plain(run(threads, || affine.par_chunks(L).map(prep).collect(), || affine.chunks(L).map(prep).collect()))
+                let lists: Vec<Vec<G1Affine>> = affine.chunks(L).map(<[G1Affine]>::to_vec).collect();
+                Positions::Interleaved(FixedBaseMany::new(&lists, NONE_WINDOW, NONE_STRIDE, BATCH).expect("a valid window and stride"))
             }
             CellPrecompute::FixedBase { window, stride, interleaved: false } => {
                 let prep = |b: &[G1Affine]| FixedBaseMsm::with_params(b, window, stride, Buckets::Xyzz).expect("window and stride checked by KzgConfig");
