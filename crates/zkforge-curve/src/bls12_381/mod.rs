@@ -12,6 +12,7 @@
 
 mod encoding;
 
+use alloc::vec::Vec;
 use zkforge_field::bls12_381::{Fp, Fp2, Fr};
 
 use crate::config::{CurveConfig, Endomorphism, SubScalar};
