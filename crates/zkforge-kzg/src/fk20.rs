@@ -145,19 +145,17 @@ impl Fk20 {
         assert_eq!(domain.generator(), *w128, "the 128-point domain's root is w_8192^64");
         let tw = g1_fft::twiddles(w128, K);
         let tw_inv = g1_fft::twiddles(&w128.invert_vartime().expect("a root of unity is non-zero"), K);
-        let positions = match precompute {
-            CellPrecompute::None => {
-                let lists: Vec<Vec<G1Affine>> = affine.chunks(L).map(<[G1Affine]>::to_vec).collect();
-                Positions::Interleaved(FixedBaseMany::new(&lists, NONE_WINDOW, NONE_STRIDE, BATCH).expect("a valid window and stride"))
-            }
-            CellPrecompute::FixedBase { window, stride, interleaved: false } => {
-                let prep = |b: &[G1Affine]| FixedBaseMsm::with_params(b, window, stride, Buckets::Xyzz).expect("window and stride checked by KzgConfig");
-                Positions::PerPosition(run(threads, || affine.par_chunks(L).map(prep).collect(), || affine.chunks(L).map(prep).collect()))
-            }
-            CellPrecompute::FixedBase { window, stride, interleaved: true } => {
-                let lists: Vec<Vec<G1Affine>> = affine.chunks(L).map(<[G1Affine]>::to_vec).collect();
-                Positions::Interleaved(FixedBaseMany::new(&lists, window, stride, BATCH).expect("window and stride checked by KzgConfig"))
-            }
+        // no tables is the interleaved pass over a single copy
+        let (window, stride, interleaved) = match precompute {
+            CellPrecompute::None => (NONE_WINDOW, NONE_STRIDE, true),
+            CellPrecompute::FixedBase { window, stride, interleaved } => (window, stride, interleaved),
+        };
+        let positions = if interleaved {
+            let lists: Vec<Vec<G1Affine>> = affine.chunks(L).map(<[G1Affine]>::to_vec).collect();
+            Positions::Interleaved(FixedBaseMany::new(&lists, window, stride, BATCH).expect("window and stride checked by KzgConfig"))
+        } else {
+            let prep = |b: &[G1Affine]| FixedBaseMsm::with_params(b, window, stride, Buckets::Xyzz).expect("window and stride checked by KzgConfig");
+            Positions::PerPosition(run(threads, || affine.par_chunks(L).map(prep).collect(), || affine.chunks(L).map(prep).collect()))
         };
         Self { positions, tw, tw_inv, domain }
     }

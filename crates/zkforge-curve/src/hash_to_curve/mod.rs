@@ -556,12 +556,22 @@ pub fn map_to_curve_bls12_381_g1(u: &bls12_381::Fp) -> Jacobian<BlsG1> {
 /// map_to_curve for G1 given Z u^2 and inv0 of the SSWU denominator.
 fn map_g1_with(u: bls12_381::Fp, zu2: bls12_381::Fp, tv1: bls12_381::Fp) -> Jacobian<BlsG1> {
     let (x, y) = sswu_g1(u, zu2, tv1);
+    iso_to_g1(x, y)
+}
+
+/// The 11-isogeny from E1' to E1 at an affine point.
+fn iso_to_g1(x: bls12_381::Fp, y: bls12_381::Fp) -> Jacobian<BlsG1> {
     iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN)
 }
 
 /// map_to_curve for G2 given Z u^2 and inv0 of the SSWU denominator.
 fn map_g2_with(u: bls12_381::Fp2, zu2: bls12_381::Fp2, tv1: bls12_381::Fp2) -> Jacobian<BlsG2> {
     let (x, y) = sswu_g2(u, zu2, tv1);
+    iso_to_g2(x, y)
+}
+
+/// The 3-isogeny from E2' to E2 at an affine point.
+fn iso_to_g2(x: bls12_381::Fp2, y: bls12_381::Fp2) -> Jacobian<BlsG2> {
     iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN)
 }
 
@@ -574,8 +584,7 @@ fn map_two_g1(u: &[bls12_381::Fp]) -> Jacobian<BlsG1> {
     let (t0, t1) = inv0_pair(d0, d1);
     if interleave_exponentiations() {
         let [(x0, y0), (x1, y1)] = sswu_g1_x2([u[0], u[1]], [z0, z1], [t0, t1]);
-        let iso = |x, y| iso_map::<BlsG1>(x, y, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN);
-        return iso(x0, y0).add(&iso(x1, y1));
+        return iso_to_g1(x0, y0).add(&iso_to_g1(x1, y1));
     }
     map_g1_with(u[0], z0, t0).add(&map_g1_with(u[1], z1, t1))
 }
@@ -587,8 +596,7 @@ fn map_two_g2(u: &[bls12_381::Fp2]) -> Jacobian<BlsG2> {
     let (t0, t1) = inv0_pair(d0, d1);
     if interleave_exponentiations() {
         let [(x0, y0), (x1, y1)] = sswu_g2_x2([u[0], u[1]], [z0, z1], [t0, t1]);
-        let iso = |x, y| iso_map::<BlsG2>(x, y, &iso_g2::XNUM, &iso_g2::XDEN, &iso_g2::YNUM, &iso_g2::YDEN);
-        return iso(x0, y0).add(&iso(x1, y1));
+        return iso_to_g2(x0, y0).add(&iso_to_g2(x1, y1));
     }
     map_g2_with(u[0], z0, t0).add(&map_g2_with(u[1], z1, t1))
 }
