@@ -138,7 +138,7 @@ impl KzgSettings {
             let w128 = self.w128();
             match &self.fk20_columns {
                 Some(cols) => Fk20::new(cols, &w128, self.cell_precompute, self.threads),
-                None => Fk20::new(&Fk20::columns(&self.g1_monomial, &w128, self.threads), &w128, self.cell_precompute, self.threads),
+                None => Fk20::new(&Fk20::columns(&self.g1_monomial, &w128, self.threads, self.g1_fft_products), &w128, self.cell_precompute, self.threads),
             }
         })
     }
@@ -167,7 +167,7 @@ impl KzgSettings {
 
     /// Cells and proofs of the polynomial with these 4096 coefficients.
     fn cells_and_proofs(&self, coeffs: Vec<Fr>) -> (Vec<u8>, Vec<[u8; 48]>) {
-        let proofs = self.fk20().proofs(&coeffs, self.threads);
+        let proofs = self.fk20().proofs(&coeffs, self.threads, self.g1_fft_products);
         let cells = self.on_pool(|| self.cells_from_coefficients(coeffs));
         let proofs = G1Projective::batch_to_affine(&proofs).iter().map(G1Affine::to_compressed).collect();
         (cells, proofs)

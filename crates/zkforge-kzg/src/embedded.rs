@@ -67,7 +67,7 @@ pub fn embedded_from_text(text: &str) -> Result<Vec<u8>, KzgError> {
     // every point decoded and subgroup-checked: not the known-setup shortcut, which takes the
     // points from this very file
     let k = crate::KzgSettings::from_text_with(text, &crate::KzgConfig { threads: 2, known_setup: false, ..crate::KzgConfig::default() })?;
-    let fk20_columns = crate::fk20::Fk20::columns(&k.g1_monomial, &k.w128(), 2);
+    let fk20_columns = crate::fk20::Fk20::columns(&k.g1_monomial, &k.w128(), 2, zkforge_msm::mul_many::MulManyMethod::Auto);
     Ok(encode(&Embedded {
         lagrange_brp: k.g1_lagrange.points().to_vec(),
         g2: k.g2_monomial.clone(),

@@ -16,7 +16,8 @@
 //! p-th entries), one inverse and one forward 128-point G1 FFT.
 //!
 //! Cost per blob: the 128 MSMs dominate (8192 scalar-point products), then the two G1 FFTs
-//! (about 320 variable-time scalar multiplications each). The knob [`CellPrecompute`] trades
+//! (about 320 variable-time scalar multiplications each, eight at a time on AVX-512 IFMA lanes
+//! where the CPU has them: `g1_fft`). The knob [`CellPrecompute`] trades
 //! memory for the MSMs: no tables (the 8192 transformed points once, all positions in one
 //! bucket pass), or fixed-base tables (window c, stride s: ceil(w / s) shifted copies of every point,
 //! w = ceil(255 / c) + 1 windows), either one MSM per position with XYZZ buckets
@@ -27,6 +28,7 @@
 use rayon::prelude::*;
 use zkforge_curve::bls12_381::{G1Affine, G1Config, G1Projective};
 use zkforge_field::bls12_381::{Fr, FrConfig};
+use zkforge_msm::mul_many::MulManyMethod;
 use zkforge_msm::{Buckets, FixedBaseMany, FixedBaseMsm};
 use zkforge_poly::Domain;
 
@@ -120,13 +122,14 @@ pub(crate) struct Fk20 {
 impl Fk20 {
     /// FK20's transformed setup: position-major, entry p * l + t is FFT(s_t)[p], where
     /// s_t = ([tau^(l i + t)]G1)_{i < m - 1} padded to 128. `monomial` holds [tau^i]G1 for
-    /// i < n - l; `w128` is the primitive 128th root of unity of the cells' cosets (w_8192^64).
-    pub(crate) fn columns(monomial: &[G1Affine], w128: &Fr, threads: usize) -> Vec<G1Affine> {
+    /// i < n - l; `w128` is the primitive 128th root of unity of the cells' cosets (w_8192^64);
+    /// `fft_products` is how the FFTs take their products.
+    pub(crate) fn columns(monomial: &[G1Affine], w128: &Fr, threads: usize, fft_products: MulManyMethod) -> Vec<G1Affine> {
         assert_eq!(monomial.len(), crate::FIELD_ELEMENTS_PER_BLOB - L, "FK20 needs the n - l monomial points");
         let tw = g1_fft::twiddles(w128, K);
         let column = |t: usize| {
             let mut s: Vec<G1Projective> = (0..K).map(|i| if i < M - 1 { monomial[L * i + t].to_jacobian() } else { G1Projective::IDENTITY }).collect();
-            g1_fft::fft(&mut s, &tw, false);
+            g1_fft::fft(&mut s, &tw, false, fft_products);
             s
         };
         let columns: Vec<Vec<G1Projective>> = run(threads, || (0..L).into_par_iter().map(column).collect(), || (0..L).map(column).collect());
@@ -165,8 +168,9 @@ impl Fk20 {
         self.positions.memory_bytes()
     }
 
-    /// The 128 proofs, in cell order, for the polynomial with these n coefficients.
-    pub(crate) fn proofs(&self, coeffs: &[Fr], threads: usize) -> Vec<G1Projective> {
+    /// The 128 proofs, in cell order, for the polynomial with these n coefficients; the G1
+    /// FFTs take their twiddle products as `fft_products` says.
+    pub(crate) fn proofs(&self, coeffs: &[Fr], threads: usize, fft_products: MulManyMethod) -> Vec<G1Projective> {
         assert_eq!(coeffs.len(), crate::FIELD_ELEMENTS_PER_BLOB);
         let k_inv = Fr::from_u64(K as u64).invert_vartime().expect("128 is invertible");
         // column t of the Toeplitz product, reversed: x_t[k] = f[l (m - 1 - k) + t] for k < m - 1,
@@ -185,9 +189,9 @@ impl Fk20 {
         }
         let mut h = self.positions.msms(&scalars, threads);
         // the circular convolution; H_d is entry m - 2 - d
-        g1_fft_on(threads, &mut h, &self.tw_inv);
+        g1_fft_on(threads, &mut h, &self.tw_inv, fft_products);
         let mut y: Vec<G1Projective> = (0..K).map(|d| if d < M - 1 { h[M - 2 - d] } else { G1Projective::IDENTITY }).collect();
-        g1_fft_on(threads, &mut y, &self.tw);
+        g1_fft_on(threads, &mut y, &self.tw, fft_products);
         // y[j] is the proof for z = w_128^j; cell k has z_k = w_128^brp7(k)
         zkforge_poly::bit_reverse_permute(&mut y);
         y
@@ -195,11 +199,11 @@ impl Fk20 {
 }
 
 /// A G1 FFT on `threads` threads.
-fn g1_fft_on(threads: usize, a: &mut [G1Projective], tw: &[Fr]) {
+fn g1_fft_on(threads: usize, a: &mut [G1Projective], tw: &[Fr], method: MulManyMethod) {
     if threads > 1 {
-        zkforge_msm::pippenger::pool(threads).install(|| g1_fft::fft(a, tw, true));
+        zkforge_msm::pippenger::pool(threads).install(|| g1_fft::fft(a, tw, true, method));
     } else {
-        g1_fft::fft(a, tw, false);
+        g1_fft::fft(a, tw, false, method);
     }
 }
 

@@ -3,39 +3,17 @@
 //! on two 128-point vectors per blob.
 //!
 //! Radix-2 decimation in frequency (Gentleman-Sande), natural order in, natural order out
-//! after one bit-reversal; each butterfly costs one addition, one subtraction and, unless the
-//! twiddle is 1, one variable-time scalar multiplication (GLV, about 130 doublings): inputs
-//! are public setup points and proofs. The two halves of each level run on rayon's
-//! `join` when a pool is given.
+//! after one bit-reversal, one level at a time: each butterfly costs one addition, one
+//! subtraction and, unless the twiddle is 1, one variable-time scalar multiplication of the
+//! difference (GLV, about 130 doublings; the inputs are public setup points and proofs). The
+//! multiplications of a level are independent, so they go to `zkforge_msm::mul_many` together:
+//! eight at a time on AVX-512 IFMA lanes where the CPU has them ([`MulManyMethod`]), spread over
+//! the current rayon pool when `parallel`.
 
 use rayon::prelude::*;
 use zkforge_curve::bls12_381::G1Projective;
 use zkforge_field::bls12_381::Fr;
-
-/// The butterflies of one level and everything below it. `tw[j * stride]` is w^j for the
-/// root w of this level's size.
-fn dif(a: &mut [G1Projective], tw: &[Fr], stride: usize, parallel: bool) {
-    let n = a.len();
-    if n <= 1 {
-        return;
-    }
-    let half = n / 2;
-    let (lo, hi) = a.split_at_mut(half);
-    let butterfly = |(j, (u, v)): (usize, (&mut G1Projective, &mut G1Projective))| {
-        let (x, y) = (*u, *v);
-        *u = x + y;
-        let d = x - y;
-        *v = if j == 0 { d } else { d.mul_limbs_vartime(&tw[j * stride].to_limbs()) };
-    };
-    if parallel && half >= 8 {
-        lo.par_iter_mut().zip(hi.par_iter_mut()).enumerate().for_each(butterfly);
-        rayon::join(|| dif(lo, tw, stride * 2, true), || dif(hi, tw, stride * 2, true));
-    } else {
-        lo.iter_mut().zip(hi.iter_mut()).enumerate().for_each(butterfly);
-        dif(lo, tw, stride * 2, false);
-        dif(hi, tw, stride * 2, false);
-    }
-}
+use zkforge_msm::mul_many::{mul_many_vartime_with, MulManyMethod};
 
 /// w^j for j < n/2.
 pub(crate) fn twiddles(w: &Fr, n: usize) -> Vec<Fr> {
@@ -49,10 +27,52 @@ pub(crate) fn twiddles(w: &Fr, n: usize) -> Vec<Fr> {
 }
 
 /// In place: a[i] <- sum_j a[j] w^(ij), for a power-of-two length n and w a primitive n-th root
-/// of unity (`tw` = [`twiddles`]`(w, n)`). `parallel` runs the levels' halves and butterflies
-/// on the current rayon pool.
-pub(crate) fn fft(a: &mut [G1Projective], tw: &[Fr], parallel: bool) {
-    assert!(a.len().is_power_of_two() && tw.len() == a.len() / 2, "G1 FFT: length must be a power of two with n/2 twiddles");
-    dif(a, tw, 1, parallel);
+/// of unity (`tw` = [`twiddles`]`(w, n)`). `parallel` spreads each level's multiplications over
+/// the current rayon pool; `method` is how they are taken (every value gives the same points).
+pub(crate) fn fft(a: &mut [G1Projective], tw: &[Fr], parallel: bool, method: MulManyMethod) {
+    let n = a.len();
+    assert!(n.is_power_of_two() && tw.len() == n / 2, "G1 FFT: length must be a power of two with n/2 twiddles");
+    let mut half = n / 2;
+    let mut stride = 1;
+    let mut at = Vec::with_capacity(n / 2);
+    let mut diffs = Vec::with_capacity(n / 2);
+    let mut ks = Vec::with_capacity(n / 2);
+    while half >= 1 {
+        at.clear();
+        diffs.clear();
+        ks.clear();
+        for block in (0..n).step_by(2 * half) {
+            for j in 0..half {
+                let (x, y) = (a[block + j], a[block + j + half]);
+                a[block + j] = x.add_vartime(&y);
+                let d = x.add_vartime(&-y);
+                if j == 0 {
+                    a[block + j + half] = d;
+                } else {
+                    at.push(block + j + half);
+                    diffs.push(d);
+                    ks.push(tw[j * stride].to_limbs());
+                }
+            }
+        }
+        let products = multiply(&diffs, &ks, parallel, method);
+        for (&i, p) in at.iter().zip(products) {
+            a[i] = p;
+        }
+        half /= 2;
+        stride *= 2;
+    }
     zkforge_poly::bit_reverse_permute(a);
+}
+
+/// The products of one level, on the pool's threads in chunks of whole lane groups.
+fn multiply(points: &[G1Projective], ks: &[[u64; 4]], parallel: bool, method: MulManyMethod) -> Vec<G1Projective> {
+    let one = |p: &[G1Projective], k: &[[u64; 4]]| mul_many_vartime_with(p, k, method).expect("one scalar per point");
+    let threads = if parallel { rayon::current_num_threads() } else { 1 };
+    if threads <= 1 || points.len() < 16 {
+        return one(points, ks);
+    }
+    let chunk = points.len().div_ceil(threads).div_ceil(8) * 8;
+    let parts: Vec<Vec<G1Projective>> = points.par_chunks(chunk).zip(ks.par_chunks(chunk)).map(|(p, k)| one(p, k)).collect();
+    parts.concat()
 }

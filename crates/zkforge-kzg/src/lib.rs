@@ -48,6 +48,7 @@ pub use cells::compute_verify_cell_kzg_proof_batch_challenge;
 #[doc(hidden)]
 pub use embedded::embedded_from_text;
 pub use fk20::CellPrecompute;
+pub use zkforge_msm::mul_many::MulManyMethod;
 
 use sha2::{Digest, Sha256};
 use zkforge_curve::bls12_381::{G1Affine, G1Projective, G2Affine};
@@ -186,12 +187,18 @@ pub struct KzgConfig {
     /// 126-doubling test per G1 point, about 0.35 s on one thread). `false`: always decode and
     /// check every point. Both give the same settings; any other file takes the full path.
     pub known_setup: bool,
+    /// How FK20's two 128-point G1 FFTs per blob (and the setup's, when it is not the embedded
+    /// copy) take the scalar multiplications of each level: `Auto` (the default) puts them
+    /// eight at a time on AVX-512 IFMA lanes where the CPU has them
+    /// ([`zkforge_msm::mul_many`]); `OneByOne` takes each alone; `Lanes` forces the lanes for
+    /// every group. All give the same proofs.
+    pub g1_fft_products: MulManyMethod,
 }
 
 impl Default for KzgConfig {
     /// One thread (as c-kzg) and the default precomputations.
     fn default() -> Self {
-        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default(), fused_blob_decode: true, known_setup: true }
+        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default(), fused_blob_decode: true, known_setup: true, g1_fft_products: MulManyMethod::Auto }
     }
 }
 
@@ -254,6 +261,7 @@ pub struct KzgSettings {
     /// otherwise computed with the tables.
     fk20_columns: Option<Vec<G1Affine>>,
     cell_precompute: CellPrecompute,
+    g1_fft_products: MulManyMethod,
     /// The blob's domain (4096) and the extended domain (8192), for EIP-7594's cells.
     domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
     ext_domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
@@ -575,6 +583,7 @@ impl KzgSettings {
             g2_lines: OnceLock::new(),
             fk20_columns,
             cell_precompute: config.cell_precompute,
+            g1_fft_products: config.g1_fft_products,
             threads: config.threads,
         })
     }

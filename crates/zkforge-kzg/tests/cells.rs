@@ -8,7 +8,7 @@ mod common;
 
 use common::yaml::{self, Value};
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use zkforge_kzg::{compute_verify_cell_kzg_proof_batch_challenge, CellPrecompute, KzgConfig, KzgSettings, BYTES_PER_BLOB, BYTES_PER_CELL, CELLS_PER_EXT_BLOB};
+use zkforge_kzg::{compute_verify_cell_kzg_proof_batch_challenge, CellPrecompute, KzgConfig, KzgSettings, MulManyMethod, BYTES_PER_BLOB, BYTES_PER_CELL, CELLS_PER_EXT_BLOB};
 
 fn cases(op: &str) -> Vec<(String, Value)> {
     let dir = format!("{}/tests/vectors/{op}", env!("CARGO_MANIFEST_DIR"));
@@ -138,6 +138,35 @@ fn fk20_matches_division_for_every_precompute() {
             match &all {
                 None => all = Some((cells, proofs)),
                 Some(a) => assert_eq!(a, &(cells, proofs), "{pre:?} threads {threads}"),
+            }
+        }
+    }
+}
+
+/// Every way of taking the G1 FFTs' products (IFMA lanes, one by one, lanes forced) gives the
+/// same cells and proofs, on one and two threads, for a random blob, the zero blob (every FFT
+/// point the identity) and a blob with one non-zero element (many identities among the points);
+/// a few proofs are checked against the direct quotient.
+#[test]
+fn fk20_is_the_same_under_every_g1_fft_method() {
+    let mut rng = StdRng::seed_from_u64(4844);
+    let mut one_element = vec![0u8; BYTES_PER_BLOB];
+    one_element[32 * 1000 + 31] = 3;
+    let reference = KzgSettings::mainnet();
+    for blob in [random_blob(&mut rng), vec![0u8; BYTES_PER_BLOB], one_element] {
+        let want: Vec<(u64, [u8; 48])> = [0u64, 5, 127].iter().map(|&k| (k, reference.cell_kzg_proof_by_division(&blob, k).unwrap())).collect();
+        let mut all = None;
+        for method in [MulManyMethod::Auto, MulManyMethod::OneByOne, MulManyMethod::Lanes] {
+            for threads in [1, 2] {
+                let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, g1_fft_products: method, ..KzgConfig::default() }).unwrap();
+                let (cells, proofs) = kzg.compute_cells_and_kzg_proofs(&blob).unwrap();
+                for (k, p) in &want {
+                    assert_eq!(proofs[*k as usize], *p, "{method:?} threads {threads} cell {k}");
+                }
+                match &all {
+                    None => all = Some((cells, proofs)),
+                    Some(a) => assert_eq!(a, &(cells, proofs), "{method:?} threads {threads}"),
+                }
             }
         }
     }

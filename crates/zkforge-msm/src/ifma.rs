@@ -28,7 +28,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use zkforge_curve::{Affine, CurveConfig, CurveField, Xyzz};
+use zkforge_curve::{Affine, CurveConfig, CurveField, Jacobian, Xyzz};
 
 const MASK52: u64 = (1u64 << 52) - 1;
 
@@ -590,11 +590,7 @@ mod simd {
     #[target_feature(enable = "avx512f,avx512ifma")]
     pub(super) fn g1_endo_test<const L: usize>(f: &Field52<L>, x: &Lanes<L>, y: &Lanes<L>, beta: &[u64; L], z_abs: u64) -> (u8, u8) {
         let c = consts(f);
-        let mut mk = [c.zero_l(); 8];
-        for (k, v) in mk.iter_mut().enumerate() {
-            *v = multiple(f, MULTS[k]);
-        }
-        let m = Mults { k: mk };
+        let m = mults(f);
         let one = splat(&f.one);
         let (px, py) = (load(x), load(y));
         let top = 63 - z_abs.leading_zeros();
@@ -623,6 +619,122 @@ mod simd {
         let exceptional = is_zero(&zc, &c);
         let passed = is_zero(&ex, &c) & is_zero(&ey, &c) & !exceptional;
         (passed, exceptional)
+    }
+
+    /// The multiples of p the point formulas use, every lane.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn mults<const L: usize>(f: &Field52<L>) -> Mults<L> {
+        let mut k = [[_mm512_setzero_si512(); L]; 8];
+        for (i, v) in k.iter_mut().enumerate() {
+            *v = multiple(f, MULTS[i]);
+        }
+        Mults { k }
+    }
+
+    /// a in the lanes whose bit of `m` is clear, b in the others.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn blend<const L: usize>(m: __mmask8, a: &[V; L], b: &[V; L]) -> [V; L] {
+        let mut r = *a;
+        for j in 0..L {
+            r[j] = _mm512_mask_blend_epi64(m, a[j], b[j]);
+        }
+        r
+    }
+
+    /// P, 3P, 5P, ..., 15P of eight affine points (canonical coordinates, none the identity,
+    /// each of order above 15), Jacobian, every coordinate below 26p: out[e] = (2e + 1) P as
+    /// (X, Y, Z). Seven doublings and seven mixed additions: (2e + 1) P = 2 (e P) + P, with
+    /// 2e P the doubling of e P (even e: the doubling chain 2P, 4P, 8P; odd e: an odd entry).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn odd_multiples<const L: usize>(f: &Field52<L>, x: &Lanes<L>, y: &Lanes<L>, out: &mut [[Lanes<L>; 3]; 8]) {
+        let c = consts(f);
+        let m = mults(f);
+        let (px, py) = (load(x), load(y));
+        let p = Jac { x: px, y: py, z: splat(&f.one) };
+        // all[k] = k P for k = 1..=15 as they are formed
+        let mut all = [p; 16];
+        for k in 2..16 {
+            all[k] = if k % 2 == 0 { dbl(&all[k / 2], &m, &c) } else { madd(&all[k - 1], &px, &py, &m, &c) };
+        }
+        for e in 0..8 {
+            let t = &all[2 * e + 1];
+            store(&t.x, &mut out[e][0]);
+            store(&t.y, &mut out[e][1]);
+            store(&t.z, &mut out[e][2]);
+        }
+    }
+
+    /// Affine odd multiples of eight points for [`ladder`]: stream s (0: P, 1: endo(P)),
+    /// lane, entry e = (|d| - 1) / 2 for a digit d; x, y and -y canonical, 52-bit form.
+    pub(super) struct LaneTable<const L: usize> {
+        pub(super) x: [[[[u64; L]; 8]; 8]; 2],
+        pub(super) y: [[[[u64; L]; 8]; 8]; 2],
+        pub(super) ny: [[[[u64; L]; 8]; 8]; 2],
+    }
+
+    /// The entries of stream `s` picked by one digit per lane (odd, |d| <= 15), lane order.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn gather<const L: usize>(t: &LaneTable<L>, s: usize, d: &[i8; 8]) -> ([V; L], [V; L]) {
+        let mut gx = [[0u64; 8]; L];
+        let mut gy = [[0u64; 8]; L];
+        for lane in 0..8 {
+            let e = (d[lane].unsigned_abs() as usize - 1) >> 1;
+            let ys = if d[lane] < 0 { &t.ny[s][lane][e] } else { &t.y[s][lane][e] };
+            for j in 0..L {
+                gx[j][lane] = t.x[s][lane][e][j];
+                gy[j][lane] = ys[j];
+            }
+        }
+        (load(&gx), load(&gy))
+    }
+
+    /// Eight variable-time scalar multiplications, one per lane: sum over t of
+    /// 16^t (d[t][0] P + d[t][1] endo(P)) with the regular digits d (odd, |d| <= 15, the signs
+    /// of the GLV parts folded in), then the lanes set in `fix[s]` add the entry +-1 of stream
+    /// s given by `fix_d[s]` (the correction of a part made odd). The result is Jacobian in
+    /// `out` (X, Y, Z, canonical). Returns the lanes whose Z is 0: an addition met equal or
+    /// opposite points (or the result is the identity); the caller redoes those.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn ladder<const L: usize>(
+        f: &Field52<L>,
+        t: &LaneTable<L>,
+        d: &[[[i8; 8]; 2]],
+        fix: [u8; 2],
+        fix_d: &[[i8; 8]; 2],
+        out: &mut [Lanes<L>; 3],
+    ) -> u8 {
+        let c = consts(f);
+        let m = mults(f);
+        let top = d.len() - 1;
+        let (ax, ay) = gather(t, 0, &d[top][0]);
+        let mut acc = Jac { x: ax, y: ay, z: splat(&f.one) };
+        let (bx, by) = gather(t, 1, &d[top][1]);
+        acc = madd(&acc, &bx, &by, &m, &c);
+        for w in (0..top).rev() {
+            for _ in 0..4 {
+                acc = dbl(&acc, &m, &c);
+            }
+            for s in 0..2 {
+                let (qx, qy) = gather(t, s, &d[w][s]);
+                acc = madd(&acc, &qx, &qy, &m, &c);
+            }
+        }
+        for s in 0..2 {
+            if fix[s] != 0 {
+                let (qx, qy) = gather(t, s, &fix_d[s]);
+                let sum = madd(&acc, &qx, &qy, &m, &c);
+                acc = Jac { x: blend(fix[s], &acc.x, &sum.x), y: blend(fix[s], &acc.y, &sum.y), z: blend(fix[s], &acc.z, &sum.z) };
+            }
+        }
+        let zc = canonical(&acc.z, &m, &c);
+        let x = canonical(&acc.x, &m, &c);
+        let y = canonical(&acc.y, &m, &c);
+        store(&x, &mut out[0]);
+        store(&y, &mut out[1]);
+        store(&zc, &mut out[2]);
+        is_zero(&zc, &c)
     }
 
     impl<const L: usize> Consts<L> {
@@ -1010,6 +1122,150 @@ fn g1_subgroup_lanes(points: &[zkforge_curve::bls12_381::G1Affine]) -> (Vec<bool
 /// Zen 5 (`mul_throughput` times 1017 products), one scalar test 32 us.
 const LANES_WORTH_IT: usize = 3;
 
+/// Regular signed digits per GLV part (window 4): 32 windows of 4 bits and a top digit.
+const MUL_DIGITS: usize = 33;
+
+/// The regular window-4 recoding of an odd m < 2^128 (Joye and Tunstall, "Exponent recoding and
+/// regular exponentiation algorithms", AFRICACRYPT 2009): m = sum_t d_t 16^t with every d_t
+/// odd and |d_t| <= 15, so a ladder adds a table entry in every window and never the identity.
+/// d_t = (m mod 32) - 16 keeps the rest (m - d_t) / 16 = 2 floor(m / 32) + 1 odd; after 32
+/// steps the rest is below 2^128 / 16^32 + 16/15, so it is 1, the top digit.
+fn regular_digits(mut m: u128) -> [i8; MUL_DIGITS] {
+    let mut d = [0i8; MUL_DIGITS];
+    for t in d.iter_mut().take(MUL_DIGITS - 1) {
+        let v = (m & 31) as i8 - 16;
+        *t = v;
+        m = ((m >> 5) << 1) | 1;
+    }
+    d[MUL_DIGITS - 1] = m as i8;
+    d
+}
+
+/// k_i P_i for affine points (none the identity, each in the prime-order subgroup, which the
+/// endomorphism split relies on) and scalars k_i < r, eight at a time on the lanes: the GLV
+/// parts made odd and recoded regularly ([`regular_digits`]), the odd multiples P, ..., 15P
+/// formed on the lanes and normalised with one inversion for the whole call, then 128
+/// doublings and 66 mixed additions per group of eight (two more for the parts that were
+/// even). Lanes whose ladder met an exceptional addition are redone by the scalar path.
+/// `None` where the lanes do not apply: no AVX-512 IFMA, a base field that does not fit
+/// eight 52-bit limbs, or no two-part endomorphism split of at most 128 bits.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]]) -> Option<Vec<Jacobian<C>>> {
+    use zkforge_curve::Endomorphism;
+    if !(C::Endo::PRESENT && C::Endo::DIM == 2 && C::Endo::SUB_BITS <= 128) || points.len() != scalars.len() {
+        return None;
+    }
+    let f = Field52::<8>::for_field::<C::Base>()?;
+    let n = points.len();
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    let groups = n.div_ceil(8);
+    let lane_point = |g: usize, lane: usize| (g * 8 + lane).min(n - 1);
+    // the odd multiples of every point on the lanes, back to the 64-bit form, then all of them
+    // normalised with one inversion
+    let p52 = Bases52::<8>::convert::<C>(&f, points);
+    let mut jac: Vec<Jacobian<C>> = Vec::with_capacity(groups * 64);
+    for g in 0..groups {
+        let mut x = [[0u64; 8]; 8];
+        let mut y = [[0u64; 8]; 8];
+        for lane in 0..8 {
+            let q = &p52[lane_point(g, lane)];
+            for j in 0..8 {
+                x[j][lane] = q.x[j];
+                y[j][lane] = q.y[j];
+            }
+        }
+        let mut t = [[[[0u64; 8]; 8]; 3]; 8];
+        // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
+        unsafe {
+            simd::odd_multiples(&f, &x, &y, &mut t);
+            simd::mul_const_all(t.as_flattened_mut(), &f.k_out, &f);
+        }
+        for lane in 0..8 {
+            for e in t.iter() {
+                let coord = |k: usize| {
+                    let l: [u64; 8] = core::array::from_fn(|j| e[k][j][lane]);
+                    C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
+                };
+                jac.push(Jacobian::from_xyz_unchecked(coord(0), coord(1), coord(2)));
+            }
+        }
+    }
+    let aff = Jacobian::batch_to_affine_vartime(&jac);
+    let mut out = Vec::with_capacity(n);
+    let mut table = Box::new(simd::LaneTable::<8> { x: [[[[0; 8]; 8]; 8]; 2], y: [[[[0; 8]; 8]; 8]; 2], ny: [[[[0; 8]; 8]; 8]; 2] });
+    for g in 0..groups {
+        // the tables of both streams in the 52-bit form: P's odd multiples and their images
+        let a = &aff[g * 64..(g + 1) * 64];
+        let images: Vec<Affine<C>> = a
+            .iter()
+            .map(|q| {
+                let j = C::Endo::endo(&q.to_jacobian());
+                Affine::new_unchecked(j.x(), j.y())
+            })
+            .collect();
+        for (s, list) in [a, &images[..]].into_iter().enumerate() {
+            let conv = Bases52::<8>::convert::<C>(&f, list);
+            for (k, q) in conv.iter().enumerate() {
+                let (lane, e) = (k / 8, k % 8);
+                table.x[s][lane][e] = q.x;
+                table.y[s][lane][e] = q.y;
+                table.ny[s][lane][e] = neg52(&q.y, &f.p);
+            }
+        }
+        // digits per window, stream and lane; the parts made odd, corrected at the end
+        let mut d = [[[0i8; 8]; 2]; MUL_DIGITS];
+        let mut fix = [0u8; 2];
+        let mut fix_d = [[0i8; 8]; 2];
+        for lane in 0..8 {
+            let parts = C::Endo::decompose(&scalars[lane_point(g, lane)]);
+            for s in 0..2 {
+                let (neg, mut mag) = (bool::from(parts[s].neg), parts[s].mag);
+                if mag & 1 == 0 {
+                    mag += 1;
+                    fix[s] |= 1 << lane;
+                }
+                let digits = regular_digits(mag);
+                for (t, &v) in digits.iter().enumerate() {
+                    d[t][s][lane] = if neg { -v } else { v };
+                }
+                // the part was sign * (mag + 1): add -sign * (entry 1)
+                fix_d[s][lane] = if neg { 1 } else { -1 };
+            }
+        }
+        let mut r = [[[0u64; 8]; 8]; 3];
+        // SAFETY: as above.
+        let exceptional = unsafe {
+            let e = simd::ladder(&f, &table, &d, fix, &fix_d, &mut r);
+            simd::mul_const_all(&mut r, &f.k_out, &f);
+            e
+        };
+        for lane in 0..8 {
+            let i = g * 8 + lane;
+            if i >= n {
+                break;
+            }
+            if (exceptional >> lane) & 1 == 1 {
+                out.push(points[i].to_jacobian().mul_limbs_vartime(&scalars[i]));
+                continue;
+            }
+            let coord = |k: usize| {
+                let l: [u64; 8] = core::array::from_fn(|j| r[k][j][lane]);
+                C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
+            };
+            out.push(Jacobian::from_xyz_unchecked(coord(0), coord(1), coord(2)));
+        }
+    }
+    Some(out)
+}
+
+/// The lanes exist on x86-64 only.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(_points: &[Affine<C>], _scalars: &[[u64; 4]]) -> Option<Vec<Jacobian<C>>> {
+    None
+}
+
 /// p - y for canonical y (0 stays 0), 52-bit limbs.
 fn neg52<const L: usize>(y: &[u64; L], p: &[u64; L]) -> [u64; L] {
     if y.iter().all(|&w| w == 0) {
@@ -1218,6 +1474,31 @@ mod tests {
         assert_eq!(by_lanes, 40);
         let (_, by_lanes) = g1_subgroup_lanes(&pts[37..77]);
         eprintln!("off-subgroup points decided by the lanes: {by_lanes} of 40");
+    }
+
+    #[test]
+    fn regular_digits_are_odd_small_and_sum_back() {
+        use rand::Rng;
+        let mut rng = StdRng::seed_from_u64(16);
+        let odd: Vec<u128> = [1u128, 3, 15, 17, 31, 33, u128::MAX, u128::MAX - 2, 1 << 127 | 1, (1 << 124) + 1]
+            .into_iter()
+            .chain((0..1000).map(|_| rng.gen::<u128>() | 1))
+            .collect();
+        for m in odd {
+            let d = regular_digits(m);
+            assert!(d.iter().all(|&v| v % 2 != 0 && v.unsigned_abs() <= 15), "{m:#x}: {d:?}");
+            assert!(d[MUL_DIGITS - 1] > 0, "{m:#x}: top digit");
+            // sum d_t 16^t exactly, as a signed high word over a low one (Horner)
+            let (mut hi, mut lo) = (0i128, 0u128);
+            for &v in d.iter().rev() {
+                hi = hi * 16 + (lo >> 124) as i128;
+                lo <<= 4;
+                let (s, carry) = if v >= 0 { lo.overflowing_add(v as u128) } else { lo.overflowing_sub(v.unsigned_abs() as u128) };
+                lo = s;
+                hi += if !carry { 0 } else if v >= 0 { 1 } else { -1 };
+            }
+            assert_eq!((hi, lo), (0, m), "{m:#x}");
+        }
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub mod config;
 pub mod fixed_base;
 pub mod fixed_base_many;
 pub mod ifma;
+pub mod mul_many;
 pub mod pippenger;
 pub mod recode;
 pub mod straus;
