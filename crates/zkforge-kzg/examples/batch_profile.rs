@@ -1,8 +1,9 @@
 //! A loop of 64-blob batch verifications, for `perf record`; with the argument `cells`, a loop
 //! of cell batch verifications (all 128 cells of 64 blobs, 8192 cells) instead; with `fused-ab`,
 //! the 64-blob batch and single-blob verification with `KzgConfig::fused_blob_decode` on and off,
-//! interleaved in chunks (fastest chunk per side: the A/B on a noisy machine).
-//! `cargo run --release -p zkforge-kzg --example batch_profile [cells|fused-ab]`
+//! interleaved in chunks (fastest chunk per side: the A/B on a noisy machine); with `decode-ab`,
+//! a 2048-cell batch with `KzgConfig::batch_point_decoding` on and off, alternating.
+//! `cargo run --release -p zkforge-kzg --example batch_profile [cells|fused-ab|decode-ab]`
 use zkforge_kzg::{KzgSettings, BYTES_PER_BLOB};
 
 fn main() {
@@ -26,6 +27,34 @@ fn main() {
     let b: Vec<&[u8]> = blobs.iter().map(|x| x.as_slice()).collect();
     let c: Vec<&[u8]> = cs.iter().map(|x| x.as_slice()).collect();
     let p: Vec<&[u8]> = ps.iter().map(|x| x.as_slice()).collect();
+    if std::env::args().nth(1).as_deref() == Some("decode-ab") {
+        // the cell batch of 16 blobs (2048 cells) with the proofs' and commitments' square roots
+        // on lanes and one at a time, alternating; medians of 9 rounds
+        let (mut cells, mut proofs) = (Vec::new(), Vec::new());
+        for bl in &blobs[..16] {
+            let (c, p) = kzg.compute_cells_and_kzg_proofs(bl).unwrap();
+            cells.extend(c);
+            proofs.extend(p);
+        }
+        let commitments: Vec<&[u8]> = cs[..16].iter().flat_map(|c| std::iter::repeat_n(c.as_slice(), 128)).collect();
+        let indices: Vec<u64> = (0..16).flat_map(|_| 0..128u64).collect();
+        let cells: Vec<&[u8]> = cells.chunks_exact(2048).collect();
+        let proofs: Vec<&[u8]> = proofs.iter().map(|p| p.as_slice()).collect();
+        let sides = [true, false].map(|batch_point_decoding| zkforge_kzg::KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { threads: 1, batch_point_decoding, ..Default::default() }).unwrap());
+        let mut t = [Vec::new(), Vec::new()];
+        for _round in 0..9 {
+            for (k, side) in sides.iter().enumerate() {
+                let s = std::time::Instant::now();
+                assert!(side.verify_cell_kzg_proof_batch(&commitments, &indices, &cells, &proofs).unwrap());
+                t[k].push(s.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        for v in t.iter_mut() {
+            v.sort_by(f64::total_cmp);
+        }
+        println!("2048-cell batch: lane roots {:.1} ms, one at a time {:.1} ms, ratio {:.2}", t[0][4], t[1][4], t[0][4] / t[1][4]);
+        return;
+    }
     if std::env::args().nth(1).as_deref() == Some("cells") {
         let (mut cells, mut proofs) = (Vec::new(), Vec::new());
         for bl in &blobs {

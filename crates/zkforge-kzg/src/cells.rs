@@ -340,8 +340,8 @@ impl KzgSettings {
         } else {
             cells.iter().map(|c| cell_evals(c)).collect::<Result<_, _>>()?
         };
-        let cs = g1_many(&distinct, self.threads).map_err(KzgError::InvalidPoint)?;
-        let pis = g1_many(proofs, self.threads).map_err(KzgError::InvalidPoint)?;
+        let cs = g1_many(&distinct, self.threads, self.batch_point_decoding).map_err(KzgError::InvalidPoint)?;
+        let pis = g1_many(proofs, self.threads, self.batch_point_decoding).map_err(KzgError::InvalidPoint)?;
         if n == 0 {
             return Ok(true);
         }

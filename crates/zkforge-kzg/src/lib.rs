@@ -193,12 +193,17 @@ pub struct KzgConfig {
     /// ([`zkforge_msm::mul_many`]); `OneByOne` takes each alone; `Lanes` forces the lanes for
     /// every group. All give the same proofs.
     pub g1_fft_products: MulManyMethod,
+    /// Many compressed G1 points decoded together (the cell batch verification's commitments and
+    /// proofs, a setup's G1 points) take their square roots eight at a time on AVX-512 IFMA lanes
+    /// where the CPU has them ([`zkforge_msm::ifma::bls12_381_g1_from_compressed_batch_unchecked`]);
+    /// `false`: one root at a time. Both give the same points and the same errors.
+    pub batch_point_decoding: bool,
 }
 
 impl Default for KzgConfig {
     /// One thread (as c-kzg) and the default precomputations.
     fn default() -> Self {
-        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default(), fused_blob_decode: true, known_setup: true, g1_fft_products: MulManyMethod::Auto }
+        Self { threads: 1, cell_precompute: CellPrecompute::default(), commit_precompute: CommitPrecompute::default(), fused_blob_decode: true, known_setup: true, g1_fft_products: MulManyMethod::Auto, batch_point_decoding: true }
     }
 }
 
@@ -262,6 +267,7 @@ pub struct KzgSettings {
     fk20_columns: Option<Vec<G1Affine>>,
     cell_precompute: CellPrecompute,
     g1_fft_products: MulManyMethod,
+    batch_point_decoding: bool,
     /// The blob's domain (4096) and the extended domain (8192), for EIP-7594's cells.
     domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
     ext_domain: zkforge_poly::Domain<zkforge_field::bls12_381::FrConfig, 4>,
@@ -284,15 +290,21 @@ fn field(b: &[u8]) -> Result<Fr, KzgError> {
     Fr::from_bytes_be(b).map_err(|_| KzgError::NonCanonicalFieldElement)
 }
 
-/// Decodes many compressed G1 points (48 bytes each; the callers check lengths) onto the curve,
-/// then tests them for subgroup membership together
+/// Decodes many compressed G1 points (48 bytes each; the callers check lengths) onto the curve
+/// (with `batch_roots`, their square roots eight at a time on IFMA lanes:
+/// [`zkforge_msm::ifma::bls12_381_g1_from_compressed_batch_unchecked`]; the same points and
+/// errors), then tests them for subgroup membership together
 /// ([`zkforge_msm::ifma::bls12_381_g1_in_subgroup_vartime`]: eight at a time on AVX-512 IFMA
 /// lanes where the CPU has them, the same answers as `G1Affine::from_compressed` point by
 /// point); on the settings' pool when `threads` > 1. Errors: the first point that does not
 /// decode, else the first outside the subgroup.
-pub(crate) fn g1_many<B: AsRef<[u8]> + Sync>(bs: &[B], threads: usize) -> Result<Vec<G1Affine>, zkforge_curve::CurveError> {
+pub(crate) fn g1_many<B: AsRef<[u8]> + Sync>(bs: &[B], threads: usize, batch_roots: bool) -> Result<Vec<G1Affine>, zkforge_curve::CurveError> {
     let chunk = |c: &[B]| -> Result<Vec<G1Affine>, zkforge_curve::CurveError> {
-        let pts = c.iter().map(|b| G1Affine::from_compressed_unchecked(b.as_ref())).collect::<Result<Vec<_>, _>>()?;
+        let pts = if batch_roots {
+            zkforge_msm::ifma::bls12_381_g1_from_compressed_batch_unchecked(c).into_iter().collect::<Result<Vec<_>, _>>()?
+        } else {
+            c.iter().map(|b| G1Affine::from_compressed_unchecked(b.as_ref())).collect::<Result<Vec<_>, _>>()?
+        };
         if zkforge_msm::ifma::bls12_381_g1_in_subgroup_vartime(&pts).iter().all(|&ok| ok) {
             Ok(pts)
         } else {
@@ -526,7 +538,7 @@ impl KzgSettings {
                 return Self::mainnet_with(config);
             }
         }
-        let g1_list = |v: &[Vec<u8>]| -> Result<Vec<G1Affine>, KzgError> { g1_many(v, config.threads).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode to the subgroup")) };
+        let g1_list = |v: &[Vec<u8>]| -> Result<Vec<G1Affine>, KzgError> { g1_many(v, config.threads, config.batch_point_decoding).map_err(|_| KzgError::InvalidSetup("a G1 point does not decode to the subgroup")) };
         let mut g1s = g1_list(&lagrange)?;
         let mut mono = g1_list(&mono)?;
         // the 65 G2 points: decoded on the twist, then one batched subgroup test (eight at a
@@ -584,6 +596,7 @@ impl KzgSettings {
             fk20_columns,
             cell_precompute: config.cell_precompute,
             g1_fft_products: config.g1_fft_products,
+            batch_point_decoding: config.batch_point_decoding,
             threads: config.threads,
         })
     }

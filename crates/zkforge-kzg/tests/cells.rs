@@ -68,9 +68,17 @@ fn recover_cells_and_kzg_proofs_vectors() {
     assert_eq!(all.len(), 18);
 }
 
+/// The consensus-spec vectors, with the points' square roots on lanes (the default) and one at
+/// a time, on one and two threads.
 #[test]
 fn verify_cell_kzg_proof_batch_vectors() {
-    let kzg = KzgSettings::mainnet();
+    for (batch_point_decoding, threads) in [(true, 1), (false, 1), (true, 2)] {
+        let kzg = KzgSettings::mainnet_with(&KzgConfig { threads, batch_point_decoding, ..KzgConfig::default() }).unwrap();
+        verify_cell_batch_vectors_with(&kzg);
+    }
+}
+
+fn verify_cell_batch_vectors_with(kzg: &KzgSettings) {
     let all = cases("verify_cell_kzg_proof_batch");
     for (name, c) in &all {
         let input = c.get("input");
