@@ -114,3 +114,29 @@ fn lengths_must_match() {
     assert_eq!(mul_many_vartime(&[g, g], &[[1, 0, 0, 0]]), Err(MsmError::LengthMismatch { points: 2, scalars: 1 }));
     assert_eq!(mul_many_vartime::<bls12_381::G1Config>(&[], &[]), Ok(vec![]));
 }
+
+/// Both settings of the lanes' squaring kernel (`ifma::set_dedicated_squaring`) give the same
+/// products, subgroup answers and decoded points (the setting is process-wide: the other tests
+/// of this binary may run under either, which they must survive too).
+#[test]
+fn both_squaring_kernels_agree() {
+    use zkforge_curve::bls12_381::{G1Affine, G1Config};
+    let mut rng = StdRng::seed_from_u64(99);
+    let pts: Vec<G1Affine> = sample_points::<G1Config>(&mut rng, 24);
+    let jac: Vec<Jacobian<G1Config>> = pts.iter().map(|p| p.to_jacobian()).collect();
+    let ks = random_scalars(&mut rng, 24);
+    let bytes: Vec<[u8; 48]> = pts.iter().map(G1Affine::to_compressed).collect();
+    let mut runs = Vec::new();
+    for on in [true, false] {
+        zkforge_msm::ifma::set_dedicated_squaring(on);
+        let products: Vec<G1Affine> = mul_many_vartime_with(&jac, &ks, MulManyMethod::Lanes).unwrap().iter().map(|p| p.to_affine()).collect();
+        let decoded = zkforge_msm::ifma::bls12_381_g1_from_compressed_batch_unchecked(&bytes);
+        let subgroup = zkforge_msm::ifma::bls12_381_g1_in_subgroup_vartime(&pts);
+        runs.push((products, decoded, subgroup));
+    }
+    zkforge_msm::ifma::set_dedicated_squaring(true);
+    assert_eq!(runs[0], runs[1]);
+    check(&jac, &ks, "after the switch");
+    assert!(runs[0].1.iter().zip(&pts).all(|(d, p)| *d == Ok(*p)));
+    assert!(runs[0].2.iter().all(|&ok| ok));
+}
