@@ -821,6 +821,75 @@ mod simd {
         is_zero(&zc, &c)
     }
 
+    /// The running sums of one bucket range split into eight segments, one per lane: lane s
+    /// walks buckets base + s m + i for i = m - 1 down to 0 (52-bit x, y below 2p; `occupied`
+    /// says which hold a point) and ends with T_s = sum_i (i + 1) B and R_s = sum_i B in
+    /// `out` (T's X, Y, Z, then R's, canonical). Returns (lanes whose R ever held a point,
+    /// lanes whose result must be redone one by one: a Z of 0 at the end, left by an addition
+    /// of equal or opposite points or by a sum that is the identity).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn running_lanes<const L: usize>(
+        f: &Field52<L>,
+        x: &[[u64; L]],
+        y: &[[u64; L]],
+        occupied: &[bool],
+        base: usize,
+        m: usize,
+        out: &mut [Lanes<L>; 6],
+    ) -> (u8, u8) {
+        let c = consts(f);
+        let mk = mults(f);
+        let one = splat(&f.one);
+        let mut r = Jac { x: c.zero_l(), y: c.zero_l(), z: one };
+        let mut t = r;
+        let (mut r_live, mut t_live) = (0u8, 0u8);
+        let mut gx = [[0u64; 8]; L];
+        let mut gy = [[0u64; 8]; L];
+        for i in (0..m).rev() {
+            let mut occ = 0u8;
+            for lane in 0..8 {
+                let b = base + lane * m + i;
+                if occupied[b] {
+                    occ |= 1 << lane;
+                    for j in 0..L {
+                        gx[j][lane] = x[b][j];
+                        gy[j][lane] = y[b][j];
+                    }
+                }
+            }
+            if occ != 0 {
+                let (bx, by) = (load(&gx), load(&gy));
+                let add = occ & r_live;
+                if add != 0 {
+                    let s = madd(&r, &bx, &by, &mk, &c);
+                    r = Jac { x: blend(add, &r.x, &s.x), y: blend(add, &r.y, &s.y), z: blend(add, &r.z, &s.z) };
+                }
+                let first = occ & !r_live;
+                if first != 0 {
+                    r = Jac { x: blend(first, &r.x, &bx), y: blend(first, &r.y, &by), z: blend(first, &r.z, &one) };
+                    r_live |= first;
+                }
+            }
+            let add = r_live & t_live;
+            if add != 0 {
+                let s = add_jac(&t, &r, &mk, &c);
+                t = Jac { x: blend(add, &t.x, &s.x), y: blend(add, &t.y, &s.y), z: blend(add, &t.z, &s.z) };
+            }
+            let first = r_live & !t_live;
+            if first != 0 {
+                t = Jac { x: blend(first, &t.x, &r.x), y: blend(first, &t.y, &r.y), z: blend(first, &t.z, &r.z) };
+                t_live |= first;
+            }
+        }
+        let (tz, rz) = (canonical(&t.z, &mk, &c), canonical(&r.z, &mk, &c));
+        let bad = (is_zero(&tz, &c) | is_zero(&rz, &c)) & r_live;
+        let coords = [canonical(&t.x, &mk, &c), canonical(&t.y, &mk, &c), tz, canonical(&r.x, &mk, &c), canonical(&r.y, &mk, &c), rz];
+        for (o, v) in out.iter_mut().zip(coords.iter()) {
+            store(v, o);
+        }
+        (r_live, bad)
+    }
+
     /// x^e for eight lane values (52-bit form, below 2p) by a sliding window over e: `start`
     /// is the first window's odd value, then each step squares `ops[i].0` times and multiplies
     /// by x^(ops[i].1) (odd, below 32; 0 for none). Canonical output.
@@ -908,6 +977,25 @@ impl<const L: usize> Bases52<L> {
         }
         pts
     }
+}
+
+/// The fewest buckets per sum whose running sums go to the lanes (eight segments of at least 8;
+/// the count must be a power of two, as every window's is).
+const RUNNING_LANES_MIN: usize = 64;
+
+static RUNNING_SUM_LANES: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
+
+/// Whether the IFMA bucket accumulator takes its running sums (the bucket reduction
+/// sum_b b B_b) on lanes, eight segments of a window's buckets at once, for eight-limb fields
+/// (BLS12-381) with at least 64 buckets per sum (`true`, the default), or one bucket at a time
+/// in the 64-bit field (`false`). Process-wide; both give the same sums.
+pub fn set_running_sum_lanes(on: bool) {
+    RUNNING_SUM_LANES.store(on, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// The current [`set_running_sum_lanes`] setting.
+pub fn running_sum_lanes() -> bool {
+    RUNNING_SUM_LANES.load(core::sync::atomic::Ordering::Relaxed)
 }
 
 /// A batch of S additions defers at most S / DEFER_DIVISOR points whose bucket it already
@@ -1109,6 +1197,139 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
     /// For each run of `nb` buckets (sum j: buckets j nb .. (j + 1) nb), sum_b (b + 1)
     /// bucket_b by running sums, the buckets converted back to `C::Base`.
     fn running_sums(&self, nb_each: usize) -> Vec<Xyzz<C>> {
+        #[cfg(target_arch = "x86_64")]
+        if L == 8 && nb_each >= RUNNING_LANES_MIN && nb_each.is_power_of_two() && running_sum_lanes() {
+            return self.running_sums_lanes(nb_each);
+        }
+        self.running_sums_scalar(nb_each)
+    }
+
+    /// [`Acc52::running_sums`] on lanes (eight-limb fields only: the point formulas' lazy bounds
+    /// need the headroom): each sum's buckets cut into eight segments of m = nb_each / 8, one
+    /// per lane, which give T_s = sum_i (i + 1) B_(s m + i) and R_s = sum_i B_(s m + i); then
+    /// sum_b (b + 1) B_b = sum_s T_s + m sum_s s R_s (the second sum by a running sum over the
+    /// eight R_s, then log2 m doublings). Overflow accumulators are folded into their buckets
+    /// first (normalised together); a lane that met an exceptional addition is redone by the
+    /// scalar loop over its segment.
+    #[cfg(target_arch = "x86_64")]
+    fn running_sums_lanes(&self, nb_each: usize) -> Vec<Xyzz<C>> {
+        let nb = self.x.len();
+        let f = self.f;
+        let m = nb_each / 8;
+        let folded;
+        let (x, y, occupied): (&[[u64; L]], &[[u64; L]], &[bool]) = if self.overflow_used.iter().any(|&u| u) {
+            folded = self.fold_overflows();
+            (&folded.0, &folded.1, &folded.2)
+        } else {
+            (&self.x, &self.y, &self.occupied)
+        };
+        let to64 = |v: &mut Lanes<L>| {
+            // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
+            unsafe { simd::mul_const_all(core::slice::from_mut(v), &f.k_out, f) }
+        };
+        let mut sums = Vec::with_capacity(nb / nb_each);
+        for j in 0..nb / nb_each {
+            let base = j * nb_each;
+            let mut out = [[[0u64; 8]; L]; 6];
+            // SAFETY: as above.
+            let (live, bad) = unsafe { simd::running_lanes(f, x, y, occupied, base, m, &mut out) };
+            for o in out.iter_mut() {
+                to64(o);
+            }
+            let coord = |k: usize, lane: usize| {
+                let l: [u64; L] = core::array::from_fn(|i| out[k][i][lane]);
+                C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
+            };
+            let mut ts = [Jacobian::<C>::IDENTITY; 8];
+            let mut rs = [Jacobian::<C>::IDENTITY; 8];
+            for lane in 0..8 {
+                if (live >> lane) & 1 == 0 {
+                    continue;
+                }
+                if (bad >> lane) & 1 == 1 {
+                    let (t, r) = self.segment_scalar(x, y, occupied, base + lane * m, m);
+                    ts[lane] = t;
+                    rs[lane] = r;
+                } else {
+                    ts[lane] = Jacobian::from_xyz_unchecked(coord(0, lane), coord(1, lane), coord(2, lane));
+                    rs[lane] = Jacobian::from_xyz_unchecked(coord(3, lane), coord(4, lane), coord(5, lane));
+                }
+            }
+            // sum_s T_s + m sum_s s R_s
+            let mut total = ts.iter().fold(Jacobian::<C>::IDENTITY, |a, t| a.add_vartime(t));
+            let (mut run, mut weighted) = (Jacobian::<C>::IDENTITY, Jacobian::<C>::IDENTITY);
+            for s in (1..8).rev() {
+                run = run.add_vartime(&rs[s]);
+                weighted = weighted.add_vartime(&run);
+            }
+            for _ in 0..m.trailing_zeros() {
+                weighted = weighted.double();
+            }
+            total = total.add_vartime(&weighted);
+            sums.push(total.to_xyzz());
+        }
+        sums
+    }
+
+    /// One segment of [`Acc52::running_sums_lanes`] in the 64-bit field: (T, R).
+    #[cfg(target_arch = "x86_64")]
+    fn segment_scalar(&self, x: &[[u64; L]], y: &[[u64; L]], occupied: &[bool], start: usize, m: usize) -> (Jacobian<C>, Jacobian<C>) {
+        let (mut xs, mut ys) = ([[0u64; 8]; L], [[0u64; 8]; L]);
+        let (mut run, mut sum) = (Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY);
+        for b in (start..start + m).rev() {
+            if occupied[b] {
+                for j in 0..L {
+                    xs[j][0] = x[b][j];
+                    ys[j][0] = y[b][j];
+                }
+                // SAFETY: as in `running_sums_lanes`.
+                unsafe {
+                    simd::mul_const_all(core::slice::from_mut(&mut xs), &self.f.k_out, self.f);
+                    simd::mul_const_all(core::slice::from_mut(&mut ys), &self.f.k_out, self.f);
+                }
+                let back = |v: &Lanes<L>| C::Base::from_mont_u64s(&from52(&core::array::from_fn::<u64, L, _>(|j| v[j][0]))).unwrap_or(C::Base::ZERO);
+                run = run.add_mixed_vartime(&Affine::new_unchecked(back(&xs), back(&ys)));
+            }
+            sum = sum.add_vartime(&run);
+        }
+        (sum.to_jacobian(), run.to_jacobian())
+    }
+
+    /// The buckets with their overflow accumulators added in (x, y in the 52-bit form, occupied).
+    #[cfg(target_arch = "x86_64")]
+    fn fold_overflows(&self) -> (Vec<[u64; L]>, Vec<[u64; L]>, Vec<bool>) {
+        let (mut x, mut y, mut occupied) = (self.x.clone(), self.y.clone(), self.occupied.clone());
+        let used: Vec<usize> = (0..x.len()).filter(|&b| self.overflow_used[b]).collect();
+        let mut sums = Vec::with_capacity(used.len());
+        for &b in &used {
+            let mut s = self.overflow[b];
+            if self.occupied[b] {
+                let (mut xs, mut ys) = ([[0u64; 8]; L], [[0u64; 8]; L]);
+                for j in 0..L {
+                    xs[j][0] = self.x[b][j];
+                    ys[j][0] = self.y[b][j];
+                }
+                // SAFETY: as in `running_sums_lanes`.
+                unsafe {
+                    simd::mul_const_all(core::slice::from_mut(&mut xs), &self.f.k_out, self.f);
+                    simd::mul_const_all(core::slice::from_mut(&mut ys), &self.f.k_out, self.f);
+                }
+                let back = |v: &Lanes<L>| C::Base::from_mont_u64s(&from52(&core::array::from_fn::<u64, L, _>(|j| v[j][0]))).unwrap_or(C::Base::ZERO);
+                s = s.add_mixed_vartime(&Affine::new_unchecked(back(&xs), back(&ys)));
+            }
+            sums.push(s.to_jacobian());
+        }
+        let affine = Jacobian::batch_to_affine_vartime(&sums);
+        let conv = Bases52::<L>::convert::<C>(self.f, &affine);
+        for (k, &b) in used.iter().enumerate() {
+            occupied[b] = !bool::from(affine[k].is_identity());
+            x[b] = conv[k].x;
+            y[b] = conv[k].y;
+        }
+        (x, y, occupied)
+    }
+
+    fn running_sums_scalar(&self, nb_each: usize) -> Vec<Xyzz<C>> {
         let nb = self.x.len();
         let f = self.f;
         let groups = nb.div_ceil(8);
