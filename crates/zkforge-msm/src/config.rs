@@ -191,12 +191,27 @@ impl MsmConfig {
     /// assert_eq!(g2, MsmConfig::for_size_g2(100, 1));
     /// assert!(matches!(g2.buckets, Buckets::BatchAffine { .. }) && g2.glv);
     /// ```
+    ///
+    /// Where the bucket reduction runs on IFMA lanes (BLS12-381 G1 on a CPU with AVX-512 IFMA,
+    /// `ifma::set_running_sum_lanes` on) the reduction costs less, so on one thread wider
+    /// windows win at 2^10 (c = 10: 0.91x of c = 9), 2^13 (c = 12: 0.97x of 11) and 2^14
+    /// (c = 13: 0.85x of 11) (Intel Xeon, 2026-12-02, interleaved sweep of 15 rounds;
+    /// BENCHMARKS.md).
     pub fn for_curve<C: zkforge_curve::CurveConfig>(n: usize, threads: usize) -> Self {
         if <C::Base as zkforge_curve::CurveField>::DEGREE == 2 {
-            Self::for_size_g2(n, threads)
-        } else {
-            Self::for_size(n, threads)
+            return Self::for_size_g2(n, threads);
         }
+        let mut cfg = Self::for_size(n, threads);
+        if cfg.threads == 1 && matches!(cfg.buckets, Buckets::BatchAffineSimd { .. }) && crate::ifma::running_lanes_apply::<C::Base>() {
+            let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize;
+            cfg.window = match lg {
+                10 => Some(10),
+                13 => Some(12),
+                14 => Some(13),
+                _ => cfg.window,
+            };
+        }
+        cfg
     }
 
     /// Check every value: window in 2..=16 (or `None`), batch >= 1, threads >= 1, a Straus

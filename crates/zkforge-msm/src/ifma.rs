@@ -998,6 +998,13 @@ pub fn running_sum_lanes() -> bool {
     RUNNING_SUM_LANES.load(core::sync::atomic::Ordering::Relaxed)
 }
 
+/// Whether MSMs over this base field take their running sums on lanes: the switch is on, the
+/// CPU has AVX-512 IFMA and the field fits eight 52-bit limbs (`MsmConfig::for_curve` widens
+/// its windows then).
+pub fn running_lanes_apply<F: CurveField>() -> bool {
+    running_sum_lanes() && Field52::<8>::for_field::<F>().is_some()
+}
+
 /// A batch of S additions defers at most S / DEFER_DIVISOR points whose bucket it already
 /// holds to the next batch (the rest take an XYZZ overflow addition, which costs about four
 /// lane additions here).
