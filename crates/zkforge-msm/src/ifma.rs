@@ -1281,25 +1281,31 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
     /// One segment of [`Acc52::running_sums_lanes`] in the 64-bit field: (T, R).
     #[cfg(target_arch = "x86_64")]
     fn segment_scalar(&self, x: &[[u64; L]], y: &[[u64; L]], occupied: &[bool], start: usize, m: usize) -> (Jacobian<C>, Jacobian<C>) {
-        let (mut xs, mut ys) = ([[0u64; 8]; L], [[0u64; 8]; L]);
         let (mut run, mut sum) = (Xyzz::<C>::IDENTITY, Xyzz::<C>::IDENTITY);
         for b in (start..start + m).rev() {
             if occupied[b] {
-                for j in 0..L {
-                    xs[j][0] = x[b][j];
-                    ys[j][0] = y[b][j];
-                }
-                // SAFETY: as in `running_sums_lanes`.
-                unsafe {
-                    simd::mul_const_all(core::slice::from_mut(&mut xs), &self.f.k_out, self.f);
-                    simd::mul_const_all(core::slice::from_mut(&mut ys), &self.f.k_out, self.f);
-                }
-                let back = |v: &Lanes<L>| C::Base::from_mont_u64s(&from52(&core::array::from_fn::<u64, L, _>(|j| v[j][0]))).unwrap_or(C::Base::ZERO);
-                run = run.add_mixed_vartime(&Affine::new_unchecked(back(&xs), back(&ys)));
+                run = run.add_mixed_vartime(&self.bucket_point(&x[b], &y[b]));
             }
             sum = sum.add_vartime(&run);
         }
         (sum.to_jacobian(), run.to_jacobian())
+    }
+
+    /// One bucket's 52-bit (x, y) as an affine point of `C` (the fallbacks' one-off conversion).
+    #[cfg(target_arch = "x86_64")]
+    fn bucket_point(&self, x: &[u64; L], y: &[u64; L]) -> Affine<C> {
+        let (mut xs, mut ys) = ([[0u64; 8]; L], [[0u64; 8]; L]);
+        for j in 0..L {
+            xs[j][0] = x[j];
+            ys[j][0] = y[j];
+        }
+        // SAFETY: as in `running_sums_lanes`.
+        unsafe {
+            simd::mul_const_all(core::slice::from_mut(&mut xs), &self.f.k_out, self.f);
+            simd::mul_const_all(core::slice::from_mut(&mut ys), &self.f.k_out, self.f);
+        }
+        let back = |v: &Lanes<L>| C::Base::from_mont_u64s(&from52(&core::array::from_fn::<u64, L, _>(|j| v[j][0]))).unwrap_or(C::Base::ZERO);
+        Affine::new_unchecked(back(&xs), back(&ys))
     }
 
     /// The buckets with their overflow accumulators added in (x, y in the 52-bit form, occupied).
@@ -1311,18 +1317,7 @@ impl<'a, C: CurveConfig, const L: usize> Acc52<'a, C, L> {
         for &b in &used {
             let mut s = self.overflow[b];
             if self.occupied[b] {
-                let (mut xs, mut ys) = ([[0u64; 8]; L], [[0u64; 8]; L]);
-                for j in 0..L {
-                    xs[j][0] = self.x[b][j];
-                    ys[j][0] = self.y[b][j];
-                }
-                // SAFETY: as in `running_sums_lanes`.
-                unsafe {
-                    simd::mul_const_all(core::slice::from_mut(&mut xs), &self.f.k_out, self.f);
-                    simd::mul_const_all(core::slice::from_mut(&mut ys), &self.f.k_out, self.f);
-                }
-                let back = |v: &Lanes<L>| C::Base::from_mont_u64s(&from52(&core::array::from_fn::<u64, L, _>(|j| v[j][0]))).unwrap_or(C::Base::ZERO);
-                s = s.add_mixed_vartime(&Affine::new_unchecked(back(&xs), back(&ys)));
+                s = s.add_mixed_vartime(&self.bucket_point(&self.x[b], &self.y[b]));
             }
             sums.push(s.to_jacobian());
         }
@@ -1523,8 +1518,9 @@ pub fn bls12_381_g1_from_compressed_batch_unchecked<B: AsRef<[u8]>>(bs: &[B]) ->
         }
         out[i] = Some(one(&bs[i]));
     }
-    let (start, ops) = {
-        // (p + 1) / 4
+    // the sliding-window schedule of (p + 1) / 4, formed once
+    static SCHEDULE: std::sync::OnceLock<(u8, Vec<(u32, u8)>)> = std::sync::OnceLock::new();
+    let (start, ops) = SCHEDULE.get_or_init(|| {
         let (m, n) = <Fp as CurveField>::prime_modulus().unwrap_or(([0; 8], 6));
         let mut e = [0u64; 6];
         e.copy_from_slice(&m[..n.min(6)]);
@@ -1540,7 +1536,8 @@ pub fn bls12_381_g1_from_compressed_batch_unchecked<B: AsRef<[u8]>>(bs: &[B]) ->
             e[k] = (e[k] >> 2) | if k + 1 < 6 { e[k + 1] << 62 } else { 0 };
         }
         window_schedule(&e)
-    };
+    });
+    let (start, ops) = (*start, &ops[..]);
     for group in cand.chunks(8) {
         if group.len() < LANES_WORTH_IT {
             for &(i, _, _) in group {
@@ -1562,7 +1559,7 @@ pub fn bls12_381_g1_from_compressed_batch_unchecked<B: AsRef<[u8]>>(bs: &[B]) ->
             // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
             unsafe {
                 simd::mul_const_all(core::slice::from_mut(&mut v), &f.k_in, &f);
-                simd::pow_lanes(&f, &v, start, &ops, &mut y);
+                simd::pow_lanes(&f, &v, start, ops, &mut y);
                 simd::mul_const_all(core::slice::from_mut(&mut y), &f.k_out, &f);
             }
             (0..group.len())
