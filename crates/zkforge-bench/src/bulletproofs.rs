@@ -22,7 +22,7 @@ use std::hint::black_box;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkforge_bulletproofs::{verify_batch, verify_batch_plus, BatchItem, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, ProverConfig, RangeProof, RangeProofPlus, Ristretto255};
+use zkforge_bulletproofs::{verify_batch, verify_batch_plus, BatchItem, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofGens, Commitment, GeneratorTables, PedersenGens, ProverConfig, CtMsmMethod, RangeProof, RangeProofPlus, Ristretto255};
 
 use crate::{timed, Case, Runner};
 
@@ -550,6 +550,12 @@ fn bpp_rows() -> Vec<Case> {
         .with_check(check),
     );
     let mut r1 = ChaCha20Rng::seed_from_u64(14);
+    // the ablation: the same prover with both MSM switches on Straus (no IFMA lanes)
+    let straus = ProverConfig { ct_msm: CtMsmMethod::Straus, fold_msm: CtMsmMethod::Straus, ..ProverConfig::BULLETPROOFS_PLUS };
+    let mut r2 = ChaCha20Rng::seed_from_u64(15);
+    prove_peers.push(("zkforge-ct-straus", timed(move || {
+        black_box(RangeProofPlus::<G>::prove_with(bp, pc, &straus, &mut Transcript::new(LABEL), v, blind, 64, &mut r2).expect("prove"));
+    })));
     out.push(Case {
         group: "bulletproofs",
         op: "plus_prove_64_ct",

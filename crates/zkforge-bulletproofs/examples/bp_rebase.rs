@@ -18,7 +18,7 @@ fn sweep<G: BpGroup>() {
         for _ in 0..5 {
             for (k, r) in ratios.iter().enumerate() {
                 for (u, tables) in [None, Some(&t)].into_iter().enumerate() {
-                    let cfg = ProverConfig { rebase_ratio: *r };
+                    let cfg = ProverConfig { rebase_ratio: *r, ..ProverConfig::default() };
                     let s = Instant::now();
                     for _ in 0..reps {
                         std::hint::black_box(RangeProof::prove_with_tables(&bp, &pc, tables, &cfg, &mut Transcript::new(b"s"), &v, &b, 64, &mut rand_core::OsRng).unwrap());

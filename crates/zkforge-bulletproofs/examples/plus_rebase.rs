@@ -1,6 +1,6 @@
 //! Sweep of the Bulletproofs+ prover's `rebase_ratio` knob: 64-bit proofs of 1 and 16 values
 //! on each group, one thread, interleaved runs (medians of 5).
-//! `cargo run --release -p zkforge-bulletproofs --example plus_rebase`
+//! `cargo run --release -p zkforge-bulletproofs --example plus_rebase [-- GROUP]`
 use merlin::Transcript;
 use std::time::Instant;
 use zkforge_bulletproofs::{Bls12381G1, Bn254G1, BpGroup, BulletproofGens, PedersenGens, ProverConfig, RangeProofPlus, Ristretto255};
@@ -16,7 +16,7 @@ fn sweep<G: BpGroup>() {
         let mut times = vec![Vec::new(); ratios.len()];
         for _ in 0..5 {
             for (k, r) in ratios.iter().enumerate() {
-                let cfg = ProverConfig { rebase_ratio: *r };
+                let cfg = ProverConfig { rebase_ratio: *r, ..ProverConfig::default() };
                 let s = Instant::now();
                 for _ in 0..reps {
                     std::hint::black_box(RangeProofPlus::prove_with(&bp, &pc, &cfg, &mut Transcript::new(b"s"), &v, &b, 64, &mut rand_core::OsRng).unwrap());
@@ -37,7 +37,16 @@ fn sweep<G: BpGroup>() {
 }
 
 fn main() {
-    sweep::<Ristretto255>();
-    sweep::<Bls12381G1>();
-    sweep::<Bn254G1>();
+    // an argument names one group: ristretto255, bls12-381-g1 or bn254-g1 (all three without)
+    let which = std::env::args().nth(1);
+    let on = |name: &str| which.as_deref().is_none_or(|w| w == name);
+    if on("ristretto255") {
+        sweep::<Ristretto255>();
+    }
+    if on("bls12-381-g1") {
+        sweep::<Bls12381G1>();
+    }
+    if on("bn254-g1") {
+        sweep::<Bn254G1>();
+    }
 }

@@ -105,8 +105,23 @@ pub trait BpGroup: Copy + Debug + PartialEq + Sized + Send + Sync + 'static {
 
     /// sum_i s_i P_i in constant time (secret scalars).
     fn msm_ct(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// [`BpGroup::msm_ct`] by the given method ([`crate::ProverConfig::ct_msm`]); groups with
+    /// one method ignore it.
+    fn msm_ct_with(scalars: &[Self::Scalar], points: &[Self::Point], method: zkforge_msm::msm_ct::CtMsmMethod) -> Self::Point {
+        let _ = method;
+        Self::msm_ct(scalars, points)
+    }
     /// sum_i s_i P_i, variable time (public scalars).
     fn msm_vartime(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// `sums` independent sums of public terms, sum j over the j-th of `sums` equal
+    /// consecutive runs (the folded generators of a rebase): by `method`
+    /// ([`crate::ProverConfig::fold_msm`]), one [`BpGroup::msm_vartime`] per sum by default
+    /// and for groups with one method. The terms must split evenly (callers guarantee it).
+    fn msm_many_vartime(scalars: &[Self::Scalar], points: &[Self::Point], sums: usize, method: zkforge_msm::msm_ct::CtMsmMethod) -> Vec<Self::Point> {
+        let _ = method;
+        let m = if sums == 0 { 0 } else { points.len() / sums };
+        (0..sums).map(|j| Self::msm_vartime(&scalars[j * m..(j + 1) * m], &points[j * m..(j + 1) * m])).collect()
+    }
 
     /// Fixed-base tables for `points`.
     fn tables(points: &[Self::Point]) -> Self::Tables;

@@ -15,6 +15,7 @@
 //! range proof's single multi-scalar check uses.
 
 use merlin::Transcript;
+use zkforge_msm::msm_ct::CtMsmMethod;
 
 use crate::error::BulletproofError;
 use crate::group::BpGroup;
@@ -81,6 +82,7 @@ impl<G: BpGroup> InnerProductProof<G> {
         transcript: &mut Transcript,
         tables: Option<(&G::Tables, G::Scalar)>,
         rebase_ratio: Option<usize>,
+        fold: CtMsmMethod,
         q: &G::Point,
         g_factors: &[G::Scalar],
         h_factors: &[G::Scalar],
@@ -101,7 +103,7 @@ impl<G: BpGroup> InnerProductProof<G> {
         let mut sr = vec![G::Scalar::default(); 2 * big_n + 1];
         let mut n = big_n;
         while n > 1 {
-            if basis.maybe_rebase(rebase_ratio, n) {
+            if basis.maybe_rebase(rebase_ratio, n, fold) {
                 tables = None;
                 points = msm_points::<G>(&basis, q);
                 sl.truncate(points.len());
@@ -199,11 +201,11 @@ impl<G: BpGroup> Basis<G> {
     /// With current length `len`: when the basis holds at least `ratio` points per position,
     /// replace it by the folded generators (small variable-time MSMs of public points) with
     /// coefficients 1. Returns whether it did.
-    pub(crate) fn maybe_rebase(&mut self, ratio: Option<usize>, len: usize) -> bool {
+    pub(crate) fn maybe_rebase(&mut self, ratio: Option<usize>, len: usize, fold: CtMsmMethod) -> bool {
         match ratio {
             Some(r) if self.len() >= r.max(2) * len => {
-                self.g = fold_points::<G>(&self.g, &self.cg, len);
-                self.h = fold_points::<G>(&self.h, &self.ch, len);
+                self.g = fold_points::<G>(&self.g, &self.cg, len, fold);
+                self.h = fold_points::<G>(&self.h, &self.ch, len, fold);
                 let one = G::scalar_from_u64(1);
                 self.cg = vec![one; len];
                 self.ch = vec![one; len];
@@ -229,27 +231,28 @@ impl<G: BpGroup> Basis<G> {
     }
 
     /// The fully folded G' and H' (length 1).
-    pub(crate) fn folded(&self) -> (G::Point, G::Point) {
-        (G::msm_vartime(&self.cg, &self.g), G::msm_vartime(&self.ch, &self.h))
+    pub(crate) fn folded(&self, fold: CtMsmMethod) -> (G::Point, G::Point) {
+        // the two sums together: G' from the first run, H' from the second
+        let s: Vec<G::Scalar> = self.cg.iter().chain(&self.ch).copied().collect();
+        let p: Vec<G::Point> = self.g.iter().chain(&self.h).copied().collect();
+        let both = G::msm_many_vartime(&s, &p, 2, fold);
+        (both[0], both[1])
     }
 }
 
-/// The `len` points sum over i = t (mod len) of coeff_i basis_i, for t < len.
-fn fold_points<G: BpGroup>(basis: &[G::Point], coeff: &[G::Scalar], len: usize) -> Vec<G::Point> {
+/// The `len` points sum over i = t (mod len) of coeff_i basis_i, for t < len: `len`
+/// independent sums of basis.len() / len terms ([`BpGroup::msm_many_vartime`] by `fold`).
+fn fold_points<G: BpGroup>(basis: &[G::Point], coeff: &[G::Scalar], len: usize, fold: CtMsmMethod) -> Vec<G::Point> {
     let per = basis.len() / len;
-    let mut s = Vec::with_capacity(per);
-    let mut p = Vec::with_capacity(per);
-    (0..len)
-        .map(|t| {
-            s.clear();
-            p.clear();
-            for k in 0..per {
-                s.push(coeff[t + k * len]);
-                p.push(basis[t + k * len]);
-            }
-            G::msm_vartime(&s, &p)
-        })
-        .collect()
+    let mut s = Vec::with_capacity(per * len);
+    let mut p = Vec::with_capacity(per * len);
+    for t in 0..len {
+        for k in 0..per {
+            s.push(coeff[t + k * len]);
+            p.push(basis[t + k * len]);
+        }
+    }
+    G::msm_many_vartime(&s, &p, len, fold)
 }
 
 /// (u_k^2, u_k^-2, s) from the challenges u and their inverses: s_0 = prod u_k^-1 and

@@ -43,5 +43,6 @@ pub use group::{BpGroup, BpScalar};
 pub use groups::{Bls12381G1, Bn254G1, Ristretto255, Scalar25519};
 pub use inner_product::Encoded;
 pub use merlin::Transcript;
+pub use zkforge_msm::msm_ct::CtMsmMethod;
 pub use range_proof::{verify_batch, BatchItem, Commitment, ProverConfig, RangeProof, MAX_BITS, MAX_VALUES};
 pub use range_proof_plus::{verify_batch_plus, verify_batch_plus_in, verify_batch_plus_promises, BatchItemPlus, PlusFormat, RangeProofPlus};

@@ -31,6 +31,7 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroize;
+use zkforge_msm::msm_ct::CtMsmMethod;
 
 use crate::error::BulletproofError;
 use crate::generators::{BulletproofGens, PedersenGens, GeneratorTables};
@@ -50,15 +51,25 @@ pub struct ProverConfig {
     /// [`ProverConfig::BULLETPROOFS_PLUS`]) from `examples/bp_rebase.rs` and
     /// `examples/plus_rebase.rs`.
     pub rebase_ratio: Option<usize>,
+    /// How the constant-time MSMs (commitments to the secret vectors, every Bulletproofs+
+    /// round's L and R) are computed on BLS12-381 and BN254 G1 ([`CtMsmMethod`]: Straus on the
+    /// 64-bit field, or AVX-512 IFMA lanes where the CPU and field allow; `Auto` picks by
+    /// size). Every value gives the same proof; Ristretto has one method.
+    pub ct_msm: CtMsmMethod,
+    /// How a rebase computes the folded generators (public sums of a few terms each): one
+    /// variable-time MSM per point (`Straus`), or eight sums at once on AVX-512 IFMA lanes
+    /// where they exist (`Lanes`; `Auto` from [`zkforge_msm::msm_ct::MANY_LANES_MIN`] sums).
+    /// Every value gives the same proof; Ristretto has one method.
+    pub fold_msm: CtMsmMethod,
 }
 
 impl ProverConfig {
     /// The measured best for [`RangeProof`]: rebase at 8 points per position (Ristretto 16 x
     /// 64 bits: 57 ms against 86 ms without; one value with tables 3.9 against 4.1 ms).
-    pub const BULLETPROOFS: Self = Self { rebase_ratio: Some(8) };
+    pub const BULLETPROOFS: Self = Self { rebase_ratio: Some(8), ct_msm: CtMsmMethod::Auto, fold_msm: CtMsmMethod::Auto };
     /// The measured best for [`crate::RangeProofPlus`]: rebase at 4 (its rounds are
     /// constant-time MSMs, so shorter rounds pay sooner: 16 x 64 bits 63 ms against 151 ms).
-    pub const BULLETPROOFS_PLUS: Self = Self { rebase_ratio: Some(4) };
+    pub const BULLETPROOFS_PLUS: Self = Self { rebase_ratio: Some(4), ct_msm: CtMsmMethod::Auto, fold_msm: CtMsmMethod::Auto };
 }
 
 impl Default for ProverConfig {
@@ -283,7 +294,7 @@ impl<G: BpGroup> RangeProof<G> {
         for j in 0..m_pad {
             let (v, v_blinding) = if j < m { (values[j], blindings[j]) } else { (0, zero) };
             let a_blinding = G::scalar_random(rng);
-            a_terms.push(G::msm_ct(&[a_blinding], &[pc_gens.b_blinding]));
+            a_terms.push(G::msm_ct_with(&[a_blinding], &[pc_gens.b_blinding], config.ct_msm));
             for i in 0..n {
                 let bit = Choice::from(((v >> i) & 1) as u8);
                 let gi = g[j * n_pad + i];
@@ -302,7 +313,7 @@ impl<G: BpGroup> RangeProof<G> {
             parties.push(PartySecrets { v, v_blinding, a_blinding, s_blinding, s_l, s_r, t_1_blinding: zero, t_2_blinding: zero });
         }
         let a_point = Encoded::<G>::new(G::sum_ct(&a_terms));
-        let s_point = Encoded::<G>::new(G::msm_ct(&s_scalars, &s_points));
+        let s_point = Encoded::<G>::new(G::msm_ct_with(&s_scalars, &s_points, config.ct_msm));
         s_scalars.iter_mut().for_each(Zeroize::zeroize);
         append_point(transcript, b"A", &a_point.bytes);
         append_point(transcript, b"S", &s_point.bytes);
@@ -379,7 +390,7 @@ impl<G: BpGroup> RangeProof<G> {
             Some(t) if t.n_pad == n_pad && t.m_pad == m_pad && G::prefer_tables(2 + 2 * big_n, 0) => Some((&t.tables, w)),
             _ => None,
         };
-        let ipp = InnerProductProof::prove(transcript, tabled, config.rebase_ratio, &q, &g_factors, &h_factors, &g, &h, l_vec, r_vec);
+        let ipp = InnerProductProof::prove(transcript, tabled, config.rebase_ratio, config.fold_msm, &q, &g_factors, &h_factors, &g, &h, l_vec, r_vec);
         commitments.truncate(m);
         Ok((Self { a: a_point, s: s_point, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp }, commitments))
     }

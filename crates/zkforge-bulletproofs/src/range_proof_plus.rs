@@ -16,9 +16,13 @@
 //!   challenge e; r1 = r + a e, s1 = s + b e, d1 = eta + d e + alpha^ e^2.
 //!
 //! Unlike a Bulletproof, the WIP vectors carry the value bits unmasked (zero knowledge comes
-//! from d_L, d_R and the last round), so every round's L and R is a constant-time MSM here;
-//! Tari's `tari_bulletproofs_plus` runs them variable time. The folded generators never exist:
-//! as in [`crate::inner_product`], each original generator carries a public coefficient.
+//! from d_L, d_R and the last round), so every round's L and R is a constant-time MSM here
+//! (on BLS12-381 G1 with AVX-512 IFMA: eight complete-formula accumulators on the lanes,
+//! `zkforge_msm::msm_ct`, switch [`crate::ProverConfig::ct_msm`]); Tari's
+//! `tari_bulletproofs_plus` runs them variable time. The folded generators exist only after a
+//! rebase ([`crate::ProverConfig::rebase_ratio`]; eight public sums at once on the lanes,
+//! [`crate::ProverConfig::fold_msm`]): before it, as in [`crate::inner_product`], each original
+//! generator carries a public coefficient.
 //!
 //! Verification is one MSM (the paper's batched check, as Tari writes it, times a weight):
 //! for every position i, G_i gets r1 e y^-i s_i + e^2 z (real positions) and H_i gets
@@ -364,7 +368,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         // A = <a_L, G> + <a_R, H> + alpha B_blinding: per bit G_i or -H_i, selected in constant time
         let alpha = SecretVec((0..t_deg).map(|_| G::scalar_random(rng)).collect());
         let mut a_terms = Vec::with_capacity(big_n + 1);
-        a_terms.push(G::msm_ct(&alpha.0, &blind_bases));
+        a_terms.push(G::msm_ct_with(&alpha.0, &blind_bases, config.ct_msm));
         // the bits are those of v_j - min_j: C_j - min_j B commits to them
         let value = |j: usize| if j < m { offs[j] } else { 0 };
         for j in 0..m_pad {
@@ -419,7 +423,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         let mut sr = SecretVec(Vec::with_capacity(big_n + 2));
         let mut len = big_n;
         while len > 1 {
-            basis.maybe_rebase(config.rebase_ratio, len);
+            basis.maybe_rebase(config.rebase_ratio, len, config.fold_msm);
             let base = basis.len();
             let half = len / 2;
             let y_half = y_pow[half];
@@ -461,8 +465,8 @@ impl<G: BpGroup> RangeProofPlus<G> {
                     sr.0.push(b_hat.0[t - half] * basis.ch[i]);
                 }
             }
-            let l = Encoded::<G>::new(G::msm_ct(&sl.0, &lp));
-            let r = Encoded::<G>::new(G::msm_ct(&sr.0, &rp));
+            let l = Encoded::<G>::new(G::msm_ct_with(&sl.0, &lp, config.ct_msm));
+            let r = Encoded::<G>::new(G::msm_ct_with(&sr.0, &rp, config.ct_msm));
             append_point(transcript, b"L", &l.bytes);
             append_point(transcript, b"R", &r.bytes);
             l_vec.push(l);
@@ -483,7 +487,7 @@ impl<G: BpGroup> RangeProofPlus<G> {
         sr.0.iter_mut().for_each(Zeroize::zeroize);
 
         // the last round over the folded G', H' (public combinations of the generators)
-        let (g_fold, h_fold) = basis.folded();
+        let (g_fold, h_fold) = basis.folded(config.fold_msm);
         let (a0, b0) = (a_hat.0[0], b_hat.0[0]);
         let r = Secret(G::scalar_random(rng));
         let s = Secret(G::scalar_random(rng));
@@ -494,10 +498,10 @@ impl<G: BpGroup> RangeProofPlus<G> {
         a1_s.0.extend_from_slice(&d.0);
         let mut a1_p = vec![g_fold, h_fold, pc_gens.b];
         a1_p.extend_from_slice(&blind_bases);
-        let a1 = Encoded::<G>::new(G::msm_ct(&a1_s.0, &a1_p));
+        let a1 = Encoded::<G>::new(G::msm_ct_with(&a1_s.0, &a1_p, config.ct_msm));
         let mut b_s = SecretVec(vec![r.0 * y1 * s.0]);
         b_s.0.extend_from_slice(&eta.0);
-        let b_pt = Encoded::<G>::new(G::msm_ct(&b_s.0, &a1_p[2..]));
+        let b_pt = Encoded::<G>::new(G::msm_ct_with(&b_s.0, &a1_p[2..], config.ct_msm));
         append_point(transcript, b"A1", &a1.bytes);
         append_point(transcript, b"B", &b_pt.bytes);
         let e = challenge_scalar::<G>(transcript, final_label(format));

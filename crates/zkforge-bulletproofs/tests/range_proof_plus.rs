@@ -10,6 +10,7 @@ use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkforge_bulletproofs::{
+    CtMsmMethod,
     verify_batch_plus, BatchItemPlus, Bls12381G1, Bn254G1, BpGroup, BulletproofError, BulletproofGens, Commitment, GeneratorTables, PedersenGens,
     ProverConfig, RangeProofPlus, Ristretto255,
 };
@@ -125,6 +126,17 @@ fn check_batch<G: BpGroup>() {
     p.verify_with(&bp, &pc, Some(&t1), &mut Transcript::new(b"plus"), c, 64).unwrap();
 }
 
+/// Every rebase ratio under the default MSM method, and every constant-time MSM method at
+/// the ratios where the rounds' MSMs are longest (None) and at the defaults' (4, 8).
+fn knob_values() -> Vec<(Option<usize>, CtMsmMethod)> {
+    let mut v: Vec<_> = [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(8), Some(1 << 20)].into_iter().map(|r| (r, CtMsmMethod::Auto)).collect();
+    for r in [None, Some(4), Some(8)] {
+        v.push((r, CtMsmMethod::Straus));
+        v.push((r, CtMsmMethod::Lanes));
+    }
+    v
+}
+
 fn check_rebase_knob<G: BpGroup>() {
     // every value of the prover's knob gives the same proof from the same draws
     let bp = BulletproofGens::<G>::new(64, 16);
@@ -135,13 +147,13 @@ fn check_rebase_knob<G: BpGroup>() {
         let b: Vec<G::Scalar> = v.iter().map(|_| G::scalar_random(&mut rng)).collect();
         let seed: u64 = rng.gen();
         let mut first: Option<Vec<u8>> = None;
-        for ratio in [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(8), Some(1 << 20)] {
-            let cfg = ProverConfig { rebase_ratio: ratio };
+        for (ratio, ct_msm) in knob_values() {
+            let cfg = ProverConfig { rebase_ratio: ratio, ct_msm, fold_msm: ct_msm };
             let (p, c) = RangeProofPlus::<G>::prove_with(&bp, &pc, &cfg, &mut Transcript::new(b"plus"), &v, &b, n, &mut ChaCha20Rng::seed_from_u64(seed)).unwrap();
             verify(&bp, &pc, &p, &c, n).unwrap_or_else(|e| panic!("{} ratio {ratio:?}: {e}", G::NAME));
             match &first {
                 None => first = Some(p.to_bytes()),
-                Some(f) => assert_eq!(&p.to_bytes(), f, "{} n={n} m={m} ratio {ratio:?}", G::NAME),
+                Some(f) => assert_eq!(&p.to_bytes(), f, "{} n={n} m={m} ratio {ratio:?} {ct_msm:?}", G::NAME),
             }
         }
     }

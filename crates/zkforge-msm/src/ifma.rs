@@ -666,6 +666,156 @@ mod simd {
         Jac { x: x3, y: y3, z: z3 }
     }
 
+    /// x times a small public constant k (1 <= k <= 16) by doublings and additions: the
+    /// bound of x grows k-fold, no product is taken.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn times_small<const L: usize>(x: &[V; L], k: u64, c: &Consts<L>) -> [V; L] {
+        let top = 63 - k.leading_zeros();
+        let mut r = *x;
+        for bit in (0..top).rev() {
+            r = add(&r, &r, c);
+            if (k >> bit) & 1 == 1 {
+                r = add(&r, x, c);
+            }
+        }
+        r
+    }
+
+    /// Complete doubling in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z,
+    /// on y^2 = x^3 + b with b3 = 3b <= 16 (Renes, Costello, Batina, "Complete addition
+    /// formulas for prime order elliptic curves", ePrint 2015/1060, Algorithm 9: 6M + 2S and
+    /// products by b3 as additions). Correct for every input, the identity (0 : 1 : 0)
+    /// included; no branch. Inputs below 4p; outputs X, Y below 4p and Z below 2p.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn dbl_complete<const L: usize>(t: &Jac<L>, b3: u64, k128: &[V; L], c: &Consts<L>) -> Jac<L> {
+        let t0 = sq(&t.y, c); // < 2p
+        let z8 = add(&t0, &t0, c);
+        let z8 = add(&z8, &z8, c);
+        let z8 = add(&z8, &z8, c); // < 16p
+        let t1 = mul(&t.y, &t.z, c); // < 2p
+        let t2 = times_small(&sq(&t.z, c), b3, c); // < 32p
+        let x3 = mul(&t2, &z8, c); // < 2p
+        let y3 = add(&t0, &t2, c); // < 34p
+        let z3 = mul(&t1, &z8, c); // < 2p
+        let t1 = add(&t2, &t2, c);
+        let t2 = add(&t1, &t2, c); // < 96p
+        let t0 = add_sub(&t0, k128, &t2, c); // < 130p
+        let y3 = add(&x3, &mul(&t0, &y3, c), c); // < 4p
+        let t1 = mul(&t.x, &t.y, c); // < 2p
+        let x3 = mul(&t0, &t1, c);
+        let x3 = add(&x3, &x3, c); // < 4p
+        Jac { x: x3, y: y3, z: z3 }
+    }
+
+    /// Complete mixed addition (X1 : Y1 : Z1) + (x2, y2), homogeneous projective, for an affine
+    /// point that is not the identity (ePrint 2015/1060, Algorithm 8: 11M and two products by
+    /// b3 as additions). Correct for every first input, the identity and +-(x2, y2) included;
+    /// no branch. Inputs: the projective point below 4p, the affine one below p; outputs
+    /// below 4p.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn madd_complete<const L: usize>(t: &Jac<L>, qx: &[V; L], qy: &[V; L], b3: u64, m: &Mults<L>, c: &Consts<L>) -> Jac<L> {
+        let t0 = mul(&t.x, qx, c); // X1 x2 < 2p
+        let t1 = mul(&t.y, qy, c); // Y1 y2 < 2p
+        let t3 = mul(&add(qx, qy, c), &add(&t.x, &t.y, c), c); // < 2p
+        let t3 = add_sub(&t3, &m.k[K4], &add(&t0, &t1, c), c); // X1 y2 + x2 Y1 < 6p
+        let t4 = add(&mul(qy, &t.z, c), &t.y, c); // y2 Z1 + Y1 < 6p
+        let y3 = add(&mul(qx, &t.z, c), &t.x, c); // x2 Z1 + X1 < 6p
+        let x3 = add(&t0, &t0, c);
+        let t0 = add(&x3, &t0, c); // 3 X1 x2 < 6p
+        let t2 = times_small(&t.z, b3, c); // b3 Z1 < 64p
+        let z3 = add(&t1, &t2, c); // < 66p
+        let t1 = add_sub(&t1, &m.k[K64], &t2, c); // < 66p
+        let y3 = times_small(&y3, b3, c); // < 96p
+        let x3 = mul(&t4, &y3, c); // < 2p
+        let t2 = mul(&t3, &t1, c); // < 2p
+        let x3 = add_sub(&t2, &m.k[K2], &x3, c); // < 4p
+        let y3 = mul(&y3, &t0, c); // < 2p
+        let t1 = mul(&t1, &z3, c); // < 2p
+        let y3 = add(&t1, &y3, c); // < 4p
+        let t0 = mul(&t0, &t3, c); // < 2p
+        let z3 = mul(&z3, &t4, c); // < 2p
+        let z3 = add(&z3, &t0, c); // < 4p
+        Jac { x: x3, y: y3, z: z3 }
+    }
+
+    /// The entry of one table picked by one secret digit per lane, in constant time: all eight
+    /// entries are read and blended under masks from vector compares (no branch or address
+    /// depends on a digit), then y negated under the digit's sign. `d` holds odd digits,
+    /// |d| <= 15; entry e is (2e + 1) times the lane's point, x and y canonical.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn select_ct<const L: usize>(tx: &[Lanes<L>; 8], ty: &[Lanes<L>; 8], d: &[i64; 8], c: &Consts<L>) -> ([V; L], [V; L]) {
+        // SAFETY: `d` is 64 readable bytes; the unaligned load needs no alignment.
+        let dv = unsafe { _mm512_loadu_si512(d.as_ptr() as *const _) };
+        let idx = _mm512_srli_epi64(_mm512_sub_epi64(_mm512_abs_epi64(dv), _mm512_set1_epi64(1)), 1);
+        let neg = _mm512_cmplt_epi64_mask(dv, c.zero);
+        let mut qx = [c.zero; L];
+        let mut qy = [c.zero; L];
+        for e in 0..8 {
+            let hit = _mm512_cmpeq_epi64_mask(idx, _mm512_set1_epi64(e as i64));
+            let (ex, ey) = (load(&tx[e]), load(&ty[e]));
+            qx = blend(hit, &qx, &ex);
+            qy = blend(hit, &qy, &ey);
+        }
+        let ny = add_sub(&c.zero_l(), &c.p, &qy, c);
+        (qx, blend(neg, &qy, &ny))
+    }
+
+    /// Constant-time sum over `groups` groups of eight lanes, lane by lane: every lane's
+    /// accumulator (homogeneous projective, from the identity) runs the windows from the top,
+    /// four complete doublings and then, for every group and both streams (P, endo(P)), one
+    /// complete mixed addition of the entry its digit picks ([`select_ct`]); `digits` is
+    /// indexed ((window * groups) + group) * 2 + stream, `tables` (group * 2 + stream).
+    /// Then each (group, stream) adds entry 0 with the sign of `fixes` in the lanes where that
+    /// is non-zero (an addition computed in every lane and blended in: no branch). Every
+    /// step is the same for every digit value. Writes X, Y, Z of the eight lane sums,
+    /// canonical.
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn straus_ct<const L: usize>(
+        f: &Field52<L>,
+        tx: &[[Lanes<L>; 8]],
+        ty: &[[Lanes<L>; 8]],
+        digits: &[[i64; 8]],
+        fixes: &[[i64; 8]],
+        windows: usize,
+        b3: u64,
+        out: &mut [Lanes<L>; 3],
+    ) {
+        let c = consts(f);
+        let m = mults(f);
+        let k128 = multiple(f, 128);
+        let slots = tx.len();
+        let mut acc = Jac { x: c.zero_l(), y: splat(&f.one), z: c.zero_l() };
+        for w in (0..windows).rev() {
+            if w != windows - 1 {
+                for _ in 0..4 {
+                    acc = dbl_complete(&acc, b3, &k128, &c);
+                }
+            }
+            for k in 0..slots {
+                let (qx, qy) = select_ct(&tx[k], &ty[k], &digits[w * slots + k], &c);
+                acc = madd_complete(&acc, &qx, &qy, b3, &m, &c);
+            }
+        }
+        for k in 0..slots {
+            // SAFETY: `fixes[k]` is 64 readable bytes.
+            let fv = unsafe { _mm512_loadu_si512(fixes[k].as_ptr() as *const _) };
+            let live = _mm512_cmpneq_epi64_mask(fv, c.zero);
+            let one = [1i64; 8];
+            let mut d = [0i64; 8];
+            // SAFETY: `d` is 64 writable bytes; the digit is +-1 with the fix's sign.
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, _mm512_mask_blend_epi64(_mm512_cmplt_epi64_mask(fv, c.zero), _mm512_loadu_si512(one.as_ptr() as *const _), _mm512_set1_epi64(-1))) };
+            let (qx, qy) = select_ct(&tx[k], &ty[k], &d, &c);
+            let s = madd_complete(&acc, &qx, &qy, b3, &m, &c);
+            acc = Jac { x: blend(live, &acc.x, &s.x), y: blend(live, &acc.y, &s.y), z: blend(live, &acc.z, &s.z) };
+        }
+        store(&canonical(&acc.x, &m, &c), &mut out[0]);
+        store(&canonical(&acc.y, &m, &c), &mut out[1]);
+        store(&canonical(&acc.z, &m, &c), &mut out[2]);
+    }
+
     /// The BLS12-381 G1 subgroup test phi(P) = -[z^2] P on eight lanes: [|z|] P by
     /// double-and-add with mixed additions, [|z|] of that with Jacobian additions, then
     /// X = beta x Z^2 and Y = -y Z^3. Returns (passed, exceptional): lanes whose final Z is 0
@@ -746,6 +896,54 @@ mod simd {
             store(&t.x, &mut out[e][0]);
             store(&t.y, &mut out[e][1]);
             store(&t.z, &mut out[e][2]);
+        }
+    }
+
+    /// The affine tables of [`straus_ct`] from the Jacobian odd multiples of
+    /// [`odd_multiples`] (one entry array per group of eight points), normalised on the lanes
+    /// with Montgomery's trick over two interleaved chains and one call of `invert_lanes` for
+    /// the sixteen chain products: tx/ty[2g][e] = (x, y) of entry e of group g, and
+    /// tx/ty[2g + 1][e] = (beta x, y), the image under the endomorphism (x, y) -> (beta x, y);
+    /// canonical. Variable time (public points); no Z may be 0.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn normalize_tables<const L: usize>(
+        f: &Field52<L>,
+        jac: &[[[Lanes<L>; 3]; 8]],
+        beta: &[u64; L],
+        tx: &mut [[Lanes<L>; 8]],
+        ty: &mut [[Lanes<L>; 8]],
+        invert_lanes: &mut dyn FnMut(&mut [Lanes<L>; 2]),
+    ) {
+        let c = consts(f);
+        let one = splat(&f.one);
+        let bv = splat(beta);
+        let n = jac.len() * 8;
+        let mut prefix: Vec<[V; L]> = Vec::with_capacity(n);
+        let mut acc = [one, one];
+        for k in 0..n {
+            let z = load(&jac[k / 8][k % 8][2]);
+            prefix.push(acc[k & 1]);
+            acc[k & 1] = mul(&acc[k & 1], &z, &c);
+        }
+        let mut lanes: [Lanes<L>; 2] = [[[0u64; 8]; L]; 2];
+        for h in 0..2 {
+            store(&reduce_2p(&acc[h], &c), &mut lanes[h]);
+        }
+        invert_lanes(&mut lanes);
+        let mut inv = [load(&lanes[0]), load(&lanes[1])];
+        for k in (0..n).rev() {
+            let (g, e) = (k / 8, k % 8);
+            let t = &jac[g][e];
+            let zinv = mul(&inv[k & 1], &prefix[k], &c);
+            inv[k & 1] = mul(&inv[k & 1], &load(&t[2]), &c);
+            let zinv2 = sq(&zinv, &c);
+            let x = reduce_2p(&mul(&load(&t[0]), &zinv2, &c), &c);
+            let y = reduce_2p(&mul(&mul(&load(&t[1]), &zinv2, &c), &zinv, &c), &c);
+            let bx = reduce_2p(&mul(&bv, &x, &c), &c);
+            store(&x, &mut tx[2 * g][e]);
+            store(&y, &mut ty[2 * g][e]);
+            store(&bx, &mut tx[2 * g + 1][e]);
+            store(&y, &mut ty[2 * g + 1][e]);
         }
     }
 
@@ -1626,37 +1824,7 @@ pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalar
     }
     let groups = n.div_ceil(8);
     let lane_point = |g: usize, lane: usize| (g * 8 + lane).min(n - 1);
-    // the odd multiples of every point on the lanes, back to the 64-bit form, then all of them
-    // normalised with one inversion
-    let p52 = Bases52::<8>::convert::<C>(&f, points);
-    let mut jac: Vec<Jacobian<C>> = Vec::with_capacity(groups * 64);
-    for g in 0..groups {
-        let mut x = [[0u64; 8]; 8];
-        let mut y = [[0u64; 8]; 8];
-        for lane in 0..8 {
-            let q = &p52[lane_point(g, lane)];
-            for j in 0..8 {
-                x[j][lane] = q.x[j];
-                y[j][lane] = q.y[j];
-            }
-        }
-        let mut t = [[[[0u64; 8]; 8]; 3]; 8];
-        // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
-        unsafe {
-            simd::odd_multiples(&f, &x, &y, &mut t);
-            simd::mul_const_all(t.as_flattened_mut(), &f.k_out, &f);
-        }
-        for lane in 0..8 {
-            for e in t.iter() {
-                let coord = |k: usize| {
-                    let l: [u64; 8] = core::array::from_fn(|j| e[k][j][lane]);
-                    C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
-                };
-                jac.push(Jacobian::from_xyz_unchecked(coord(0), coord(1), coord(2)));
-            }
-        }
-    }
-    let aff = Jacobian::batch_to_affine_vartime(&jac);
+    let aff = lane_odd_multiples::<C>(&f, points);
     let mut out = Vec::with_capacity(n);
     let mut table = Box::new(simd::LaneTable::<8> { x: [[[[0; 8]; 8]; 8]; 2], y: [[[[0; 8]; 8]; 8]; 2], ny: [[[[0; 8]; 8]; 8]; 2] });
     for g in 0..groups {
@@ -1722,6 +1890,251 @@ pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalar
         }
     }
     Some(out)
+}
+
+/// P, 3P, ..., 15P of every point, affine: formed on the lanes eight points at a time
+/// (`simd::odd_multiples`), back to the 64-bit form and normalised with one inversion for all.
+/// Entry e of point i is at (i / 8) 64 + (i % 8) 8 + e; the last group is padded with the last
+/// point. Variable time (the points are public); none may be the identity or of order <= 15.
+#[cfg(target_arch = "x86_64")]
+fn lane_odd_multiples<C: CurveConfig>(f: &Field52<8>, points: &[Affine<C>]) -> Vec<Affine<C>> {
+    let n = points.len();
+    let groups = n.div_ceil(8);
+    let p52 = Bases52::<8>::convert::<C>(f, points);
+    let mut jac: Vec<Jacobian<C>> = Vec::with_capacity(groups * 64);
+    for g in 0..groups {
+        let mut x = [[0u64; 8]; 8];
+        let mut y = [[0u64; 8]; 8];
+        for lane in 0..8 {
+            let q = &p52[(g * 8 + lane).min(n - 1)];
+            for j in 0..8 {
+                x[j][lane] = q.x[j];
+                y[j][lane] = q.y[j];
+            }
+        }
+        let mut t = [[[[0u64; 8]; 8]; 3]; 8];
+        // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
+        unsafe {
+            simd::odd_multiples(f, &x, &y, &mut t);
+            simd::mul_const_all(t.as_flattened_mut(), &f.k_out, f);
+        }
+        for lane in 0..8 {
+            for e in t.iter() {
+                let coord = |k: usize| {
+                    let l: [u64; 8] = core::array::from_fn(|j| e[k][j][lane]);
+                    C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
+                };
+                jac.push(Jacobian::from_xyz_unchecked(coord(0), coord(1), coord(2)));
+            }
+        }
+    }
+    Jacobian::batch_to_affine_vartime(&jac)
+}
+
+/// sum_i k_i P_i in constant time in the scalars, on the lanes (the points and their number
+/// are public): point i on lane i % 8 (row i / 8 of [`straus_rows`]), the eight lane sums
+/// added with the complete Jacobian addition. Points must be in the prime-order subgroup and
+/// none the identity; scalars below r. `None` where the lanes do not apply ([`LaneCurve`]).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn msm_ct_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]]) -> Option<Jacobian<C>> {
+    let lc = LaneCurve::<C>::new()?;
+    let n = points.len().min(scalars.len());
+    if n == 0 {
+        return Some(Jacobian::IDENTITY);
+    }
+    let sums = straus_rows(&lc, n.div_ceil(8), |row, lane| {
+        let i = row * 8 + lane;
+        (i < n).then(|| (points[i], scalars[i]))
+    });
+    Some(sums.iter().fold(Jacobian::IDENTITY, |acc, p| acc.add(p)))
+}
+
+/// `count` independent sums at once, sum j being sum_k k_(j m + k) P_(j m + k) over its
+/// m = n / count consecutive terms, one sum per lane (eight sums per call of
+/// [`straus_rows`], row k holding their k-th terms): constant time in the scalars as
+/// [`msm_ct_affine_lanes`]. Identity points are allowed (they add nothing). `None` where the
+/// lanes do not apply or n is not a multiple of `count`.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn msm_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]], count: usize) -> Option<Vec<Jacobian<C>>> {
+    let lc = LaneCurve::<C>::new()?;
+    let n = points.len();
+    if scalars.len() != n || count == 0 || n % count != 0 {
+        return None;
+    }
+    let m = n / count;
+    let mut out = Vec::with_capacity(count);
+    for batch in 0..count.div_ceil(8) {
+        let sums = straus_rows(&lc, m, |row, lane| {
+            let j = batch * 8 + lane;
+            let i = j * m + row;
+            (j < count && !bool::from(points[i].is_identity())).then(|| (points[i], scalars[i]))
+        });
+        out.extend_from_slice(&sums[..(count - batch * 8).min(8)]);
+    }
+    Some(out)
+}
+
+/// What the lane kernels need of a curve: the 52-bit field, 3b as a small integer and beta
+/// of the endomorphism (x, y) -> (beta x, y). `None` where the lanes do not apply: no AVX-512
+/// IFMA, a base field that does not fit eight 52-bit limbs, no two-part split of at most 128
+/// bits, an endomorphism of another form, or 3b above 16 or not an integer.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct LaneCurve<C: CurveConfig> {
+    f: Field52<8>,
+    b3: u64,
+    beta: [u64; 8],
+    _c: core::marker::PhantomData<C>,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<C: CurveConfig> LaneCurve<C> {
+    pub(crate) fn new() -> Option<Self> {
+        use zkforge_curve::Endomorphism;
+        if !(C::Endo::PRESENT && C::Endo::DIM == 2 && C::Endo::SUB_BITS <= 128) {
+            return None;
+        }
+        let b3 = small_b3::<C>()?;
+        let f = Field52::<8>::for_field::<C::Base>()?;
+        let beta = endo_beta52::<C>(&f)?;
+        Some(Self { f, b3, beta, _c: core::marker::PhantomData })
+    }
+}
+
+/// The eight lane sums sum_row k(row, lane) P(row, lane) in constant time in the scalars:
+/// `term(row, lane)` gives the point (in the prime-order subgroup, not the identity) and the
+/// scalar (below r), or `None` for nothing (the generator with scalar 0 stands in). Each
+/// point's GLV parts (the curve crate's constant-time split) are made odd without a branch
+/// and recoded regularly ([`regular_digits`]: every digit odd, so every window adds a table
+/// entry); per lane one accumulator through 32 windows of four complete doublings and, per
+/// row and part, one complete mixed addition of the entry a full table scan reads
+/// (`simd::straus_ct`); the parts made odd are corrected by one more addition blended in
+/// every lane. The tables (odd multiples P..15P and their images, variable time) depend on
+/// the points only.
+#[cfg(target_arch = "x86_64")]
+fn straus_rows<C: CurveConfig>(lc: &LaneCurve<C>, rows: usize, term: impl Fn(usize, usize) -> Option<(Affine<C>, [u64; 4])>) -> [Jacobian<C>; 8] {
+    use zeroize::Zeroize;
+    use zkforge_curve::Endomorphism;
+    let f = &lc.f;
+    let slots = rows * 2;
+    let mut pts = Vec::with_capacity(rows * 8);
+    let mut ks = Vec::with_capacity(rows * 8);
+    for row in 0..rows {
+        for lane in 0..8 {
+            let (p, k) = term(row, lane).unwrap_or((Affine::generator(), [0u64; 4]));
+            pts.push(p);
+            ks.push(k);
+        }
+    }
+    // the odd multiples of every point on the lanes, normalised there with one inversion,
+    // with their images (beta x, y): tx[row * 2 + stream][entry][limb][lane]
+    let p52 = Bases52::<8>::convert::<C>(f, &pts);
+    let mut jac = vec![[[[[0u64; 8]; 8]; 3]; 8]; rows];
+    for (g, t) in jac.iter_mut().enumerate() {
+        let mut x = [[0u64; 8]; 8];
+        let mut y = [[0u64; 8]; 8];
+        for lane in 0..8 {
+            let q = &p52[g * 8 + lane];
+            for j in 0..8 {
+                x[j][lane] = q.x[j];
+                y[j][lane] = q.y[j];
+            }
+        }
+        // SAFETY: `LaneCurve` holds a `Field52` only where AVX-512F and IFMA were detected.
+        unsafe { simd::odd_multiples(f, &x, &y, t) };
+    }
+    let mut tx = vec![[[[0u64; 8]; 8]; 8]; slots];
+    let mut ty = vec![[[[0u64; 8]; 8]; 8]; slots];
+    let fix = (0..f.lane_fix_doublings).fold(C::Base::ONE, |x, _| x.double());
+    let mut invert = |l: &mut [Lanes<8>; 2]| invert_lanes_64::<C, 8>(l, fix);
+    // SAFETY: as above.
+    unsafe { simd::normalize_tables(f, &jac, &lc.beta, &mut tx, &mut ty, &mut invert) };
+    // the digits, secret: every step below is arithmetic on the scalar's bits, no branch
+    let mut digits = vec![[0i64; 8]; MUL_DIGITS * slots];
+    let mut fixes = vec![[0i64; 8]; slots];
+    for g in 0..rows {
+        for lane in 0..8 {
+            let mut parts = C::Endo::decompose(&ks[g * 8 + lane]);
+            for s in 0..2 {
+                let nm = -(parts[s].neg.unwrap_u8() as i64);
+                let even = !parts[s].mag & 1;
+                let mut rd = regular_digits(parts[s].mag + even);
+                for (t, v) in rd.iter().enumerate() {
+                    digits[(t * rows + g) * 2 + s][lane] = ((*v as i64) ^ nm) - nm;
+                }
+                // the part was sign (mag' - 1) for an even mag: add -sign times the point
+                fixes[g * 2 + s][lane] = (-(1 + 2 * nm)) * (even as i64);
+                rd.zeroize();
+            }
+            for p in parts.iter_mut() {
+                p.mag = 0;
+            }
+        }
+    }
+    ks.zeroize();
+    let mut r = [[[0u64; 8]; 8]; 3];
+    // SAFETY: as above.
+    unsafe {
+        simd::straus_ct(f, &tx, &ty, &digits, &fixes, MUL_DIGITS, lc.b3, &mut r);
+        simd::mul_const_all(&mut r, &f.k_out, f);
+    }
+    digits.zeroize();
+    fixes.zeroize();
+    // homogeneous (X : Y : Z) -> Jacobian (X Z, Y Z^2, Z)
+    let out = core::array::from_fn(|lane| {
+        let coord = |k: usize| {
+            let l: [u64; 8] = core::array::from_fn(|j| r[k][j][lane]);
+            C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
+        };
+        let (x, y, z) = (coord(0), coord(1), coord(2));
+        Jacobian::from_xyz_unchecked(x * z, y * z.square(), z)
+    });
+    r.zeroize();
+    out
+}
+
+/// The lanes exist on x86-64 only.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn msm_ct_affine_lanes<C: CurveConfig>(_points: &[Affine<C>], _scalars: &[[u64; 4]]) -> Option<Jacobian<C>> {
+    None
+}
+
+/// The lanes exist on x86-64 only.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn msm_many_affine_lanes<C: CurveConfig>(_points: &[Affine<C>], _scalars: &[[u64; 4]], _count: usize) -> Option<Vec<Jacobian<C>>> {
+    None
+}
+
+/// beta in the 52-bit Montgomery form when the endomorphism is (x, y) -> (beta x, y) (G1 of
+/// BLS12-381 and BN254), read off its image of the generator; `None` for any other form.
+#[cfg(target_arch = "x86_64")]
+fn endo_beta52<C: CurveConfig>(f: &Field52<8>) -> Option<[u64; 8]> {
+    use zkforge_curve::Endomorphism;
+    let g = Jacobian::<C>::generator();
+    let e = C::Endo::endo(&g);
+    if e.y() != g.y() || e.z() != g.z() {
+        return None;
+    }
+    let beta = e.x() * g.x().invert_vartime()?;
+    // a point whose x is beta converts it (Bases52 takes x through the same products)
+    let conv = Bases52::<8>::convert::<C>(f, &[Affine::new_unchecked(beta, C::Base::ONE)]);
+    Some(conv[0].x)
+}
+
+/// 3b as a small integer (1..=16), the constant of the complete formulas' products by b3.
+#[cfg(target_arch = "x86_64")]
+fn small_b3<C: CurveConfig>() -> Option<u64> {
+    if C::A.is_some() {
+        return None;
+    }
+    let b3 = C::B + C::B + C::B;
+    let mut k = C::Base::ZERO;
+    for v in 1..=16u64 {
+        k = k + C::Base::ONE;
+        if k == b3 {
+            return Some(v);
+        }
+    }
+    None
 }
 
 /// The lanes exist on x86-64 only.

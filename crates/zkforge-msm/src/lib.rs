@@ -13,6 +13,9 @@
 //!   one inversion for all tables), below a measured threshold.
 //! - Fixed bases ([`FixedBaseMsm`]): shifted copies of every base fold all windows into one
 //!   bucket pass; the stride knob trades memory for doublings.
+//! - Secret scalars ([`msm_ct`]): constant-time Straus, or eight complete-formula
+//!   accumulators on AVX-512 IFMA lanes (BLS12-381 G1); many short sums at once
+//!   ([`msm_ct::msm_many_ct_with`]).
 //! - Threads: windows (or chunks of points) run in parallel on a rayon pool of the requested
 //!   size, cached per size; the caller's or the global pool is never used implicitly.
 //!
@@ -37,6 +40,7 @@ pub mod config;
 pub mod fixed_base;
 pub mod fixed_base_many;
 pub mod ifma;
+pub mod msm_ct;
 pub mod mul_many;
 pub mod pippenger;
 pub mod recode;
@@ -252,6 +256,13 @@ pub enum MsmError {
     InvalidThreads,
     /// A fixed-base stride of 0.
     InvalidStride,
+    /// Many sums asked of terms that do not split into that many equal runs (or zero sums).
+    UnevenSums {
+        /// Number of terms.
+        terms: usize,
+        /// Number of sums asked for.
+        sums: usize,
+    },
 }
 
 impl core::fmt::Display for MsmError {
@@ -262,6 +273,7 @@ impl core::fmt::Display for MsmError {
             MsmError::InvalidBatch => write!(f, "batch-affine batch size must be at least 1"),
             MsmError::InvalidThreads => write!(f, "thread count must be at least 1"),
             MsmError::InvalidStride => write!(f, "fixed-base stride must be at least 1"),
+            MsmError::UnevenSums { terms, sums } => write!(f, "{terms} terms do not split into {sums} equal sums"),
         }
     }
 }

@@ -2,8 +2,9 @@
 //! [`Weierstrass<C>`], over the few things that differ per curve ([`BpCurve`]).
 //!
 //! - Points are kept affine (MSMs read them directly; a sum costs one inversion at the end).
-//! - Constant-time MSM: `zkforge_curve::scalar_mul::multi_mul_ct` (GLV split, Booth windows,
-//!   full table scans, complete additions). Variable-time: `zkforge_msm` on one thread
+//! - Constant-time MSM: `zkforge_msm::msm_ct` (GLV split, full table scans, complete
+//!   additions; Straus on the 64-bit field, or eight accumulators on AVX-512 IFMA lanes for
+//!   BLS12-381, by [`crate::ProverConfig::ct_msm`]). Variable-time: `zkforge_msm` on one thread
 //!   (Straus below its threshold, Pippenger above). Tables: `FixedBaseMsm` (shifted copies,
 //!   one bucket pass) with the window chosen for the point count.
 //! - Generators: RFC 9380 hash-to-curve, `hash_to_g1` (BLS12381G1_XMD:SHA-256_SSWU_RO_) and
@@ -16,9 +17,10 @@
 use core::marker::PhantomData;
 
 use rand_core::{CryptoRng, RngCore};
-use zkforge_curve::scalar_mul::{multi_mul_ct, ScalarMulConfig};
+use zeroize::Zeroize;
 use zkforge_curve::{bls12_381, bn254, hash_to_curve, Affine, CurveConfig, Jacobian};
 use zkforge_field::mont::{FieldConfig, Fp};
+use zkforge_msm::msm_ct::{lanes_apply, msm_ct_with, msm_many_ct_with, CtMsmMethod, MANY_LANES_MIN};
 use zkforge_msm::{msm_threads, Buckets, FixedBaseMsm, MsmScalar};
 
 use crate::group::BpGroup;
@@ -169,12 +171,31 @@ where
     }
 
     fn msm_ct(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point {
-        let limbs: Vec<[u64; 4]> = scalars.iter().map(|s| s.to_limbs()).collect();
-        let jac: Vec<Jacobian<C>> = points.iter().map(|p| p.to_jacobian()).collect();
-        multi_mul_ct(&jac, &limbs, &ScalarMulConfig::for_curve::<C>()).to_affine()
+        Self::msm_ct_with(scalars, points, CtMsmMethod::Auto)
+    }
+    fn msm_ct_with(scalars: &[Self::Scalar], points: &[Self::Point], method: CtMsmMethod) -> Self::Point {
+        let n = scalars.len().min(points.len());
+        let mut limbs: Vec<[u64; 4]> = scalars[..n].iter().map(|s| s.to_limbs()).collect();
+        let sum = msm_ct_with(&points[..n], &limbs, method).unwrap_or(Jacobian::IDENTITY).to_affine();
+        limbs.zeroize();
+        sum
     }
     fn msm_vartime(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point {
         msm_threads(points, scalars, 1).map(|p| p.to_affine_vartime()).unwrap_or(Affine::IDENTITY)
+    }
+    fn msm_many_vartime(scalars: &[Self::Scalar], points: &[Self::Point], sums: usize, method: CtMsmMethod) -> Vec<Self::Point> {
+        let lanes = match method {
+            CtMsmMethod::Straus => false,
+            CtMsmMethod::Auto => sums >= MANY_LANES_MIN && lanes_apply::<C>(),
+            CtMsmMethod::Lanes => lanes_apply::<C>(),
+        };
+        let m = if sums == 0 { 0 } else { points.len() / sums };
+        if !lanes || m == 0 || scalars.len() != points.len() || m * sums != points.len() {
+            return (0..sums).map(|j| Self::msm_vartime(&scalars[j * m..(j + 1) * m], &points[j * m..(j + 1) * m])).collect();
+        }
+        let limbs: Vec<[u64; 4]> = scalars.iter().map(|s| s.to_limbs()).collect();
+        let sums = msm_many_ct_with(points, &limbs, sums, CtMsmMethod::Lanes).expect("even runs");
+        Jacobian::batch_to_affine_vartime(&sums)
     }
     fn tables(points: &[Self::Point]) -> Self::Tables {
         tables_for(points)
