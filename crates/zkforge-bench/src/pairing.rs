@@ -309,34 +309,37 @@ fn bn_cases(out: &mut Vec<Case>) {
 }
 
 /// Two threads against one (the "peer" is our own one-thread run, an internal row): the
-/// pairing check of 8 pairs with the Miller loop split over a 2-thread pool
+/// pairing check of 8 and of 16 pairs with the Miller loop split over a 2-thread pool
 /// (`pairing_check_parallel`, issue 19), checked equal on the same fresh points (the check
-/// value is true: the pairs cancel in twos).
+/// value is true: the pairs cancel in twos). Where the loop's steps run on IFMA lanes (eight
+/// pairs per lane loop) 8 pairs stay one loop, so that row reads about 1; 16 pairs split.
 fn two_thread_cases(out: &mut Vec<Case>) {
     let mut rng = StdRng::seed_from_u64(37);
     let two = zkforge_msm::pippenger::pool(2);
-    let b1 = sample_points::<bls::G1Config>(&mut rng, 4);
-    let b2 = sample_points::<bls::G2Config>(&mut rng, 4);
-    let bls_pairs: Arc<Vec<(bls::G1Affine, bls::G2Affine)>> = Arc::new((0..8).map(|i| (if i % 2 == 0 { b1[i / 2] } else { -b1[i / 2] }, b2[i / 2])).collect());
-    let n1 = sample_points::<bn::G1Config>(&mut rng, 4);
-    let n2 = sample_points::<bn::G2Config>(&mut rng, 4);
-    let bn_pairs: Arc<Vec<(bn::G1Affine, bn::G2Affine)>> = Arc::new((0..8).map(|i| (if i % 2 == 0 { n1[i / 2] } else { -n1[i / 2] }, n2[i / 2])).collect());
-    let (p, q, t) = (bls_pairs.clone(), bls_pairs, two.clone());
-    out.push(two_thread_row("bls12_381", move || t.install(|| pb::pairing_check_parallel(black_box(&p))), move || pb::pairing_check(black_box(&q))));
-    let (p, q, t) = (bn_pairs.clone(), bn_pairs, two);
-    out.push(two_thread_row("bn254", move || t.install(|| pn::pairing_check_parallel(black_box(&p))), move || pn::pairing_check(black_box(&q))));
+    for n in [8usize, 16] {
+        let b1 = sample_points::<bls::G1Config>(&mut rng, n / 2);
+        let b2 = sample_points::<bls::G2Config>(&mut rng, n / 2);
+        let bls_pairs: Arc<Vec<(bls::G1Affine, bls::G2Affine)>> = Arc::new((0..n).map(|i| (if i % 2 == 0 { b1[i / 2] } else { -b1[i / 2] }, b2[i / 2])).collect());
+        let n1 = sample_points::<bn::G1Config>(&mut rng, n / 2);
+        let n2 = sample_points::<bn::G2Config>(&mut rng, n / 2);
+        let bn_pairs: Arc<Vec<(bn::G1Affine, bn::G2Affine)>> = Arc::new((0..n).map(|i| (if i % 2 == 0 { n1[i / 2] } else { -n1[i / 2] }, n2[i / 2])).collect());
+        let (p, q, t) = (bls_pairs.clone(), bls_pairs, two.clone());
+        out.push(two_thread_row("bls12_381", n, move || t.install(|| pb::pairing_check_parallel(black_box(&p))), move || pb::pairing_check(black_box(&q))));
+        let (p, q, t) = (bn_pairs.clone(), bn_pairs, two.clone());
+        out.push(two_thread_row("bn254", n, move || t.install(|| pn::pairing_check_parallel(black_box(&p))), move || pn::pairing_check(black_box(&q))));
+    }
 }
 
-/// One 8-pair row: `two` on the 2-thread pool against `one` on the caller's thread, checked
+/// One n-pair row: `two` on the 2-thread pool against `one` on the caller's thread, checked
 /// to agree and to be true.
-fn two_thread_row(curve: &'static str, two: impl Fn() -> bool + Clone + Send + 'static, one: impl Fn() -> bool + Clone + Send + 'static) -> Case {
+fn two_thread_row(curve: &'static str, n: usize, two: impl Fn() -> bool + Clone + Send + 'static, one: impl Fn() -> bool + Clone + Send + 'static) -> Case {
     let (two_c, one_c) = (two.clone(), one.clone());
     let check = move || if two_c() && one_c() { Ok(()) } else { Err(format!("{curve}: the 2-thread and 1-thread checks disagree or are false")) };
     Case {
         group: "pairing",
         op: "pairing_check",
         curve,
-        size: 8,
+        size: n,
         threads: 2,
         ours: timed(move || {
             black_box(two());

@@ -161,6 +161,22 @@ fn line_into_lanes<C: TowerConfig<N>, const N: usize>(f: &mut zkforge_field::tow
     }
 }
 
+/// How many pairs one call of [`multi_miller_loop`] takes at once for `n` pairs: where their
+/// steps would run on lanes (one pair per lane, `G2Lanes::MAX_PAIRS` = 8 per chunk), 8, else 1.
+/// A parallel split into chunks smaller than this leaves lanes empty, and every chunk costs
+/// what a full one does.
+pub(crate) fn lane_chunk<C: TowerConfig<N>, const N: usize>(n: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if crate::config::miller_accumulator() != crate::config::MillerAccumulator::Scalar
+        && n >= crate::config::lane_steps_min_pairs()
+        && zkforge_field::tower::Fp12Lanes::<C, N>::one().is_some()
+    {
+        return zkforge_field::tower::G2Lanes::<C, N>::MAX_PAIRS;
+    }
+    let _ = n;
+    1
+}
+
 /// [`multi_miller_loop`] with the accumulator on IFMA lanes (`Fp12Lanes`: its squarings and
 /// line products there, M-twist for BLS12-381 and D-twist for BN254; lines from the same scalar
 /// steps, scaled by each pair's G1 point as they enter the lanes); `None` where the lanes do
