@@ -1988,7 +1988,26 @@ pub(crate) struct LaneCurve<C: CurveConfig> {
 
 #[cfg(target_arch = "x86_64")]
 impl<C: CurveConfig> LaneCurve<C> {
+    /// The curve's lane constants, formed once per curve type and process (beta takes an
+    /// inversion: a small MSM must not pay it per call); `None` where the lanes do not apply.
     pub(crate) fn new() -> Option<Self> {
+        use std::sync::Mutex;
+        type Entry = (core::any::TypeId, Option<(Field52<8>, u64, [u64; 8])>);
+        static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+        let id = core::any::TypeId::of::<C>();
+        let hit = CACHE.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| *k == id).map(|(_, v)| v.clone());
+        let v = match hit {
+            Some(v) => v,
+            None => {
+                let v = Self::form();
+                CACHE.lock().unwrap_or_else(|e| e.into_inner()).push((id, v.clone()));
+                v
+            }
+        };
+        v.map(|(f, b3, beta)| Self { f, b3, beta, _c: core::marker::PhantomData })
+    }
+
+    fn form() -> Option<(Field52<8>, u64, [u64; 8])> {
         use zkforge_curve::Endomorphism;
         if !(C::Endo::PRESENT && C::Endo::DIM == 2 && C::Endo::SUB_BITS <= 128) {
             return None;
@@ -1996,7 +2015,7 @@ impl<C: CurveConfig> LaneCurve<C> {
         let b3 = small_b3::<C>()?;
         let f = Field52::<8>::for_field::<C::Base>()?;
         let beta = endo_beta52::<C>(&f)?;
-        Some(Self { f, b3, beta, _c: core::marker::PhantomData })
+        Some((f, b3, beta))
     }
 }
 

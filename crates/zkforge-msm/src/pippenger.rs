@@ -106,7 +106,8 @@ fn run_msm<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], images: Option
             // Straus interleaves the endomorphism parts; a group without one takes singles
             SmallMethod::Straus if C::Endo::PRESENT => straus(points, scalars, 5),
             SmallMethod::StrausWidth { width } if C::Endo::PRESENT => straus(points, scalars, width),
-            SmallMethod::Straus | SmallMethod::StrausWidth { .. } | SmallMethod::Singles => small(points, scalars),
+            SmallMethod::Lanes if C::Endo::PRESENT => small_lanes(points, scalars),
+            SmallMethod::Straus | SmallMethod::StrausWidth { .. } | SmallMethod::Singles | SmallMethod::Lanes => small(points, scalars),
         };
     }
     let threads = cfg.threads;
@@ -145,6 +146,29 @@ fn small<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -
         acc = acc.add_vartime(&p.to_jacobian().mul_limbs_vartime(&k.to_limbs()));
     }
     acc
+}
+
+/// [`SmallMethod::Lanes`]: the non-identity points in groups of eight on the IFMA lanes
+/// (`ifma::msm_ct_affine_lanes`), a short last group and short inputs by Straus; Straus
+/// entirely where the lanes do not apply.
+fn small_lanes<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
+    use crate::config::{LANES_SMALL_MIN, LANES_SMALL_REM_MIN};
+    let live: Vec<usize> = (0..points.len().min(scalars.len())).filter(|&i| !bool::from(points[i].is_identity())).collect();
+    if live.len() < LANES_SMALL_MIN || !crate::msm_ct::lanes_apply::<C>() {
+        return straus(points, scalars, 5);
+    }
+    let pts: Vec<Affine<C>> = live.iter().map(|&i| points[i]).collect();
+    let ks: Vec<[u64; 4]> = live.iter().map(|&i| reduced_limbs::<C, S>(&scalars[i])).collect();
+    let n = pts.len();
+    let laned = if n % 8 < LANES_SMALL_REM_MIN { n - n % 8 } else { n };
+    let Some(sum) = crate::ifma::msm_ct_affine_lanes(&pts[..laned], &ks[..laned]) else {
+        return straus(points, scalars, 5);
+    };
+    if laned < n {
+        sum.add_vartime(&straus(&pts[laned..], &ks[laned..], 5))
+    } else {
+        sum
+    }
 }
 
 /// Split every scalar into `DIM` parts over endo^j(P), signs folded into the points (on the
