@@ -174,7 +174,7 @@ fn bls_g1(out: &mut Vec<Case>, max_log: u32) {
             let check = {
                 let (pts, ks, bpts, bks, apts, aks) = (pts.clone(), ks.clone(), bpts.clone(), bks.clone(), apts.clone(), aks.clone());
                 move || {
-                    let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, threads)).map_err(|e| e.to_string())?.to_affine();
+                    let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_curve::<bls::G1Config>(n, threads)).map_err(|e| e.to_string())?.to_affine();
                     let bp = blst_g1_pippenger(&bpts, &bks, n, &mut blst_g1_scratch(n));
                     agree(ours.to_uncompressed().to_vec(), vec![("blst", blst_p1_bytes(&bp))])?;
                     let theirs = ark_bls12_381::G1Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
@@ -185,7 +185,7 @@ fn bls_g1(out: &mut Vec<Case>, max_log: u32) {
             };
             let ours = {
                 let (pts, ks) = (pts.clone(), ks.clone());
-                let cfg = MsmConfig::for_size(n, threads);
+                let cfg = MsmConfig::for_curve::<bls::G1Config>(n, threads);
                 timed(move || {
                     black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
                 })
@@ -267,7 +267,7 @@ fn bn_g1(out: &mut Vec<Case>, max_log: u32) {
         }
         let ours = {
             let (pts, ks) = (pts.clone(), ks.clone());
-            let cfg = MsmConfig::for_size(n, 1);
+            let cfg = MsmConfig::for_curve::<bn::G1Config>(n, 1);
             timed(move || {
                 black_box(msm_with(&pts[..n], &ks[..n], &cfg).unwrap());
             })
@@ -290,7 +290,7 @@ fn bn_g1(out: &mut Vec<Case>, max_log: u32) {
                 use ark_ec::CurveGroup;
                 use ff::PrimeField as _;
                 use halo2curves::group::Curve as _;
-                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_size(n, 1)).map_err(|e| e.to_string())?.to_affine();
+                let ours = msm_with(&pts[..n], &ks[..n], &MsmConfig::for_curve::<bn::G1Config>(n, 1)).map_err(|e| e.to_string())?.to_affine();
                 let ours_xy = Some((ours.x().to_limbs().to_vec(), ours.y().to_limbs().to_vec()));
                 let a = ark_bn254::G1Projective::msm(&apts[..n], &aks[..n]).map_err(|_| "arkworks length".to_string())?;
                 agree(ours_xy, vec![("arkworks", ark_xy(a.into_affine()))])?;
@@ -324,12 +324,12 @@ fn bls_g1_fixed(out: &mut Vec<Case>) {
     };
     let ours_var = {
         let (pts, ks) = (pts.clone(), ks.clone());
-        let cfg = MsmConfig::for_size(n, 1);
+        let cfg = MsmConfig::for_curve::<bls::G1Config>(n, 1);
         timed(move || {
             black_box(msm_with(&pts, &ks, &cfg).unwrap());
         })
     };
-    let var_bytes = msm_with(&pts, &ks, &MsmConfig::for_size(n, 1)).expect("lengths").to_affine().to_uncompressed().to_vec();
+    let var_bytes = msm_with(&pts, &ks, &MsmConfig::for_curve::<bls::G1Config>(n, 1)).expect("lengths").to_affine().to_uncompressed().to_vec();
     let bpts: Vec<blst_p1_affine> = pts.iter().map(blst_g1).collect();
     let bks: std::sync::Arc<Vec<u8>> = std::sync::Arc::new(ks.iter().flat_map(|k| k.to_bytes_le()).collect());
     let mut peers: Vec<(&'static str, Runner)> = Vec::new();
@@ -369,7 +369,7 @@ fn inside_rayon(out: &mut Vec<Case>, max_log: u32) {
     let mut rng = StdRng::seed_from_u64(26);
     let pts = std::sync::Arc::new(sample_points::<bls::G1Config>(&mut rng, n));
     let ks: std::sync::Arc<Vec<zkforge_field::bls12_381::Fr>> = std::sync::Arc::new((0..n).map(|_| zkforge_field::bls12_381::Fr::random(&mut rng)).collect());
-    let cfg = MsmConfig::for_size(n, 1);
+    let cfg = MsmConfig::for_curve::<bls::G1Config>(n, 1);
     let pool = std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool"));
     let plain = {
         let (pts, ks) = (pts.clone(), ks.clone());
