@@ -1934,7 +1934,8 @@ fn lane_odd_multiples<C: CurveConfig>(f: &Field52<8>, points: &[Affine<C>]) -> V
 /// sum_i k_i P_i in constant time in the scalars, on the lanes (the points and their number
 /// are public): point i on lane i % 8 (row i / 8 of [`straus_rows`]), the eight lane sums
 /// added with the complete Jacobian addition. Points must be in the prime-order subgroup and
-/// none the identity; scalars below r. `None` where the lanes do not apply ([`LaneCurve`]).
+/// none the identity; scalars below r. `None` where the lanes do not apply ([`LaneCurve`]) or
+/// a point has order at most 15 (its table meets the identity).
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn msm_ct_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]]) -> Option<Jacobian<C>> {
     let lc = LaneCurve::<C>::new()?;
@@ -1945,7 +1946,7 @@ pub(crate) fn msm_ct_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalars:
     let sums = straus_rows(&lc, n.div_ceil(8), |row, lane| {
         let i = row * 8 + lane;
         (i < n).then(|| (points[i], scalars[i]))
-    });
+    })?;
     Some(sums.iter().fold(Jacobian::IDENTITY, |acc, p| acc.add(p)))
 }
 
@@ -1968,7 +1969,7 @@ pub(crate) fn msm_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalar
             let j = batch * 8 + lane;
             let i = j * m + row;
             (j < count && !bool::from(points[i].is_identity())).then(|| (points[i], scalars[i]))
-        });
+        })?;
         out.extend_from_slice(&sums[..(count - batch * 8).min(8)]);
     }
     Some(out)
@@ -2028,9 +2029,9 @@ impl<C: CurveConfig> LaneCurve<C> {
 /// row and part, one complete mixed addition of the entry a full table scan reads
 /// (`simd::straus_ct`); the parts made odd are corrected by one more addition blended in
 /// every lane. The tables (odd multiples P..15P and their images, variable time) depend on
-/// the points only.
+/// the points only. `None` when a table meets the identity (a point of order at most 15).
 #[cfg(target_arch = "x86_64")]
-fn straus_rows<C: CurveConfig>(lc: &LaneCurve<C>, rows: usize, term: impl Fn(usize, usize) -> Option<(Affine<C>, [u64; 4])>) -> [Jacobian<C>; 8] {
+fn straus_rows<C: CurveConfig>(lc: &LaneCurve<C>, rows: usize, term: impl Fn(usize, usize) -> Option<(Affine<C>, [u64; 4])>) -> Option<[Jacobian<C>; 8]> {
     use zeroize::Zeroize;
     use zkforge_curve::Endomorphism;
     let f = &lc.f;
@@ -2064,9 +2065,18 @@ fn straus_rows<C: CurveConfig>(lc: &LaneCurve<C>, rows: usize, term: impl Fn(usi
     let mut tx = vec![[[[0u64; 8]; 8]; 8]; slots];
     let mut ty = vec![[[[0u64; 8]; 8]; 8]; slots];
     let fix = (0..f.lane_fix_doublings).fold(C::Base::ONE, |x, _| x.double());
-    let mut invert = |l: &mut [Lanes<8>; 2]| invert_lanes_64::<C, 8>(l, fix);
+    // a Z of 0 (a point of order at most 15, outside the prime-order subgroup) zeroes the
+    // chains' products, so their inverses come back 0: then the lanes give up (None)
+    let mut zero_z = false;
+    let mut invert = |l: &mut [Lanes<8>; 2]| {
+        invert_lanes_64::<C, 8>(l, fix);
+        zero_z |= l.iter().any(|v| (0..8).any(|lane| v.iter().all(|limb| limb[lane] == 0)));
+    };
     // SAFETY: as above.
     unsafe { simd::normalize_tables(f, &jac, &lc.beta, &mut tx, &mut ty, &mut invert) };
+    if zero_z {
+        return None;
+    }
     // the digits, secret: every step below is arithmetic on the scalar's bits, no branch
     let mut digits = vec![[0i64; 8]; MUL_DIGITS * slots];
     let mut fixes = vec![[0i64; 8]; slots];
@@ -2108,7 +2118,7 @@ fn straus_rows<C: CurveConfig>(lc: &LaneCurve<C>, rows: usize, term: impl Fn(usi
         Jacobian::from_xyz_unchecked(x * z, y * z.square(), z)
     });
     r.zeroize();
-    out
+    Some(out)
 }
 
 /// The lanes exist on x86-64 only.

@@ -162,3 +162,24 @@ fn many_sums_match_the_products() {
     many_sums::<bls12_381::G1Config>(11);
     many_sums::<bn254::G1Config>(12);
 }
+
+/// A point outside the prime-order subgroup (documented as not allowed, but it must not spoil
+/// the other lanes): (0, 2) has order 3 on BLS12-381 G1, so its lane table meets the identity;
+/// the lanes hand the sum to Straus, and every method gives Straus's value.
+#[test]
+fn a_point_of_order_three_falls_back_to_straus() {
+    use zkforge_curve::bls12_381::G1Config;
+    use zkforge_field::bls12_381::Fp;
+    use zkforge_msm::{msm_with, MsmConfig, SmallMethod};
+    let mut rng = StdRng::seed_from_u64(3);
+    let t = Affine::<G1Config>::new_unchecked(Fp::ZERO, Fp::from_u64(2));
+    assert!(t.is_on_curve());
+    let mut pts = sample_points::<G1Config>(&mut rng, 12);
+    pts[5] = t;
+    let ks = random_scalars(&mut rng, 12);
+    let straus = msm_ct_with(&pts, &ks, CtMsmMethod::Straus).unwrap();
+    assert_eq!(msm_ct_with(&pts, &ks, CtMsmMethod::Lanes).unwrap(), straus);
+    let base = MsmConfig::for_size(12, 1);
+    let var = |m| msm_with(&pts, &ks, &MsmConfig { small_threshold: usize::MAX, small_method: m, ..base }).unwrap();
+    assert_eq!(var(SmallMethod::Lanes), var(SmallMethod::Straus));
+}
