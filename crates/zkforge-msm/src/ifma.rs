@@ -23,6 +23,13 @@
 //! bucket's (doubling or cancellation) goes to the bucket's XYZZ overflow accumulator. The
 //! running sums read the buckets converted back.
 //!
+//! The same lanes carry other kernels over the same field arithmetic: the bucket reduction's
+//! running sums (`simd::running_lanes`), many independent products (`simd::ladder`, for
+//! `mul_many`), batched G1 subgroup tests and square roots, and the constant-time Straus of
+//! `msm_ct` (`simd::straus_ct`: one accumulator per lane, regular window-4 digits, full table
+//! scans, the complete formulas of ePrint 2015/1060 in homogeneous coordinates), which the
+//! small variable-time MSMs (`SmallMethod::Lanes`) also take.
+//!
 //! Selected at run time (`is_x86_feature_detected!("avx512ifma")`); the portable batch-affine
 //! accumulator is the reference the tests compare against, on every size and edge case.
 
