@@ -1,6 +1,7 @@
-//! Small variable-time G1 MSMs on BLS12-381: the default configuration against the lane Straus
-//! (`SmallMethod::Lanes`), alternating in one process, medians of 15 rounds, one thread.
-//! `cargo run --release -p zkforge-msm --example small_lanes_ab`
+//! Small variable-time G1 MSMs on BLS12-381: the `for_size` configuration against the lane
+//! Straus (`SmallMethod::Lanes`), alternating in one process, medians of 15 rounds, one thread;
+//! with the argument `2`, `for_size(n, 2)` (two threads) against the lanes on one.
+//! `cargo run --release -p zkforge-msm --example small_lanes_ab [-- 2]`
 use rand::{rngs::StdRng, SeedableRng};
 use std::time::Instant;
 use zkforge_curve::bls12_381::{G1Config, Scalar};
@@ -8,13 +9,15 @@ use zkforge_curve::sample_points;
 use zkforge_msm::{msm_with, MsmConfig, SmallMethod};
 
 fn main() {
+    let threads: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = StdRng::seed_from_u64(5);
     for n in [4usize, 5, 6, 8, 12, 16, 24, 31, 32, 48, 64, 96, 128, 160, 192, 256, 384] {
         let pts = sample_points::<G1Config>(&mut rng, n);
         let ks: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
-        let base = MsmConfig::for_size(n, 1);
-        let lanes = MsmConfig { small_threshold: usize::MAX, small_method: SmallMethod::Lanes, ..base };
-        let straus = MsmConfig { small_threshold: usize::MAX, small_method: SmallMethod::Straus, ..base };
+        let base = MsmConfig::for_size(n, threads);
+        let one = MsmConfig::for_size(n, 1);
+        let lanes = MsmConfig { small_threshold: usize::MAX, small_method: SmallMethod::Lanes, ..one };
+        let straus = MsmConfig { small_threshold: usize::MAX, small_method: SmallMethod::Straus, ..one };
         let cfgs = [base, lanes, straus];
         let want = msm_with(&pts, &ks, &base).unwrap();
         for c in &cfgs {

@@ -65,9 +65,12 @@ pub enum SmallMethod {
 /// eight lanes costs about what seven points cost there: 6 points 1.15x, 8 points 0.89x).
 pub const LANES_SMALL_MIN: usize = 7;
 
-/// [`MsmConfig::for_curve`] on one thread sends fewer points than this to
-/// [`SmallMethod::Lanes`] where the lanes apply (BLS12-381 G1 with AVX-512 IFMA): 0.63-0.93x
-/// of the default from 8 to 192 points, 0.98x at 256, 1.17x at 384 (Intel Xeon, 2026-12-02).
+/// [`MsmConfig::for_curve`] on one or two threads sends fewer points than this to
+/// [`SmallMethod::Lanes`] (on the calling thread) where the lanes apply (BLS12-381 G1 with
+/// AVX-512 IFMA): against `for_size` on one thread 0.63-0.93x from 8 to 192 points, 0.98x at
+/// 256, 1.17x at 384; against `for_size` on two threads 0.66-0.93x from 8 to 192, 1.08x at 256
+/// (Intel Xeon, 2026-12-02). With more threads only the Straus range (below
+/// [`SMALL_THRESHOLD`]) goes to the lanes.
 pub const LANES_SMALL_THRESHOLD: usize = 224;
 
 /// Under [`SmallMethod::Lanes`], a last group of fewer points than this runs Straus.
@@ -204,7 +207,7 @@ impl MsmConfig {
     /// ```
     /// use zkforge_curve::bls12_381::{G1Config, G2Config};
     /// use zkforge_msm::{Buckets, MsmConfig};
-    /// assert_eq!(MsmConfig::for_curve::<G1Config>(100, 2), MsmConfig::for_size(100, 2));
+    /// assert_eq!(MsmConfig::for_curve::<G1Config>(100, 4), MsmConfig::for_size(100, 4));
     /// let g2 = MsmConfig::for_curve::<G2Config>(100, 1);
     /// assert_eq!(g2, MsmConfig::for_size_g2(100, 1));
     /// assert!(matches!(g2.buckets, Buckets::BatchAffine { .. }) && g2.glv);
@@ -214,15 +217,18 @@ impl MsmConfig {
     /// `ifma::set_running_sum_lanes` on) the reduction costs less, so on one thread wider
     /// windows win at 2^10 (c = 10: 0.91x of c = 9), 2^13 (c = 12: 0.97x of 11) and 2^14
     /// (c = 13: 0.85x of 11) (Intel Xeon, 2026-12-02, interleaved sweep of 15 rounds;
-    /// BENCHMARKS.md). There too, on one thread, fewer than [`LANES_SMALL_THRESHOLD`] points
-    /// go to [`SmallMethod::Lanes`].
+    /// BENCHMARKS.md). There too, on one or two threads, fewer than [`LANES_SMALL_THRESHOLD`]
+    /// points go to [`SmallMethod::Lanes`] (fewer than [`SMALL_THRESHOLD`] on more threads).
     pub fn for_curve<C: zkforge_curve::CurveConfig>(n: usize, threads: usize) -> Self {
         if <C::Base as zkforge_curve::CurveField>::DEGREE == 2 {
             return Self::for_size_g2(n, threads);
         }
         let mut cfg = Self::for_size(n, threads);
-        if cfg.threads == 1 && n < LANES_SMALL_THRESHOLD && crate::msm_ct::lanes_apply::<C>() {
-            return Self { small_threshold: LANES_SMALL_THRESHOLD, small_method: SmallMethod::Lanes, ..cfg };
+        // the lanes run on the calling thread: below 224 points they beat the one- and
+        // two-thread bucket method; with more threads they replace only Straus (below 32)
+        let lanes_below = if cfg.threads <= 2 { LANES_SMALL_THRESHOLD } else { SMALL_THRESHOLD };
+        if n < lanes_below && crate::msm_ct::lanes_apply::<C>() {
+            return Self { small_threshold: lanes_below, small_method: SmallMethod::Lanes, ..cfg };
         }
         if cfg.threads == 1 && matches!(cfg.buckets, Buckets::BatchAffineSimd { .. }) && crate::ifma::running_lanes_apply::<C::Base>() {
             let lg = (usize::BITS - n.max(1).leading_zeros() - 1) as usize;
