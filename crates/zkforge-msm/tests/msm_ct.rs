@@ -11,6 +11,9 @@ use zkforge_curve::{bls12_381, bn254, sample_points, CurveConfig};
 use zkforge_msm::msm_ct::{lanes_apply, msm_ct, msm_ct_with, CtMsmMethod};
 use zkforge_msm::MsmError;
 
+mod common;
+use common::random_scalars;
+
 const METHODS: [CtMsmMethod; 3] = [CtMsmMethod::Auto, CtMsmMethod::Straus, CtMsmMethod::Lanes];
 
 fn check<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]], what: &str) {
@@ -22,9 +25,6 @@ fn check<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]], what: &str)
     }
 }
 
-fn random_scalars(rng: &mut StdRng, n: usize) -> Vec<[u64; 4]> {
-    (0..n).map(|_| [rng.gen(), rng.gen(), rng.gen(), rng.gen()]).collect()
-}
 
 fn sizes_and_randoms<C: CurveConfig>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -46,31 +46,7 @@ fn random_sizes_match_the_products() {
 
 fn edge_cases<C: CurveConfig>(lambda: [u64; 4]) {
     let mut rng = StdRng::seed_from_u64(7);
-    let r = C::ORDER;
-    let sub1 = |k: [u64; 4]| {
-        let (a, b) = k[0].overflowing_sub(1);
-        [a, if b { k[1] - 1 } else { k[1] }, k[2], k[3]]
-    };
-    let add1 = |k: [u64; 4]| {
-        let (a, c) = k[0].overflowing_add(1);
-        [a, if c { k[1] + 1 } else { k[1] }, k[2], k[3]]
-    };
-    let special = [
-        [0, 0, 0, 0],
-        [1, 0, 0, 0],
-        [2, 0, 0, 0],
-        [3, 0, 0, 0],
-        sub1(r),
-        r,
-        add1(r),
-        [u64::MAX; 4],
-        lambda,
-        sub1(lambda),
-        add1(lambda),
-        [0, 0, 1, 0],
-        [u64::MAX, u64::MAX, 0, 0],
-        [0, 0, 0, 1 << 62],
-    ];
+    let special = common::special_scalars::<C>(lambda);
     let base = sample_points::<C>(&mut rng, 3);
     let neg0 = (-base[0].to_jacobian()).to_affine();
     let dbl2 = base[2].to_jacobian().double().to_affine();
@@ -106,13 +82,8 @@ fn edge_cases<C: CurveConfig>(lambda: [u64; 4]) {
 
 #[test]
 fn edge_cases_match_the_products() {
-    let z2m1 = {
-        let z: u128 = 0xd201000000010000;
-        let v = z * z - 1;
-        [v as u64, (v >> 64) as u64, 0, 0]
-    };
-    edge_cases::<bls12_381::G1Config>(z2m1);
-    edge_cases::<bn254::G1Config>([0x8b17ea66b99c90dd, 0x5bfc41088d8daaa7, 0xb3c4d79d41a91758, 0]);
+    edge_cases::<bls12_381::G1Config>(common::BLS12_381_LAMBDA);
+    edge_cases::<bn254::G1Config>(common::BN254_LAMBDA);
 }
 
 #[test]

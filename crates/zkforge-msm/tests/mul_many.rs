@@ -4,11 +4,14 @@
 //! 2, r - 1, r, r + 1, 2^256 - 1, lambda and its neighbours (a GLV part of 0 or 1), even and odd
 //! parts, and scalars whose parts are at their largest.
 
-use rand::{rngs::StdRng, Rng, SeedableRng};
+use rand::{rngs::StdRng, SeedableRng};
 use zkforge_curve::point::Jacobian;
 use zkforge_curve::{bls12_381, bn254, sample_points, CurveConfig};
 use zkforge_msm::mul_many::{mul_many_vartime, mul_many_vartime_with, MulManyMethod};
 use zkforge_msm::MsmError;
+
+mod common;
+use common::random_scalars;
 
 const METHODS: [MulManyMethod; 3] = [MulManyMethod::Auto, MulManyMethod::OneByOne, MulManyMethod::Lanes];
 
@@ -24,9 +27,6 @@ fn check<C: CurveConfig>(points: &[Jacobian<C>], scalars: &[[u64; 4]], what: &st
     }
 }
 
-fn random_scalars(rng: &mut StdRng, n: usize) -> Vec<[u64; 4]> {
-    (0..n).map(|_| [rng.gen(), rng.gen(), rng.gen(), rng.gen()]).collect()
-}
 
 fn sizes_and_randoms<C: CurveConfig>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -47,31 +47,7 @@ fn random_sizes_match_one_by_one() {
 
 fn edge_cases<C: CurveConfig>(lambda: [u64; 4]) {
     let mut rng = StdRng::seed_from_u64(7);
-    let r = C::ORDER;
-    let sub1 = |k: [u64; 4]| {
-        let (a, b) = k[0].overflowing_sub(1);
-        [a, if b { k[1] - 1 } else { k[1] }, k[2], k[3]]
-    };
-    let add1 = |k: [u64; 4]| {
-        let (a, c) = k[0].overflowing_add(1);
-        [a, if c { k[1] + 1 } else { k[1] }, k[2], k[3]]
-    };
-    let special = [
-        [0, 0, 0, 0],
-        [1, 0, 0, 0],
-        [2, 0, 0, 0],
-        [3, 0, 0, 0],
-        sub1(r),
-        r,
-        add1(r),
-        [u64::MAX; 4],
-        lambda,
-        sub1(lambda),
-        add1(lambda),
-        [0, 0, 1, 0],
-        [u64::MAX, u64::MAX, 0, 0],
-        [0, 0, 0, 1 << 62],
-    ];
+    let special = common::special_scalars::<C>(lambda);
     let base: Vec<Jacobian<C>> = sample_points::<C>(&mut rng, 3).iter().map(|p| p.to_jacobian()).collect();
     // every special scalar on every lane position, with equal, opposite and identity points around
     for (s, k) in special.iter().enumerate() {
@@ -98,14 +74,8 @@ fn edge_cases<C: CurveConfig>(lambda: [u64; 4]) {
 
 #[test]
 fn edge_cases_match_one_by_one() {
-    // lambda = z^2 - 1 for BLS12-381 G1 (the eigenvalue of phi), a random-looking scalar for BN254
-    let z2m1 = {
-        let z: u128 = 0xd201000000010000;
-        let v = z * z - 1;
-        [v as u64, (v >> 64) as u64, 0, 0]
-    };
-    edge_cases::<bls12_381::G1Config>(z2m1);
-    edge_cases::<bn254::G1Config>([0x8b17ea66b99c90dd, 0x5bfc41088d8daaa7, 0xb3c4d79d41a91758, 0]);
+    edge_cases::<bls12_381::G1Config>(common::BLS12_381_LAMBDA);
+    edge_cases::<bn254::G1Config>(common::BN254_LAMBDA);
 }
 
 #[test]
