@@ -119,8 +119,7 @@ pub trait BpGroup: Copy + Debug + PartialEq + Sized + Send + Sync + 'static {
     /// and for groups with one method. The terms must split evenly (callers guarantee it).
     fn msm_many_vartime(scalars: &[Self::Scalar], points: &[Self::Point], sums: usize, method: zkforge_msm::msm_ct::CtMsmMethod) -> Vec<Self::Point> {
         let _ = method;
-        let m = if sums == 0 { 0 } else { points.len() / sums };
-        (0..sums).map(|j| Self::msm_vartime(&scalars[j * m..(j + 1) * m], &points[j * m..(j + 1) * m])).collect()
+        msm_many_one_by_one::<Self>(scalars, points, sums)
     }
 
     /// Fixed-base tables for `points`.
@@ -149,3 +148,9 @@ pub trait BpGroup: Copy + Debug + PartialEq + Sized + Send + Sync + 'static {
     fn generator_chain(label: &[u8], start: usize, count: usize) -> Vec<Self::Point>;
 }
 
+/// [`BpGroup::msm_many_vartime`] one [`BpGroup::msm_vartime`] per sum (the default, and the
+/// groups' fallback).
+pub(crate) fn msm_many_one_by_one<G: BpGroup>(scalars: &[G::Scalar], points: &[G::Point], sums: usize) -> Vec<G::Point> {
+    let m = if sums == 0 { 0 } else { points.len() / sums };
+    (0..sums).map(|j| G::msm_vartime(&scalars[j * m..(j + 1) * m], &points[j * m..(j + 1) * m])).collect()
+}

@@ -810,11 +810,9 @@ mod simd {
             // SAFETY: `fixes[k]` is 64 readable bytes.
             let fv = unsafe { _mm512_loadu_si512(fixes[k].as_ptr() as *const _) };
             let live = _mm512_cmpneq_epi64_mask(fv, c.zero);
-            let one = [1i64; 8];
-            let mut d = [0i64; 8];
-            // SAFETY: `d` is 64 writable bytes; the digit is +-1 with the fix's sign.
-            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, _mm512_mask_blend_epi64(_mm512_cmplt_epi64_mask(fv, c.zero), _mm512_loadu_si512(one.as_ptr() as *const _), _mm512_set1_epi64(-1))) };
-            let (qx, qy) = select_ct(&tx[k], &ty[k], &d, &c);
+            // entry 0 (the point itself: a public index), negated under the fix's sign
+            let (qx, y) = (load(&tx[k][0]), load(&ty[k][0]));
+            let qy = blend(_mm512_cmplt_epi64_mask(fv, c.zero), &y, &add_sub(&c.zero_l(), &c.p, &y, &c));
             let s = madd_complete(&acc, &qx, &qy, b3, &m, &c);
             acc = Jac { x: blend(live, &acc.x, &s.x), y: blend(live, &acc.y, &s.y), z: blend(live, &acc.z, &s.z) };
         }
@@ -1813,44 +1811,41 @@ fn regular_digits(mut m: u128) -> [i8; MUL_DIGITS] {
 /// k_i P_i for affine points (none the identity, each in the prime-order subgroup, which the
 /// endomorphism split relies on) and scalars k_i < r, eight at a time on the lanes: the GLV
 /// parts made odd and recoded regularly ([`regular_digits`]), the odd multiples P, ..., 15P
-/// formed on the lanes and normalised with one inversion for the whole call, then 128
-/// doublings and 66 mixed additions per group of eight (two more for the parts that were
-/// even). Lanes whose ladder met an exceptional addition are redone by the scalar path.
-/// `None` where the lanes do not apply: no AVX-512 IFMA, a base field that does not fit
-/// eight 52-bit limbs, or no two-part endomorphism split of at most 128 bits.
+/// formed and normalised on the lanes with one inversion for the whole call ([`lane_tables`],
+/// shared with `msm_ct`), then 128 doublings and 66 mixed additions per group of eight (two
+/// more for the parts that were even). Lanes whose ladder met an exceptional addition are
+/// redone by the scalar path. `None` where the lanes do not apply ([`LaneCurve`]) or a point
+/// has order at most 15.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]]) -> Option<Vec<Jacobian<C>>> {
     use zkforge_curve::Endomorphism;
-    if !(C::Endo::PRESENT && C::Endo::DIM == 2 && C::Endo::SUB_BITS <= 128) || points.len() != scalars.len() {
+    if points.len() != scalars.len() {
         return None;
     }
-    let f = Field52::<8>::for_field::<C::Base>()?;
+    let lc = LaneCurve::<C>::new()?;
+    let f = &lc.f;
     let n = points.len();
     if n == 0 {
         return Some(Vec::new());
     }
     let groups = n.div_ceil(8);
     let lane_point = |g: usize, lane: usize| (g * 8 + lane).min(n - 1);
-    let aff = lane_odd_multiples::<C>(&f, points);
+    // the tables of both streams (P's odd multiples and their images), formed and normalised
+    // on the lanes for every group at once
+    let padded: Vec<Affine<C>> = (0..groups * 8).map(|i| points[i.min(n - 1)]).collect();
+    let (tx, ty) = lane_tables(&lc, &padded)?;
     let mut out = Vec::with_capacity(n);
     let mut table = Box::new(simd::LaneTable::<8> { x: [[[[0; 8]; 8]; 8]; 2], y: [[[[0; 8]; 8]; 8]; 2], ny: [[[[0; 8]; 8]; 8]; 2] });
     for g in 0..groups {
-        // the tables of both streams in the 52-bit form: P's odd multiples and their images
-        let a = &aff[g * 64..(g + 1) * 64];
-        let images: Vec<Affine<C>> = a
-            .iter()
-            .map(|q| {
-                let j = C::Endo::endo(&q.to_jacobian());
-                Affine::new_unchecked(j.x(), j.y())
-            })
-            .collect();
-        for (s, list) in [a, &images[..]].into_iter().enumerate() {
-            let conv = Bases52::<8>::convert::<C>(&f, list);
-            for (k, q) in conv.iter().enumerate() {
-                let (lane, e) = (k / 8, k % 8);
-                table.x[s][lane][e] = q.x;
-                table.y[s][lane][e] = q.y;
-                table.ny[s][lane][e] = neg52(&q.y, &f.p);
+        for s in 0..2 {
+            for e in 0..8 {
+                for lane in 0..8 {
+                    let x: [u64; 8] = core::array::from_fn(|j| tx[g * 2 + s][e][j][lane]);
+                    let y: [u64; 8] = core::array::from_fn(|j| ty[g * 2 + s][e][j][lane]);
+                    table.x[s][lane][e] = x;
+                    table.y[s][lane][e] = y;
+                    table.ny[s][lane][e] = neg52(&y, &f.p);
+                }
             }
         }
         // digits per window, stream and lane; the parts made odd, corrected at the end
@@ -1876,8 +1871,8 @@ pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalar
         let mut r = [[[0u64; 8]; 8]; 3];
         // SAFETY: as above.
         let exceptional = unsafe {
-            let e = simd::ladder(&f, &table, &d, fix, &fix_d, &mut r);
-            simd::mul_const_all(&mut r, &f.k_out, &f);
+            let e = simd::ladder(f, &table, &d, fix, &fix_d, &mut r);
+            simd::mul_const_all(&mut r, &f.k_out, f);
             e
         };
         for lane in 0..8 {
@@ -1897,45 +1892,6 @@ pub(crate) fn mul_many_affine_lanes<C: CurveConfig>(points: &[Affine<C>], scalar
         }
     }
     Some(out)
-}
-
-/// P, 3P, ..., 15P of every point, affine: formed on the lanes eight points at a time
-/// (`simd::odd_multiples`), back to the 64-bit form and normalised with one inversion for all.
-/// Entry e of point i is at (i / 8) 64 + (i % 8) 8 + e; the last group is padded with the last
-/// point. Variable time (the points are public); none may be the identity or of order <= 15.
-#[cfg(target_arch = "x86_64")]
-fn lane_odd_multiples<C: CurveConfig>(f: &Field52<8>, points: &[Affine<C>]) -> Vec<Affine<C>> {
-    let n = points.len();
-    let groups = n.div_ceil(8);
-    let p52 = Bases52::<8>::convert::<C>(f, points);
-    let mut jac: Vec<Jacobian<C>> = Vec::with_capacity(groups * 64);
-    for g in 0..groups {
-        let mut x = [[0u64; 8]; 8];
-        let mut y = [[0u64; 8]; 8];
-        for lane in 0..8 {
-            let q = &p52[(g * 8 + lane).min(n - 1)];
-            for j in 0..8 {
-                x[j][lane] = q.x[j];
-                y[j][lane] = q.y[j];
-            }
-        }
-        let mut t = [[[[0u64; 8]; 8]; 3]; 8];
-        // SAFETY: `f` exists only where AVX-512F and IFMA were detected.
-        unsafe {
-            simd::odd_multiples(f, &x, &y, &mut t);
-            simd::mul_const_all(t.as_flattened_mut(), &f.k_out, f);
-        }
-        for lane in 0..8 {
-            for e in t.iter() {
-                let coord = |k: usize| {
-                    let l: [u64; 8] = core::array::from_fn(|j| e[k][j][lane]);
-                    C::Base::from_mont_u64s(&from52(&l)).unwrap_or(C::Base::ZERO)
-                };
-                jac.push(Jacobian::from_xyz_unchecked(coord(0), coord(1), coord(2)));
-            }
-        }
-    }
-    Jacobian::batch_to_affine_vartime(&jac)
 }
 
 /// sum_i k_i P_i in constant time in the scalars, on the lanes (the points and their number
@@ -2027,6 +1983,45 @@ impl<C: CurveConfig> LaneCurve<C> {
     }
 }
 
+/// The affine tables of eight points per row (`pts.len()` a multiple of eight, none the
+/// identity): P, 3P, ..., 15P formed on the lanes (`simd::odd_multiples`) and normalised there
+/// with one inversion for all (`simd::normalize_tables`), with their images (beta x, y);
+/// tx[row * 2 + stream][entry][limb][lane], canonical 52-bit form. Variable time (public
+/// points). `None` when a table meets the identity (a point of order at most 15, outside the
+/// prime-order subgroup): a Z of 0 zeroes the chains' products, so their inverses come back 0.
+#[cfg(target_arch = "x86_64")]
+#[allow(clippy::type_complexity)]
+fn lane_tables<C: CurveConfig>(lc: &LaneCurve<C>, pts: &[Affine<C>]) -> Option<(Vec<[Lanes<8>; 8]>, Vec<[Lanes<8>; 8]>)> {
+    let f = &lc.f;
+    let rows = pts.len() / 8;
+    let p52 = Bases52::<8>::convert::<C>(f, pts);
+    let mut jac = vec![[[[[0u64; 8]; 8]; 3]; 8]; rows];
+    for (g, t) in jac.iter_mut().enumerate() {
+        let mut x = [[0u64; 8]; 8];
+        let mut y = [[0u64; 8]; 8];
+        for lane in 0..8 {
+            let q = &p52[g * 8 + lane];
+            for j in 0..8 {
+                x[j][lane] = q.x[j];
+                y[j][lane] = q.y[j];
+            }
+        }
+        // SAFETY: `LaneCurve` holds a `Field52` only where AVX-512F and IFMA were detected.
+        unsafe { simd::odd_multiples(f, &x, &y, t) };
+    }
+    let mut tx = vec![[[[0u64; 8]; 8]; 8]; rows * 2];
+    let mut ty = vec![[[[0u64; 8]; 8]; 8]; rows * 2];
+    let fix = (0..f.lane_fix_doublings).fold(C::Base::ONE, |x, _| x.double());
+    let mut zero_z = false;
+    let mut invert = |l: &mut [Lanes<8>; 2]| {
+        invert_lanes_64::<C, 8>(l, fix);
+        zero_z |= l.iter().any(|v| (0..8).any(|lane| v.iter().all(|limb| limb[lane] == 0)));
+    };
+    // SAFETY: as above.
+    unsafe { simd::normalize_tables(f, &jac, &lc.beta, &mut tx, &mut ty, &mut invert) };
+    (!zero_z).then_some((tx, ty))
+}
+
 /// The eight lane sums sum_row k(row, lane) P(row, lane) in constant time in the scalars:
 /// `term(row, lane)` gives the point (in the prime-order subgroup, not the identity) and the
 /// scalar (below r), or `None` for nothing (the generator with scalar 0 stands in). Each
@@ -2052,38 +2047,7 @@ fn straus_rows<C: CurveConfig>(lc: &LaneCurve<C>, rows: usize, term: impl Fn(usi
             ks.push(k);
         }
     }
-    // the odd multiples of every point on the lanes, normalised there with one inversion,
-    // with their images (beta x, y): tx[row * 2 + stream][entry][limb][lane]
-    let p52 = Bases52::<8>::convert::<C>(f, &pts);
-    let mut jac = vec![[[[[0u64; 8]; 8]; 3]; 8]; rows];
-    for (g, t) in jac.iter_mut().enumerate() {
-        let mut x = [[0u64; 8]; 8];
-        let mut y = [[0u64; 8]; 8];
-        for lane in 0..8 {
-            let q = &p52[g * 8 + lane];
-            for j in 0..8 {
-                x[j][lane] = q.x[j];
-                y[j][lane] = q.y[j];
-            }
-        }
-        // SAFETY: `LaneCurve` holds a `Field52` only where AVX-512F and IFMA were detected.
-        unsafe { simd::odd_multiples(f, &x, &y, t) };
-    }
-    let mut tx = vec![[[[0u64; 8]; 8]; 8]; slots];
-    let mut ty = vec![[[[0u64; 8]; 8]; 8]; slots];
-    let fix = (0..f.lane_fix_doublings).fold(C::Base::ONE, |x, _| x.double());
-    // a Z of 0 (a point of order at most 15, outside the prime-order subgroup) zeroes the
-    // chains' products, so their inverses come back 0: then the lanes give up (None)
-    let mut zero_z = false;
-    let mut invert = |l: &mut [Lanes<8>; 2]| {
-        invert_lanes_64::<C, 8>(l, fix);
-        zero_z |= l.iter().any(|v| (0..8).any(|lane| v.iter().all(|limb| limb[lane] == 0)));
-    };
-    // SAFETY: as above.
-    unsafe { simd::normalize_tables(f, &jac, &lc.beta, &mut tx, &mut ty, &mut invert) };
-    if zero_z {
-        return None;
-    }
+    let (tx, ty) = lane_tables(lc, &pts)?;
     // the digits, secret: every step below is arithmetic on the scalar's bits, no branch
     let mut digits = vec![[0i64; 8]; MUL_DIGITS * slots];
     let mut fixes = vec![[0i64; 8]; slots];

@@ -82,7 +82,8 @@ pub fn msm_ct_with<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]], m
         CtMsmMethod::Auto if n % 8 < CT_LANES_REM_MIN => n - n % 8,
         CtMsmMethod::Auto => n,
     };
-    let out = match crate::ifma::msm_ct_affine_lanes(&pts[..laned], &ks[..laned]) {
+    let laned_sum = if laned > 0 { crate::ifma::msm_ct_affine_lanes(&pts[..laned], &ks[..laned]) } else { None };
+    let out = match laned_sum {
         Some(sum) if laned < n => sum.add(&straus(&pts[laned..], &ks[laned..])),
         Some(sum) => sum,
         None => straus(&pts, &ks),

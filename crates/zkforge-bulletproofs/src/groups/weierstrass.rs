@@ -23,7 +23,7 @@ use zkforge_field::mont::{FieldConfig, Fp};
 use zkforge_msm::msm_ct::{lanes_apply, msm_ct_with, msm_many_ct_with, CtMsmMethod, MANY_LANES_MIN};
 use zkforge_msm::{msm_threads, Buckets, FixedBaseMsm, MsmScalar};
 
-use crate::group::BpGroup;
+use crate::group::{msm_many_one_by_one, BpGroup};
 
 /// DST of the BLS12-381 G1 generators.
 pub const BLS12_381_DST: &[u8] = b"ZKFORGE-BULLETPROOFS-V01-CS01-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";
@@ -191,7 +191,7 @@ where
         };
         let m = if sums == 0 { 0 } else { points.len() / sums };
         if !lanes || m == 0 || scalars.len() != points.len() || m * sums != points.len() {
-            return (0..sums).map(|j| Self::msm_vartime(&scalars[j * m..(j + 1) * m], &points[j * m..(j + 1) * m])).collect();
+            return msm_many_one_by_one::<Self>(scalars, points, sums);
         }
         let limbs: Vec<[u64; 4]> = scalars.iter().map(|s| s.to_limbs()).collect();
         let sums = msm_many_ct_with(points, &limbs, sums, CtMsmMethod::Lanes).expect("even runs");
