@@ -154,7 +154,7 @@ fn small<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -
 fn small_lanes<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
     use crate::config::{LANES_SMALL_MIN, LANES_SMALL_REM_MIN};
     let live: Vec<usize> = (0..points.len().min(scalars.len())).filter(|&i| !bool::from(points[i].is_identity())).collect();
-    if live.len() < LANES_SMALL_MIN || !crate::msm_ct::lanes_apply::<C>() {
+    if live.len() < LANES_SMALL_MIN {
         return straus(points, scalars, 5);
     }
     let pts: Vec<Affine<C>> = live.iter().map(|&i| points[i]).collect();
