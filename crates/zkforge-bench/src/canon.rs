@@ -14,6 +14,13 @@ pub trait Canon {
     fn canon(&self) -> Vec<u64>;
 }
 
+/// A batch: its elements' limbs one after another.
+impl<T: Canon> Canon for Vec<T> {
+    fn canon(&self) -> Vec<u64> {
+        self.iter().flat_map(Canon::canon).collect()
+    }
+}
+
 impl Canon for bool {
     fn canon(&self) -> Vec<u64> {
         vec![*self as u64]

@@ -310,7 +310,7 @@ fn bls_cases(out: &mut Vec<Case>) {
         "hash_to_g2",
         "bls12_381",
         over(msgs.clone(), |m| hash_to_curve::hash_to_g2(m, DST2).unwrap()),
-        vec![("blst", over(msgs, |m| {
+        vec![("blst", over(msgs.clone(), |m| {
             let mut o = blst_p2::default();
             unsafe { blst_hash_to_g2(&mut o, m.as_ptr(), m.len(), DST2.as_ptr(), DST2.len(), std::ptr::null(), 0) };
             let mut a = blst_p2_affine::default();
@@ -318,6 +318,32 @@ fn bls_cases(out: &mut Vec<Case>) {
             a
         }))],
     ));
+    // many messages at once (batch verification of signatures on distinct messages): ours
+    // through `hash_to_g2_batch_vartime` (public messages), blst one message at a time (it has
+    // no batch hash), both to affine points
+    for n in [8usize, 64] {
+        let batch: &'static [[u8; 32]] = Box::leak(msgs[..n].to_vec().into_boxed_slice());
+        let mut c = case(
+            "hash_to_g2_batch_vartime",
+            "bls12_381",
+            over(vec![batch], |b| hash_to_curve::hash_to_g2_batch_vartime(b, DST2).unwrap()),
+            vec![("blst", over(vec![batch], |b| {
+                b.iter()
+                    .map(|m| {
+                        let mut o = blst_p2::default();
+                        // SAFETY: blst reads the message and DST within their lengths and writes one point.
+                        unsafe { blst_hash_to_g2(&mut o, m.as_ptr(), m.len(), DST2.as_ptr(), DST2.len(), std::ptr::null(), 0) };
+                        let mut a = blst_p2_affine::default();
+                        // SAFETY: both are valid blst points.
+                        unsafe { blst_p2_to_affine(&mut a, &o) };
+                        a
+                    })
+                    .collect::<Vec<_>>()
+            }))],
+        );
+        c.size = n;
+        out.push(c);
+    }
 }
 
 fn bn_ark_fq(x: &zkforge_field::bn254::Fp) -> ark_bn254::Fq {

@@ -19,7 +19,7 @@ use crate::mont::{FieldConfig, Fp};
 /// Longest plan: one step per exponent bit at most.
 const MAX_STEPS: usize = 512;
 /// Marks a step without a table product (trailing squarings).
-const NO_MUL: u8 = u8::MAX;
+const NO_MUL: u8 = PowPlan::NO_MUL;
 
 /// The sliding-window plan of a fixed exponent: start from the table entry `first`, then for
 /// each step square `squarings[i]` times and multiply by table entry `table_index[i]`.
@@ -51,6 +51,25 @@ impl PowPlan {
             w += 1;
         }
         best
+    }
+
+    /// The `table_index` value of a step without a table product.
+    pub(crate) const NO_MUL: u8 = u8::MAX;
+
+    /// The table entry the result starts from (`None` for exponent 0).
+    pub(crate) fn first(&self) -> Option<u8> {
+        self.first
+    }
+
+    /// The number of odd powers in the table.
+    pub(crate) fn table_len(&self) -> usize {
+        self.table_len
+    }
+
+    /// The steps as (squarings, table entry or [`PowPlan::NO_MUL`]).
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    pub(crate) fn steps(&self) -> alloc::vec::Vec<(u16, u8)> {
+        (0..self.len).map(|i| (self.squarings[i], self.table_index[i])).collect()
     }
 
     /// Squarings plus products, the table included (its one squaring and table_len - 1

@@ -453,3 +453,44 @@ fn cyclotomic_lanes_match_the_tower() {
     cyclotomic_lanes_match::<bls12_381::FpConfig, 6>();
     cyclotomic_lanes_match::<bn254::FpConfig, 4>();
 }
+
+/// `pow_p_plus_1_over_4_many` and `pow_p_minus_3_over_4_many` (eight at a time on IFMA lanes
+/// for BLS12-381 where the CPU has them, interleaved pairs elsewhere and for BN254) equal one
+/// exponentiation each, for every length from 0 to 20 (balanced groups, partial groups, the
+/// pair path's odd value) and on 0, 1, 2 and p - 1; `Fp2::sqrt_with_norm_root_many` equals
+/// `sqrt_with_norm_root` on squares, non-squares and zero.
+#[test]
+fn exponentiations_of_many_values_equal_single_ones() {
+    use zkforge_field::tower::{pow_p_minus_3_over_4_many, pow_p_plus_1_over_4_many};
+    fn check<C: TowerConfig<N>, const N: usize>(rng: &mut rand::rngs::StdRng) {
+        use rand::RngCore;
+        let edge = [Fp::<C, N>::ZERO, Fp::ONE, Fp::from_u64(2), -Fp::<C, N>::ONE];
+        for n in 0..=20 {
+            let xs: Vec<Fp<C, N>> = (0..n).map(|i| if i < edge.len() && n % 3 == 0 { edge[i] } else { Fp::random_with(|| rng.next_u64()) }).collect();
+            let a: Vec<_> = xs.iter().map(|x| x.pow_p_plus_1_over_4()).collect();
+            let b: Vec<_> = xs.iter().map(|x| x.pow_p_minus_3_over_4()).collect();
+            assert_eq!(pow_p_plus_1_over_4_many(&xs), a, "(p+1)/4, n = {n}");
+            assert_eq!(pow_p_minus_3_over_4_many(&xs), b, "(p-3)/4, n = {n}");
+            let es: Vec<Fp2<C, N>> = (0..n)
+                .map(|i| {
+                    let e = Fp2::new(Fp::random_with(|| rng.next_u64()), Fp::random_with(|| rng.next_u64()));
+                    match i % 4 {
+                        0 => e.square(),
+                        1 => Fp2::ZERO,
+                        _ => e,
+                    }
+                })
+                .collect();
+            let alphas: Vec<Fp<C, N>> = es.iter().map(|e| e.norm().pow_p_plus_1_over_4()).collect();
+            let many = Fp2::sqrt_with_norm_root_many(&es, &alphas);
+            for ((e, a), r) in es.iter().zip(&alphas).zip(many) {
+                let one = e.sqrt_with_norm_root(*a);
+                assert_eq!(bool::from(r.is_some()), bool::from(one.is_some()), "n = {n}");
+                assert_eq!(r.unwrap_or(Fp2::ZERO), one.unwrap_or(Fp2::ZERO), "n = {n}");
+            }
+        }
+    }
+    let mut rng = rng();
+    check::<bls12_381::FpConfig, 6>(&mut rng);
+    check::<bn254::FpConfig, 4>(&mut rng);
+}

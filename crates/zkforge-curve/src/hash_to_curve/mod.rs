@@ -685,6 +685,70 @@ pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG2>, HashToCurveEr
     Ok(BlsG2::clear_cofactor(&q).to_affine())
 }
 
+/// [`hash_to_g2`] of many messages under one DST, for public messages (batch signature
+/// verification): `out[i]` is `hash_to_g2(msgs[i], dst)`. The messages go in balanced groups
+/// of at most eight. A group's sixteen SSWU maps share one inversion and run their Fp
+/// exponentiations together (eight at a time on AVX-512 IFMA lanes where the CPU has them);
+/// the group's cofactors are cleared together ([`crate::bls12_381::clear_cofactor_g2_batch_vartime`]:
+/// the two [|z|] ladders of each point on the lanes of `zkforge_field::tower::G2Lanes`); each
+/// group's points are normalised with one inversion. Variable time: a group falls back to the
+/// one-point clearing when a ladder meets an exceptional step, which hash outputs (points of
+/// large order) do only with negligible probability; use [`hash_to_g2`] for secret messages.
+///
+/// ```
+/// use zkforge_curve::hash_to_curve::{hash_to_g2, hash_to_g2_batch_vartime};
+/// let dst = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
+/// let msgs: Vec<Vec<u8>> = (0..5u8).map(|i| vec![i; 3]).collect();
+/// let out = hash_to_g2_batch_vartime(&msgs, dst).unwrap();
+/// assert_eq!(out[4], hash_to_g2(&msgs[4], dst).unwrap());
+/// ```
+pub fn hash_to_g2_batch_vartime<M: AsRef<[u8]>>(msgs: &[M], dst: &[u8]) -> Result<Vec<Affine<BlsG2>>, HashToCurveError> {
+    if dst.is_empty() {
+        return Err(HashToCurveError::EmptyDst);
+    }
+    let mut us = Vec::with_capacity(2 * msgs.len());
+    for m in msgs {
+        us.extend(hash_to_field_bls12_381_fp2(m.as_ref(), dst, 2)?);
+    }
+    let mut out = Vec::with_capacity(msgs.len());
+    if msgs.is_empty() {
+        return Ok(out);
+    }
+    // balanced groups of at most eight messages (sixteen maps)
+    let size = msgs.len().div_ceil(msgs.len().div_ceil(8));
+    for group in us.chunks(2 * size) {
+        let qs: Vec<Jacobian<BlsG2>> = map_many_g2(group).chunks_exact(2).map(|p| p[0].add(&p[1])).collect();
+        out.extend(Jacobian::batch_to_affine_vartime(&crate::bls12_381::clear_cofactor_g2_batch_vartime(&qs)));
+    }
+    Ok(out)
+}
+
+/// map_to_curve of many Fp2 elements (SSWU on E2', then the 3-isogeny), the same points as one
+/// [`map_to_curve_bls12_381_g2`] each: one inversion for all the SSWU denominators (inv0 by
+/// Montgomery's trick), and each of the two Fp exponentiations of every map run together with
+/// the other maps' ([`zkforge_field::tower::pow_p_plus_1_over_4_many`],
+/// [`bls12_381::Fp2::sqrt_with_norm_root_many`]: eight at a time on IFMA lanes). Constant
+/// time in the elements.
+fn map_many_g2(us: &[bls12_381::Fp2]) -> Vec<Jacobian<BlsG2>> {
+    type F2 = bls12_381::Fp2;
+    let (mut tv1, zu2): (Vec<F2>, Vec<F2>) = us.iter().map(|u| sswu_den(*u, iso_g2::SSWU_Z)).unzip();
+    F2::batch_invert(&mut tv1);
+    let cands: Vec<SswuG2Candidates> = zu2.iter().zip(&tv1).map(|(z, t)| sswu_g2_candidates(*z, *t)).collect();
+    let norms: Vec<bls12_381::Fp> = cands.iter().map(|c| c.4).collect();
+    let alpha1 = zkforge_field::tower::pow_p_plus_1_over_4_many(&norms);
+    let chosen: Vec<_> = us.iter().zip(cands.iter().zip(alpha1)).map(|(u, (c, a))| sswu_g2_choose(*u, c, a)).collect();
+    let gs: Vec<F2> = chosen.iter().map(|c| c.1).collect();
+    let alphas: Vec<bls12_381::Fp> = chosen.iter().map(|c| c.2).collect();
+    let ys = F2::sqrt_with_norm_root_many(&gs, &alphas);
+    us.iter()
+        .zip(chosen.iter().zip(ys))
+        .map(|(u, (c, y))| {
+            let (x, y) = sswu_g2_finish(*u, c.0, y.unwrap_or(F2::ZERO));
+            iso_to_g2(x, y)
+        })
+        .collect()
+}
+
 /// BLS12381G2_XMD:SHA-256_SSWU_NU_ encode_to_curve.
 pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> Result<Affine<BlsG2>, HashToCurveError> {
     let u = hash_to_field_bls12_381_fp2(msg, dst, 1)?;

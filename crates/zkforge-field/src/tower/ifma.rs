@@ -233,6 +233,45 @@ pub(crate) fn square_depths<C: TowerConfig<N>, const N: usize, const M: usize>(g
     Some(outs.map(|o| from_lanes(&o)))
 }
 
+/// x^e for up to eight elements of the tower's base field along `plan`, one run on the lanes
+/// (each enters the 52-bit form with one product and leaves it with another, then one
+/// constant-time subtraction of p); the same operations for every input, so constant time in
+/// the values. `None` when the lanes do not apply ([`available`]) or for more than eight.
+pub(crate) fn pow_plan_lanes<C: TowerConfig<N>, const N: usize>(xs: &[Fp<C, N>], plan: &crate::chain::PowPlan) -> Option<Vec<Fp<C, N>>> {
+    let c = consts_for::<C, N>()?;
+    if xs.len() > 8 {
+        return None;
+    }
+    let Some(first) = plan.first() else {
+        return Some(alloc::vec![Fp::ONE; xs.len()]);
+    };
+    let mut v = [[[0u64; 8]; L]; 1];
+    for (i, x) in xs.iter().enumerate() {
+        let a = to52::<L>(&x.limbs);
+        for j in 0..L {
+            v[0][j][i] = a[j];
+        }
+    }
+    let steps = plan.steps();
+    // SAFETY (all three): `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
+    unsafe {
+        simd::mul_all(&mut v, &c.k_in, c);
+        simd::pow_plan(&mut v[0], first as usize, plan.table_len(), &steps, crate::chain::PowPlan::NO_MUL, c);
+        simd::mul_all(&mut v, &c.k_out, c);
+    }
+    Some(
+        (0..xs.len())
+            .map(|i| {
+                let mut a = [0u64; L];
+                for j in 0..L {
+                    a[j] = v[0][j][i];
+                }
+                Fp::from_mont_unchecked(reduce_once_ct(from52::<L, N>(&a), &Fp::<C, N>::PINV))
+            })
+            .collect(),
+    )
+}
+
 /// Lane order: g1, g4, (g1 + g4), g2, g5, (g2 + g5), unused, unused.
 const LANE: [usize; 4] = [0, 3, 1, 4]; // lane of g1, g2, g4, g5
 
@@ -469,6 +508,36 @@ pub(super) mod simd {
         for a in v.iter_mut() {
             store(&mul(&load(super::rows::<M>(a)), &m, &k), super::rows_mut::<M>(a));
         }
+    }
+
+    /// x^e for the eight lanes of `x` (52-bit form, below 2p; in place, below 2p) along a
+    /// sliding-window plan: the table holds x, x^3, ..., x^(2 `table_len` - 1), the result
+    /// starts from entry `first`, then each step squares `steps[i].0` times and multiplies by
+    /// entry `steps[i].1` (none for `NO_MUL`). The same operations for every lane value.
+    /// Bounds: every product's inputs are below 2p, so their product is below 4p^2 < R p and
+    /// its output below 2p (`mul`).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F and AVX-512 IFMA.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) unsafe fn pow_plan(x: &mut Lanes, first: usize, table_len: usize, steps: &[(u16, u8)], no_mul: u8, c: &Consts52) {
+        let k = constants(c);
+        let xv = load(x);
+        let x2 = mul(&xv, &xv, &k);
+        let mut table = [xv; 32];
+        for i in 1..table_len.min(32) {
+            table[i] = mul(&table[i - 1], &x2, &k);
+        }
+        let mut acc = table[first];
+        for &(squarings, idx) in steps {
+            for _ in 0..squarings {
+                acc = mul(&acc, &acc, &k);
+            }
+            if idx != no_mul {
+                acc = mul(&acc, &table[idx as usize], &k);
+            }
+        }
+        store(&acc, x);
     }
 
     /// n compressed squarings of the 52-bit state (c0 in `g0`, c1 in `g1`; lanes 0, 1, 3, 4 =

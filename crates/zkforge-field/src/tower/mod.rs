@@ -54,3 +54,69 @@ pub trait TowerConfig<const N: usize>: FieldConfig<N> {
     /// a * xi, specialised per curve to additions.
     fn mul_by_xi(a: &Fp2<Self, N>) -> Fp2<Self, N>;
 }
+
+/// The fewest values of a group that [`pow_p_plus_1_over_4_many`] and
+/// [`pow_p_minus_3_over_4_many`] run on IFMA lanes (a lane run costs the same for one value as
+/// for eight); smaller groups run two at a time, interleaved.
+pub const POW_LANES_MIN: usize = 4;
+
+/// x^((p + 1) / 4) of many elements of a tower's base field (square roots, p = 3 mod 4): on
+/// CPUs with AVX-512 IFMA (BLS12-381), groups of [`POW_LANES_MIN`] to eight values run on the
+/// lanes of one vector exponentiation; elsewhere two at a time interleaved
+/// ([`crate::mont::Fp::pow_p_plus_1_over_4_x2`]). The same results as one call each, and the
+/// same operations for every value: constant time in the values (the path depends only on
+/// their number).
+///
+/// ```
+/// use zkforge_field::bls12_381::{Fp, FpConfig};
+/// use zkforge_field::tower::pow_p_plus_1_over_4_many;
+/// let xs: Vec<Fp> = (1..12u64).map(|k| Fp::from_u64(k).square()).collect();
+/// let rs = pow_p_plus_1_over_4_many::<FpConfig, 6>(&xs);
+/// assert!(rs.iter().zip(&xs).all(|(r, x)| r.square() == *x));
+/// ```
+pub fn pow_p_plus_1_over_4_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>]) -> alloc::vec::Vec<crate::mont::Fp<C, N>> {
+    pow_many(xs, &crate::mont::Fp::<C, N>::PLAN_P_PLUS_1_OVER_4)
+}
+
+/// x^((p - 3) / 4) of many elements of a tower's base field (the exponent of RFC 9380's
+/// sqrt_ratio and of the Fp2 square root), as [`pow_p_plus_1_over_4_many`] runs them.
+///
+/// ```
+/// use zkforge_field::bls12_381::{Fp, FpConfig};
+/// use zkforge_field::tower::pow_p_minus_3_over_4_many;
+/// let xs: Vec<Fp> = (1..10u64).map(Fp::from_u64).collect();
+/// let rs = pow_p_minus_3_over_4_many::<FpConfig, 6>(&xs);
+/// assert!(rs.iter().zip(&xs).all(|(r, x)| *r == x.pow_p_minus_3_over_4()));
+/// ```
+pub fn pow_p_minus_3_over_4_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>]) -> alloc::vec::Vec<crate::mont::Fp<C, N>> {
+    pow_many(xs, &crate::mont::Fp::<C, N>::PLAN_P_MINUS_3_OVER_4)
+}
+
+/// x^e of many values along `plan`: balanced groups of at most eight, each on the lanes when it
+/// has [`POW_LANES_MIN`] values or more and the lanes apply, else in interleaved pairs.
+fn pow_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>], plan: &crate::chain::PowPlan) -> alloc::vec::Vec<crate::mont::Fp<C, N>> {
+    use crate::mont::Fp;
+    let mut out = alloc::vec::Vec::with_capacity(xs.len());
+    if xs.is_empty() {
+        return out;
+    }
+    let size = xs.len().div_ceil(xs.len().div_ceil(8));
+    for group in xs.chunks(size) {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if group.len() >= POW_LANES_MIN {
+            if let Some(v) = ifma::pow_plan_lanes(group, plan) {
+                out.extend(v);
+                continue;
+            }
+        }
+        for pair in group.chunks(2) {
+            if let [a, b] = pair {
+                let (ra, rb) = Fp::pow_plan_x2(a, b, plan);
+                out.extend([ra, rb]);
+            } else {
+                out.extend(pair.iter().map(|a| a.pow_plan(plan)));
+            }
+        }
+    }
+    out
+}
