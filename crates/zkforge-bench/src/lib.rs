@@ -16,6 +16,7 @@ pub mod gnark;
 pub mod msm;
 pub mod msm_ablation;
 pub mod pairing;
+pub mod bls_sig;
 pub mod evm;
 pub mod pipe;
 pub mod revm_1thr;

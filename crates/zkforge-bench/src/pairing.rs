@@ -358,5 +358,6 @@ pub fn cases() -> Vec<Case> {
     bls_cases(&mut out);
     bn_cases(&mut out);
     two_thread_cases(&mut out);
+    out.extend(crate::bls_sig::cases());
     out
 }

@@ -10,6 +10,7 @@
 //! | `msm` | `zkforge-msm`: multi-scalar multiplication | `msm` (default) |
 //! | `pairing` | `zkforge-pairing`: optimal ate pairings, multi-Miller loop | `pairing` (default) |
 //! | `poly` | `zkforge-poly`: radix-2 FFTs and evaluation domains | `poly` (default) |
+//! | `bls` | `zkforge-bls`: BLS signatures (Ethereum's ciphersuite): sign, aggregate, fast aggregate, aggregate and batch verification | `bls` |
 //! | `hashsig` | `zkforge-hashsig`: Generalized XMSS (Poseidon2, SHA3, leanSig devnet 4) | `hashsig` |
 //! | `kzg` | `zkforge-kzg`: KZG commitments and proofs for Ethereum blobs (EIP-4844) | `kzg` |
 //! | `evm` | `zkforge-evm`: the EVM precompiles 0x06-0x08, 0x0a, 0x0b-0x11 | `evm` |
@@ -56,6 +57,10 @@ pub use zkforge_poly as poly;
 /// Hash-based signatures (`zkforge-hashsig`).
 #[cfg(feature = "hashsig")]
 pub use zkforge_hashsig as hashsig;
+
+/// BLS signatures (`zkforge-bls`).
+#[cfg(feature = "bls")]
+pub use zkforge_bls as bls;
 
 /// EVM precompiles (`zkforge-evm`).
 #[cfg(feature = "evm")]

@@ -1,0 +1,231 @@
+//! Verification (draft-irtf-cfrg-bls-signature-05, sections 2.7, 2.9, 3.3.4 and 3.3.3):
+//! `Verify`, `FastAggregateVerify`, `AggregateVerify`, `PopVerify`, and many signature sets
+//! checked together by a random linear combination (the method of Ethereum clients' batch
+//! verification, e.g. blst's `verify_multiple_aggregate_signatures`).
+//!
+//! Each is one pairing check. The signature sits in the pair (-g1, sigma), so its G2 subgroup
+//! test comes from the end of the Miller loop (`pairing_check_g2_unchecked`). For signature
+//! sets, with weights r_i (random, 64 bits, non-zero):
+//!
+//!   e(-g1, sum_i r_i sigma_i) * prod_m e(sum_{i: m_i = m} r_i apk_i, H(m)) = 1,
+//!
+//! where apk_i is the sum of set i's public keys: the weighted signatures are one G2 MSM
+//! (zkforge-msm), the weighted keys one batch of 64-bit G1 products (`mul_many_vartime`, IFMA
+//! lanes), sets that share a message share one pair and one hash (switch
+//! [`VerifyConfig::merge_equal_messages`]), and every sigma_i is subgroup-tested first in
+//! batches (`g2_in_subgroup_batch_vartime`), since a sum could hide torsion parts. A forged
+//! set passes with probability at most 2^-63 over the weights.
+
+use std::collections::HashMap;
+
+use rand_core::{CryptoRng, RngCore};
+use zkforge_curve::bls12_381::{g2_in_subgroup_batch_vartime, G1Affine, G1Projective, G2Affine, G2Projective};
+use zkforge_curve::hash_to_curve::{hash_to_g2, hash_to_g2_batch_vartime};
+use zkforge_pairing::bls12_381::{pairing_check, pairing_check_g2_unchecked};
+
+use crate::{PublicKey, Signature, DST, POP_DST};
+
+/// How the messages of a multi-message verification are hashed to G2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HashMethod {
+    /// `hash_to_g2_batch_vartime`: groups of up to eight messages share one inversion and run
+    /// their exponentiations and cofactor ladders on IFMA lanes (one by one on CPUs without).
+    #[default]
+    Batch,
+    /// `hash_to_g2` once per message.
+    OneByOne,
+}
+
+/// The switches of [`aggregate_verify_with`] and [`verify_signature_sets_with`]; every value
+/// gives the same answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyConfig {
+    /// How messages are hashed (default [`HashMethod::Batch`]).
+    pub hash: HashMethod,
+    /// Signature sets with equal messages share one hash and one pair (default on).
+    pub merge_equal_messages: bool,
+}
+
+impl Default for VerifyConfig {
+    fn default() -> Self {
+        Self { hash: HashMethod::Batch, merge_equal_messages: true }
+    }
+}
+
+fn hash_messages(msgs: &[&[u8]], dst: &[u8], method: HashMethod) -> Option<Vec<G2Affine>> {
+    match method {
+        HashMethod::Batch => hash_to_g2_batch_vartime(msgs, dst).ok(),
+        HashMethod::OneByOne => msgs.iter().map(|m| hash_to_g2(m, dst).ok()).collect(),
+    }
+}
+
+fn neg_g1() -> G1Affine {
+    -G1Affine::generator()
+}
+
+/// The draft's `CoreVerify` for one key: e(-g1, sigma) e(pk, H(m)) = 1 with sigma in G2.
+fn core_verify(pk: &G1Affine, message: &[u8], sig: &Signature, dst: &[u8]) -> bool {
+    let Ok(h) = hash_to_g2(message, dst) else { return false };
+    pairing_check_g2_unchecked(&[(neg_g1(), sig.0), (*pk, h)]) == Ok(true)
+}
+
+/// `Verify(PK, message, signature)`: whether `signature` is `pk`'s signature of `message`
+/// (the signature must be in G2; the key passed `KeyValidate` when it was made).
+///
+/// ```
+/// use zkforge_bls::{verify, SecretKey};
+/// let sk = SecretKey::from_bytes(&[9; 32]).unwrap();
+/// let sig = sk.sign(b"block root");
+/// assert!(verify(&sk.public_key(), b"block root", &sig));
+/// assert!(!verify(&SecretKey::from_bytes(&[8; 32]).unwrap().public_key(), b"block root", &sig));
+/// ```
+pub fn verify(pk: &PublicKey, message: &[u8], signature: &Signature) -> bool {
+    core_verify(&pk.0, message, signature, DST)
+}
+
+/// `PopVerify(PK, proof)`: whether `proof` is a proof of possession of `pk`'s secret key.
+pub fn pop_verify(pk: &PublicKey, proof: &Signature) -> bool {
+    core_verify(&pk.0, &pk.to_bytes(), proof, POP_DST)
+}
+
+/// `FastAggregateVerify(PK_1..PK_n, message, signature)`: whether `signature` is the
+/// aggregate of the keys' signatures of one message (false for no keys, or when the keys sum
+/// to the identity). Safe against rogue keys only for keys with a verified proof of
+/// possession, as in the draft.
+///
+/// ```
+/// use zkforge_bls::{fast_aggregate_verify, SecretKey, Signature};
+/// let sks: Vec<_> = (1..=3u8).map(|i| SecretKey::from_bytes(&[i; 32]).unwrap()).collect();
+/// let pks: Vec<_> = sks.iter().map(|s| s.public_key()).collect();
+/// let agg = Signature::aggregate(&sks.iter().map(|s| s.sign(b"slot")).collect::<Vec<_>>()).unwrap();
+/// assert!(fast_aggregate_verify(&pks, b"slot", &agg));
+/// assert!(!fast_aggregate_verify(&pks[..2], b"slot", &agg));
+/// assert!(!fast_aggregate_verify(&[], b"slot", &agg));
+/// ```
+pub fn fast_aggregate_verify(pks: &[PublicKey], message: &[u8], signature: &Signature) -> bool {
+    match PublicKey::aggregate(pks) {
+        Ok(apk) => core_verify(&apk.0, message, signature, DST),
+        Err(_) => false,
+    }
+}
+
+/// `AggregateVerify((PK_1..PK_n), (m_1..m_n), signature)` of the proof-of-possession scheme
+/// (the messages need not differ): false for no keys or unequal lengths. The messages are
+/// hashed together ([`HashMethod::Batch`]); [`aggregate_verify_with`] takes the switches.
+///
+/// ```
+/// use zkforge_bls::{aggregate_verify, SecretKey, Signature};
+/// let a = SecretKey::from_bytes(&[1; 32]).unwrap();
+/// let b = SecretKey::from_bytes(&[2; 32]).unwrap();
+/// let agg = Signature::aggregate(&[a.sign(b"x"), b.sign(b"y")]).unwrap();
+/// assert!(aggregate_verify(&[a.public_key(), b.public_key()], &[b"x", b"y"], &agg));
+/// assert!(!aggregate_verify(&[a.public_key(), b.public_key()], &[b"y", b"x"], &agg));
+/// ```
+pub fn aggregate_verify<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], signature: &Signature) -> bool {
+    aggregate_verify_with(pks, messages, signature, &VerifyConfig::default())
+}
+
+/// [`aggregate_verify`] with the hashing method chosen (`merge_equal_messages` does not apply:
+/// each key has its own pair).
+pub fn aggregate_verify_with<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], signature: &Signature, cfg: &VerifyConfig) -> bool {
+    if pks.is_empty() || pks.len() != messages.len() {
+        return false;
+    }
+    let msgs: Vec<&[u8]> = messages.iter().map(|m| m.as_ref()).collect();
+    let Some(hs) = hash_messages(&msgs, DST, cfg.hash) else { return false };
+    let mut pairs = Vec::with_capacity(pks.len() + 1);
+    pairs.push((neg_g1(), signature.0));
+    pairs.extend(pks.iter().zip(hs).map(|(pk, h)| (pk.0, h)));
+    pairing_check_g2_unchecked(&pairs) == Ok(true)
+}
+
+/// One signature set of [`verify_signature_sets`]: `signature` is the aggregate of
+/// `public_keys`' signatures of `message` (one key for a plain signature).
+#[derive(Clone, Copy, Debug)]
+pub struct SignatureSet<'a> {
+    /// The signers' keys (aggregated by addition, as in `FastAggregateVerify`).
+    pub public_keys: &'a [PublicKey],
+    /// The signed message.
+    pub message: &'a [u8],
+    /// The (aggregate) signature.
+    pub signature: &'a Signature,
+}
+
+/// Whether every set holds: the same answer as [`fast_aggregate_verify`] on each set and a
+/// logical and, except with probability at most 2^-63 over `rng`'s weights (a random linear
+/// combination, one pairing check for all). False for no sets, a set without keys, keys
+/// that sum to the identity, or a signature outside G2. `rng` must be a cryptographic RNG
+/// the signers cannot predict.
+///
+/// ```
+/// use zkforge_bls::{verify_signature_sets, SecretKey, SignatureSet};
+/// let sks: Vec<_> = (1..=4u8).map(|i| SecretKey::from_bytes(&[i; 32]).unwrap()).collect();
+/// let pks: Vec<_> = sks.iter().map(|s| s.public_key()).collect();
+/// let msgs: Vec<Vec<u8>> = (0..4u8).map(|i| vec![i; 32]).collect();
+/// let sigs: Vec<_> = sks.iter().zip(&msgs).map(|(s, m)| s.sign(m)).collect();
+/// let sets: Vec<_> = (0..4)
+///     .map(|i| SignatureSet { public_keys: &pks[i..i + 1], message: &msgs[i], signature: &sigs[i] })
+///     .collect();
+/// let mut rng = rand::rngs::OsRng;
+/// assert!(verify_signature_sets(&sets, &mut rng));
+/// let mut bad = sets.clone();
+/// bad[2].message = &msgs[3];
+/// assert!(!verify_signature_sets(&bad, &mut rng));
+/// ```
+pub fn verify_signature_sets<R: RngCore + CryptoRng>(sets: &[SignatureSet<'_>], rng: &mut R) -> bool {
+    verify_signature_sets_with(sets, rng, &VerifyConfig::default())
+}
+
+/// [`verify_signature_sets`] with the switches chosen.
+pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'_>], rng: &mut R, cfg: &VerifyConfig) -> bool {
+    if sets.is_empty() {
+        return false;
+    }
+    // every signature in G2 (a weighted sum could cancel torsion parts)
+    let sigs: Vec<G2Affine> = sets.iter().map(|s| s.signature.0).collect();
+    if !sigs.iter().all(|q| bool::from(q.is_identity()) || q.is_on_curve()) || g2_in_subgroup_batch_vartime(&sigs).contains(&false) {
+        return false;
+    }
+    // aggregate keys (public data)
+    let mut apks = Vec::with_capacity(sets.len());
+    for s in sets {
+        match PublicKey::aggregate(s.public_keys) {
+            Ok(k) => apks.push(k.0.to_jacobian()),
+            Err(_) => return false,
+        }
+    }
+    let weights: Vec<[u64; 4]> = (0..sets.len())
+        .map(|_| loop {
+            let r = rng.next_u64();
+            if r != 0 {
+                break [r, 0, 0, 0];
+            }
+        })
+        .collect();
+    let Ok(weighted_keys) = zkforge_msm::mul_many::mul_many_vartime(&apks, &weights) else { return false };
+    let Ok(weighted_sig) = zkforge_msm::msm::<zkforge_curve::bls12_381::G2Config, [u64; 4]>(&sigs, &weights) else { return false };
+    // one pair per distinct message (or per set)
+    let mut msgs: Vec<&[u8]> = Vec::with_capacity(sets.len());
+    let mut keys: Vec<G1Projective> = Vec::with_capacity(sets.len());
+    if cfg.merge_equal_messages {
+        let mut slot: HashMap<&[u8], usize> = HashMap::with_capacity(sets.len());
+        for (s, k) in sets.iter().zip(&weighted_keys) {
+            match slot.get(s.message) {
+                Some(&j) => keys[j] = keys[j].add_vartime(k),
+                None => {
+                    slot.insert(s.message, msgs.len());
+                    msgs.push(s.message);
+                    keys.push(*k);
+                }
+            }
+        }
+    } else {
+        msgs.extend(sets.iter().map(|s| s.message));
+        keys.extend_from_slice(&weighted_keys);
+    }
+    let Some(hs) = hash_messages(&msgs, DST, cfg.hash) else { return false };
+    let mut pairs = Vec::with_capacity(msgs.len() + 1);
+    pairs.push((neg_g1(), G2Projective::to_affine_vartime(&weighted_sig)));
+    pairs.extend(G1Projective::batch_to_affine_vartime(&keys).into_iter().zip(hs));
+    pairing_check(&pairs)
+}
