@@ -12,7 +12,8 @@
 //! - `load_trusted_setup(path, precompute)` reads c-kzg's text format; `precompute` (0..=15) is
 //!   the FK20 table width as in ckzg (0 = no tables).
 //!
-//! The other modules: `bls.rs` (`zkforge.bls12_381`, py_arkworks_bls12381's API), `bn.rs`
+//! The other modules: `bls.rs` (`zkforge.bls12_381`, py_arkworks_bls12381's API), `bls_sig.rs`
+//! (`zkforge.bls`, py_ecc's `G2ProofOfPossession`), `bn.rs`
 //! (`zkforge.bn254`, EVM encodings), `evm.rs` (`zkforge.evm`, the precompiles) and
 //! `hashsig.rs` (`zkforge.hashsig`, Generalized XMSS through a key store).
 //!
@@ -26,6 +27,7 @@
 use std::sync::Arc;
 
 mod bls;
+mod bls_sig;
 mod bn;
 mod evm;
 mod hashsig;
@@ -316,6 +318,7 @@ fn _rust_verify_kzg_proof_ns(py: Python<'_>, commitment: &Bound<'_, PyAny>, z: &
 fn _zkforge(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyKzgSettings>()?;
     bls::register(m)?;
+    bls_sig::register(m)?;
     evm::register(m)?;
     bn::register(m)?;
     hashsig::register(m)?;

@@ -6,13 +6,15 @@ Submodules:
   for the ``ckzg`` package: ``import zkforge.kzg as ckzg``.
 - ``zkforge.bls12_381``: G1/G2 points, scalars and pairings, a drop-in for
   ``py_arkworks_bls12381``.
+- ``zkforge.bls``: BLS signatures (Ethereum's ciphersuite), a drop-in for py_ecc's
+  ``G2ProofOfPossession``: ``from zkforge.bls import G2ProofOfPossession as bls``.
 - ``zkforge.bn254``: BN254 points in the EVM encodings, MSMs and pairing checks.
 - ``zkforge.evm``: the EVM precompiles, ``call(address, input, gas) -> (output, gas_used)``.
 - ``zkforge.hashsig``: hash-based signatures (Generalized XMSS, hash-sig and leanSig
   instances), keys kept in a store that refuses to sign an epoch twice.
 """
 
-from . import bls12_381, bn254, evm, hashsig, kzg
+from . import bls, bls12_381, bn254, evm, hashsig, kzg
 
-__all__ = ["bls12_381", "bn254", "evm", "hashsig", "kzg"]
+__all__ = ["bls", "bls12_381", "bn254", "evm", "hashsig", "kzg"]
 __version__ = "0.1.0"

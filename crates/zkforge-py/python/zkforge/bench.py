@@ -6,7 +6,9 @@ zkforge / peer (below 1.00 zkforge is faster). Both sides run on one thread: the
 loaded from the same file (precompute 0, and 8 for the cell rows), as ckzg loads it. The BN254
 rows take py_ecc's ``optimized_bn128`` (pure Python, what the execution-spec tools use) as the peer,
 with the points in the EVM encoding on our side and py_ecc's Jacobian tuples on its side; the
-outputs are compared in the EVM encoding. The hashsig row has no Python peer (leanSig and hash-sig
+outputs are compared in the EVM encoding. The BLS signature rows
+(``zkforge.bls``) take py_ecc's ``G2ProofOfPossession`` (the consensus specs' BLS) as the peer,
+on the same key, message and bytes. The hashsig row has no Python peer (leanSig and hash-sig
 are Rust only) and prints '-'.
 
 The call-overhead rows compare a Python-level call with the same operation timed inside Rust
@@ -26,6 +28,7 @@ import tempfile
 import time
 
 import zkforge.bls12_381 as zb
+import zkforge.bls as zbls
 import zkforge.kzg as zk
 from zkforge import _zkforge, bn254, hashsig
 
@@ -180,6 +183,22 @@ def _bn_rows(ecc):
     ]
 
 
+def _bls_sig_rows():
+    peer = _peer("py_ecc.bls")
+    P = peer.G2ProofOfPossession if peer else None
+    Z = zbls.G2ProofOfPossession
+    sk, msg = 0x263DBD792F5B1BE47ED85F8938C0F29586AF0D3AC7B977F21C278FE1462040E3, b"\x56" * 32
+    pk, sig = Z.SkToPk(sk), Z.Sign(sk, msg)
+
+    def row(name, zf, pf):
+        return ("bls", name, zf, pf if P else None, "py_ecc G2ProofOfPossession", (lambda x: x, lambda x: x))
+
+    return [
+        row("Sign", lambda: Z.Sign(sk, msg), lambda: P.Sign(sk, msg)),
+        row("Verify", lambda: Z.Verify(pk, msg, sig), lambda: P.Verify(pk, msg, sig)),
+    ]
+
+
 def _hashsig_rows():
     scheme = "poseidon2_toplevel_lifetime8_dim64_base8"
     store = os.path.join(tempfile.mkdtemp(), "bench.key")
@@ -204,7 +223,7 @@ def main(argv=None):
     kzg_rows, kzg_over = _kzg_rows(ck, a.setup, a.quick)
     bls_rows, bls_over = _bls_rows(ark, a.quick)
     same = lambda x: x  # noqa: E731
-    rows = [r + ((same, same),) for r in kzg_rows] + [r[:5] + ((r[5], r[5]),) for r in bls_rows] + _bn_rows(ecc) + _hashsig_rows()
+    rows = [r + ((same, same),) for r in kzg_rows] + [r[:5] + ((r[5], r[5]),) for r in bls_rows] + _bn_rows(ecc) + _bls_sig_rows() + _hashsig_rows()
     print(f"zkforge {getattr(__import__('zkforge'), '__version__', '')} against ckzg, py_arkworks_bls12381 and py_ecc; medians of {a.rounds} shuffled rounds, one thread")
     print(f"{'group':<10} {'op':<44} {'zkforge':>11} {'peer':<22} {'peer time':>11} {'ratio':>6}")
     for group, name, zf, pf, peer, (out_z, out_p) in rows:
