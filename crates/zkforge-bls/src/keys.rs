@@ -78,7 +78,9 @@ impl SecretKey {
     /// The 32-byte big-endian encoding, in a buffer that is zeroized when dropped.
     pub fn to_bytes(&self) -> Zeroizing<[u8; 32]> {
         let mut out = Zeroizing::new([0u8; 32]);
-        out.copy_from_slice(self.0.to_bytes_be().as_ref());
+        let mut be = self.0.to_bytes_be();
+        out.copy_from_slice(be.as_ref());
+        be.as_mut().zeroize();
         out
     }
 
