@@ -1,5 +1,6 @@
 //! The `zkforge` command. `zkforge hashsig schemes | keygen | sign | verify` makes and checks
-//! Generalized XMSS keys and signatures; `zkforge evm call | vectors` runs the EVM precompiles;
+//! Generalized XMSS keys and signatures; `zkforge bls keygen | sign | verify | aggregate` BLS
+//! signatures in Ethereum's ciphersuite; `zkforge evm call | vectors` runs the EVM precompiles;
 //! `zkforge kzg commit | prove | verify | cells | verify-cells | recover` makes and checks KZG commitments,
 //! proofs and EIP-7594 cells; `zkforge bulletproofs prove | verify` makes and checks range proofs;
 //! `zkforge msm [--gpu | --cuda]` runs one timed G1 MSM on the CPU or a GPU (wgpu, or CUDA in a build with the `cuda` feature). With the `bench` feature (`cargo zkbench`, which also
@@ -13,6 +14,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod bls;
 mod bulletproofs;
 mod evm;
 mod hashsig;
@@ -20,7 +22,7 @@ mod kzg;
 mod msm;
 
 #[derive(Parser)]
-#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature or proof invalid, or a precompile refused its input / a vector failed; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge msm --help`, `zkforge hashsig --help`, `zkforge evm --help`, `zkforge kzg --help` and `zkforge bulletproofs --help`).")]
+#[command(name = "zkforge", version, about = "Fast, verified cryptography for Ethereum and zero-knowledge systems", after_help = "Exit codes: 0 success; 1 verify found the signature or proof invalid, or a precompile refused its input / a vector failed; 2 usage or input error; 3 refused by the key store; 4 key-store epoch spent without a signature (see `zkforge msm --help`, `zkforge bls --help`, `zkforge hashsig --help`, `zkforge evm --help`, `zkforge kzg --help` and `zkforge bulletproofs --help`).")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -97,6 +99,13 @@ enum Cmd {
     /// One G1 MSM of 2^log random points on BLS12-381 or BN254, on the CPU or a GPU (--gpu: wgpu; --cuda: CUDA).
     #[command(after_help = msm::EXIT_HELP)]
     Msm(msm::MsmArgs),
+    /// BLS signatures in Ethereum's ciphersuite: keygen, sign, verify (one key, fast aggregate,
+    /// aggregate), aggregate.
+    #[command(after_help = bls::EXIT_HELP)]
+    Bls {
+        #[command(subcommand)]
+        cmd: bls::BlsCmd,
+    },
     /// Hash-based signatures (Generalized XMSS: Poseidon2, SHA3, leanSig devnet 4).
     #[command(after_help = hashsig::EXIT_HELP)]
     Hashsig {
@@ -126,6 +135,7 @@ fn main() {
 fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
     match cli.cmd {
         Cmd::Hashsig { cmd } => hashsig::run(cmd),
+        Cmd::Bls { cmd } => bls::run(cmd),
         Cmd::Evm { cmd } => evm::run(cmd),
         Cmd::Kzg { cmd } => kzg::run(cmd),
         Cmd::Bulletproofs { cmd } => bulletproofs::run(cmd),
