@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 use zkforge_curve::bls12_381::{G1Affine, G1Projective, Scalar};
-use zkforge_curve::hash_to_curve::hash_to_g2;
+use zkforge_curve::hash_to_curve::hash_to_g2_jacobian;
 
 use crate::{BlsError, Signature, DST, POP_DST, PUBLIC_KEY_BYTES, SECRET_KEY_BYTES};
 
@@ -114,7 +114,7 @@ impl SecretKey {
 
     fn sign_with_dst(&self, message: &[u8], dst: &[u8]) -> Signature {
         // Both DSTs are non-empty constants: hash_to_g2's only error cannot happen.
-        let h = hash_to_g2(message, dst).map(|p| p.to_jacobian()).unwrap_or_default();
+        let h = hash_to_g2_jacobian(message, dst).unwrap_or_default();
         Signature::from_affine((h * self.0).to_affine())
     }
 }
