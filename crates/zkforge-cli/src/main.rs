@@ -148,7 +148,7 @@ fn run(cli: Cli) -> Result<i32, hashsig::CliError> {
 #[cfg(feature = "bench")]
 fn run_bench(cmd: Cmd) -> Result<(), Box<dyn std::error::Error>> {
     match cmd {
-        Cmd::Hashsig { .. } | Cmd::Evm { .. } | Cmd::Kzg { .. } | Cmd::Bulletproofs { .. } | Cmd::Msm(_) => unreachable!("handled in run"),
+        Cmd::Hashsig { .. } | Cmd::Bls { .. } | Cmd::Evm { .. } | Cmd::Kzg { .. } | Cmd::Bulletproofs { .. } | Cmd::Msm(_) => unreachable!("handled in run"),
         Cmd::Bench { groups, ablation: true, min_log, max_log, threads, sweeps, .. } => {
             if groups.iter().any(|g| g != "msm") {
                 return Err("--ablation applies to the msm group only".into());
