@@ -7,6 +7,10 @@
 //! - [`SecretKey`]: `KeyGen` (section 2.3; EIP-2333's `HKDF_mod_r`), 32-byte big-endian
 //!   encoding, `SkToPk`, `Sign` and `PopProve`, with the scalar multiplications in constant
 //!   time and the scalar zeroized on drop.
+//! - Key trees: EIP-2333's [`SecretKey::derive_master`] and [`SecretKey::derive_child`],
+//!   EIP-2334 paths ([`KeyPath`], [`SecretKey::derive_path`]), and EIP-2335 keystores (the
+//!   password-encrypted JSON key files of Ethereum validators, module [`keystore`], feature
+//!   `keystore`, on by default).
 //! - [`PublicKey`]: decoding with `KeyValidate` (on the curve, in G1, not the identity).
 //! - [`Signature`]: decoding (on the twist; the G2 subgroup test is part of every verification,
 //!   as the draft's `CoreVerify` does it, or up front with [`Signature::from_bytes_validated`]),
@@ -44,10 +48,14 @@
 //! assert!(aggregate_verify(&[pk, sk_b.public_key()], &[&b"a"[..], &b"b"[..]], &agg));
 //! ```
 
+mod derive;
 mod keys;
+#[cfg(feature = "keystore")]
+pub mod keystore;
 mod signature;
 mod verify;
 
+pub use derive::KeyPath;
 pub use keys::{PublicKey, SecretKey};
 pub use signature::Signature;
 pub use verify::{
@@ -98,4 +106,12 @@ pub enum BlsError {
     /// Nothing to aggregate.
     #[error("nothing to aggregate: the list is empty")]
     EmptyAggregate,
+    /// An EIP-2334 key path that does not parse.
+    #[error("invalid key path {path:?}: {why} (EIP-2334 paths look like m/12381/3600/0/0/0)")]
+    InvalidPath {
+        /// The path given.
+        path: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
 }

@@ -2,9 +2,12 @@
 //! (zkforge-bls: minimal-pubkey-size, proof of possession, `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`).
 //!
 //! `keygen` derives a secret key from at least 32 bytes of key material (the draft's KeyGen,
-//! EIP-2333's master key for empty key info), writes it as hex to a new file (never over an
-//! existing one; mode 0600 on Unix) and prints the public key and the proof of possession.
-//! `sign` reads that file and prints the signature. `verify` takes one or more public keys:
+//! EIP-2333's master key for empty key info; with `--path`, the EIP-2333 child key at that
+//! EIP-2334 path below the master key of the material as seed), writes it to a new file (never
+//! over an existing one; mode 0600 on Unix), as hex or, with `--password-file`, as an EIP-2335
+//! keystore (scrypt or PBKDF2, the EIP's parameters), and prints the public key and the proof
+//! of possession. `sign` reads either kind of key file (a keystore needs `--password-file`)
+//! and prints the signature. `verify` takes one or more public keys:
 //! one key and one message is Verify, several keys and one message FastAggregateVerify, as
 //! many messages as keys AggregateVerify; it exits 0 when the signature is valid, 1 when not.
 //! `aggregate` prints the sum of signatures. Keys, messages and signatures are hex (a message
@@ -12,14 +15,24 @@
 
 use std::path::PathBuf;
 
-use clap::Subcommand;
-use zkforge_bls::{aggregate_verify, fast_aggregate_verify, verify, PublicKey, SecretKey, Signature};
+use clap::{Subcommand, ValueEnum};
+use zkforge_bls::keystore::{KdfKind, Keystore};
+use zkforge_bls::{aggregate_verify, fast_aggregate_verify, verify, KeyPath, PublicKey, SecretKey, Signature};
 
 use crate::evm::unhex;
 use crate::hashsig::CliError;
 
 /// Exit-code summary for `--help`.
-pub const EXIT_HELP: &str = "Exit codes: 0 success (verify: the signature is valid); 1 verify found the signature invalid; 2 usage or input error (bad hex, short key material, a key or signature that does not decode or validate, a key file that exists or cannot be read or written).";
+pub const EXIT_HELP: &str = "Exit codes: 0 success (verify: the signature is valid); 1 verify found the signature invalid; 2 usage or input error (bad hex, short key material, a bad key path, a key or signature that does not decode or validate, a key file that exists or cannot be read or written, a keystore that does not parse, a wrong keystore password).";
+
+/// The KDF of a new keystore.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum KdfArg {
+    /// scrypt, n = 2^18, r = 8, p = 1 (memory-hard; what deposit tools write).
+    Scrypt,
+    /// PBKDF2-HMAC-SHA-256, 2^18 iterations.
+    Pbkdf2,
+}
 
 /// `zkforge bls ...`
 #[derive(Subcommand)]
@@ -32,15 +45,33 @@ pub enum BlsCmd {
         /// KeyGen's key_info (text; empty by default, as EIP-2333's master key).
         #[arg(long, default_value = "")]
         key_info: String,
-        /// The file to write the secret key into (hex); it must not exist.
+        /// Derive the EIP-2333 child key at this EIP-2334 path below the master key of the key
+        /// material (the seed), e.g. m/12381/3600/0/0/0 for validator 0's signing key.
+        #[arg(long, conflicts_with = "key_info")]
+        path: Option<String>,
+        /// Write an EIP-2335 keystore encrypted under the password in this file (its text;
+        /// control characters such as the final newline are ignored, as EIP-2335 says).
+        #[arg(long)]
+        password_file: Option<PathBuf>,
+        /// The keystore's key-derivation function.
+        #[arg(long, value_enum, default_value = "scrypt", requires = "password_file")]
+        kdf: KdfArg,
+        /// The keystore's description field.
+        #[arg(long, default_value = "", requires = "password_file")]
+        description: String,
+        /// The file to write the secret key into (hex, or the keystore JSON); it must not exist.
         #[arg(long)]
         out: PathBuf,
     },
-    /// Sign a message with the secret key in a file written by `keygen` (or 32-byte hex).
+    /// Sign a message with the secret key in a file written by `keygen`: 32-byte hex, or an
+    /// EIP-2335 keystore (with `--password-file`).
     Sign {
-        /// The secret key file.
+        /// The secret key file (hex or EIP-2335 keystore JSON).
         #[arg(long)]
         key: PathBuf,
+        /// The keystore's password, in a file.
+        #[arg(long)]
+        password_file: Option<PathBuf>,
         /// The message (hex).
         #[arg(long, conflicts_with = "message_file", required_unless_present = "message_file")]
         message: Option<String>,
@@ -112,22 +143,63 @@ fn write_new(path: &PathBuf, text: &str) -> Result<(), CliError> {
     f.write_all(text.as_bytes()).map_err(|e| input(format!("cannot write {}: {e}", path.display())))
 }
 
+fn read_password(path: &PathBuf) -> Result<zeroize::Zeroizing<String>, CliError> {
+    let bytes = zeroize::Zeroizing::new(std::fs::read(path).map_err(|e| input(format!("cannot read the password file {}: {e}", path.display())))?);
+    match std::str::from_utf8(&bytes) {
+        Ok(s) => Ok(zeroize::Zeroizing::new(s.to_string())),
+        Err(_) => Err(input(format!("the password file {} is not UTF-8 text", path.display()))),
+    }
+}
+
+/// The secret key in `key`: hex, or an EIP-2335 keystore opened with the password file.
+fn read_secret_key(key: &PathBuf, password_file: Option<&PathBuf>) -> Result<SecretKey, CliError> {
+    let text = zeroize::Zeroizing::new(std::fs::read_to_string(key).map_err(|e| input(format!("cannot read the key file {}: {e}", key.display())))?);
+    if text.trim_start().starts_with('{') {
+        let ks = Keystore::from_json(&text).map_err(|e| input(format!("the key file {} is not a valid EIP-2335 keystore: {e}", key.display())))?;
+        let Some(pw) = password_file else {
+            return Err(input(format!("the key file {} is an EIP-2335 keystore: give its password with --password-file FILE", key.display())));
+        };
+        let pw = read_password(pw)?;
+        return ks.decrypt(&pw).map_err(|e| input(format!("cannot open the keystore {}: {e}", key.display())));
+    }
+    let bytes = zeroize::Zeroizing::new(unhex(text.trim(), "the key file")?);
+    SecretKey::from_bytes(&bytes).map_err(|e| input(format!("the key file {} does not hold a secret key: {e}", key.display())))
+}
+
 /// Runs a `zkforge bls` command.
 pub fn run(cmd: BlsCmd) -> Result<i32, CliError> {
     match cmd {
-        BlsCmd::Keygen { ikm, key_info, out } => {
+        BlsCmd::Keygen { ikm, key_info, path, password_file, kdf, description, out } => {
             let ikm = zeroize::Zeroizing::new(unhex(&ikm, "the key material")?);
-            let sk = SecretKey::key_gen(&ikm, key_info.as_bytes()).map_err(|e| input(format!("{e}")))?;
-            let text = zeroize::Zeroizing::new(format!("{}\n", hex(&*sk.to_bytes())));
+            let path = path.map(|p| p.parse::<KeyPath>().map_err(|e| input(format!("{e}")))).transpose()?;
+            let sk = match &path {
+                Some(p) => SecretKey::derive_path(&ikm, p),
+                None => SecretKey::key_gen(&ikm, key_info.as_bytes()),
+            }
+            .map_err(|e| input(format!("{e}")))?;
+            if out.exists() {
+                return Err(input(format!("{} already exists: choose a new file for the secret key (an existing one is never overwritten)", out.display())));
+            }
+            let text = match &password_file {
+                Some(pw) => {
+                    let pw = read_password(pw)?;
+                    let kind = match kdf {
+                        KdfArg::Scrypt => KdfKind::Scrypt,
+                        KdfArg::Pbkdf2 => KdfKind::Pbkdf2,
+                    };
+                    let path_text = path.as_ref().map(|p| p.to_string()).unwrap_or_default();
+                    let ks = Keystore::encrypt(&sk, &pw, kind, &path_text, &description, &mut rand_core::OsRng).map_err(|e| input(format!("cannot make the keystore: {e}")))?;
+                    zeroize::Zeroizing::new(ks.to_json())
+                }
+                None => zeroize::Zeroizing::new(format!("{}\n", hex(&*sk.to_bytes()))),
+            };
             write_new(&out, &text)?;
             println!("public_key {}", hex(&sk.public_key().to_bytes()));
             println!("proof_of_possession {}", hex(&sk.pop_prove().to_bytes()));
             Ok(0)
         }
-        BlsCmd::Sign { key, message, message_file } => {
-            let text = zeroize::Zeroizing::new(std::fs::read_to_string(&key).map_err(|e| input(format!("cannot read the key file {}: {e}", key.display())))?);
-            let bytes = zeroize::Zeroizing::new(unhex(text.trim(), "the key file")?);
-            let sk = SecretKey::from_bytes(&bytes).map_err(|e| input(format!("the key file {} does not hold a secret key: {e}", key.display())))?;
+        BlsCmd::Sign { key, password_file, message, message_file } => {
+            let sk = read_secret_key(&key, password_file.as_ref())?;
             let msg = read_message(message, message_file)?;
             println!("signature {}", hex(&sk.sign(&msg).to_bytes()));
             Ok(0)

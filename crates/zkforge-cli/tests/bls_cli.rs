@@ -62,3 +62,54 @@ fn keygen_sign_verify_aggregate() {
     assert_eq!(three.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// EIP-2333/2334 derivation and EIP-2335 keystores through the command: `keygen --path` gives
+/// the EIP-2333 child key, `--password-file` writes a keystore that `sign` opens with the
+/// password (and refuses without it or with a wrong one, in plain words), and the EIP's own
+/// keystore vector signs like its secret.
+#[test]
+fn keystores_and_key_paths() {
+    let dir = std::env::temp_dir().join(format!("zkforge-bls-ks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let sign = |args: &[&str]| zkforge(&[&["bls", "sign", "--message", "0x5656"], args].concat());
+    // EIP-2333 test case 3: seed -> child 42
+    let seed = "0xd4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3";
+    let out = zkforge(&["bls", "keygen", "--ikm", seed, "--path", "m/42", "--out", &p("child.key")]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(p("child.key")).unwrap().trim(), "0x455c0dc9fccb3395825d92a60d2672d69416be1c2578a87a7a3d3ced11ebb88d");
+    let by_hex = field(&sign(&["--key", &p("child.key")]), "signature ");
+    // the same key into a keystore (PBKDF2 here: quicker than scrypt), signed through it
+    std::fs::write(p("pw"), "correct horse battery staple\n").unwrap();
+    let out = zkforge(&["bls", "keygen", "--ikm", seed, "--path", "m/42", "--password-file", &p("pw"), "--kdf", "pbkdf2", "--description", "test", "--out", &p("child.json")]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let ks: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p("child.json")).unwrap()).unwrap();
+    assert_eq!(ks["version"], 4);
+    assert_eq!(ks["path"], "m/42");
+    assert_eq!(ks["description"], "test");
+    assert_eq!(ks["crypto"]["kdf"]["function"], "pbkdf2");
+    assert_eq!(format!("0x{}", ks["pubkey"].as_str().unwrap()), field(&out, "public_key "));
+    assert_eq!(field(&sign(&["--key", &p("child.json"), "--password-file", &p("pw")]), "signature "), by_hex);
+    // refusals in plain words, exit 2
+    let no_pw = sign(&["--key", &p("child.json")]);
+    assert_eq!(no_pw.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_pw.stderr).contains("--password-file"), "{}", String::from_utf8_lossy(&no_pw.stderr));
+    std::fs::write(p("bad_pw"), "wrong").unwrap();
+    let wrong = sign(&["--key", &p("child.json"), "--password-file", &p("bad_pw")]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("wrong password"), "{}", String::from_utf8_lossy(&wrong.stderr));
+    let bad_path = zkforge(&["bls", "keygen", "--ikm", seed, "--path", "m/x", "--out", &p("x.key")]);
+    assert_eq!(bad_path.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_path.stderr).contains("m/12381/3600/0/0/0"));
+    std::fs::write(p("broken.json"), "{\"version\": 3}").unwrap();
+    let broken = sign(&["--key", &p("broken.json"), "--password-file", &p("pw")]);
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("version 3"), "{}", String::from_utf8_lossy(&broken.stderr));
+    // EIP-2335's PBKDF2 test vector signs as its secret does
+    let v: serde_json::Value = serde_json::from_str(include_str!("../../zkforge-bls/tests/vectors/eip2335_keystores.json")).unwrap();
+    std::fs::write(p("eip.json"), serde_json::to_string(&v["keystores"][1]).unwrap()).unwrap();
+    std::fs::write(p("eip_pw"), v["password"].as_str().unwrap()).unwrap();
+    std::fs::write(p("eip.key"), format!("0x{}", v["secret"].as_str().unwrap())).unwrap();
+    assert_eq!(field(&sign(&["--key", &p("eip.json"), "--password-file", &p("eip_pw")]), "signature "), field(&sign(&["--key", &p("eip.key")]), "signature "));
+    std::fs::remove_dir_all(&dir).ok();
+}
