@@ -7,6 +7,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use zkforge_bls::keystore::{KdfKind, Keystore};
 use zkforge_bls::{PublicKey, SecretKey, Signature, SignatureSet};
 use zkforge_curve::bls12_381::{G1Affine, G1Projective};
 
@@ -143,6 +144,56 @@ fn verify_signature_sets(py: Python<'_>, sets: Vec<(Vec<Vec<u8>>, Vec<u8>, Vec<u
     })
 }
 
+/// EIP-2333 derive_master_SK(seed), 32 bytes big-endian.
+#[pyfunction]
+fn derive_master_sk<'py>(py: Python<'py>, seed: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = py.detach(|| SecretKey::derive_master(seed)).map_err(|e| value_err("derive_master_SK", e))?;
+    Ok(PyBytes::new(py, &*sk.to_bytes()))
+}
+
+/// EIP-2333 derive_child_SK(parent_SK, index), 32 bytes big-endian.
+#[pyfunction]
+fn derive_child_sk<'py>(py: Python<'py>, parent: &[u8], index: u32) -> PyResult<Bound<'py, PyBytes>> {
+    let parent = secret(parent)?;
+    let sk = py.detach(|| parent.derive_child(index));
+    Ok(PyBytes::new(py, &*sk.to_bytes()))
+}
+
+/// The key at an EIP-2334 path ("m/12381/3600/0/0/0") below the master key of `seed`.
+#[pyfunction]
+fn derive_path<'py>(py: Python<'py>, seed: &[u8], path: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let path: zkforge_bls::KeyPath = path.parse().map_err(|e| value_err("path", e))?;
+    let sk = py.detach(|| SecretKey::derive_path(seed, &path)).map_err(|e| value_err("derive_path", e))?;
+    Ok(PyBytes::new(py, &*sk.to_bytes()))
+}
+
+/// The secret bytes of an EIP-2335 keystore (JSON text) under `password` (`ValueError` naming
+/// the problem: a malformed file, refused KDF parameters, a wrong password).
+#[pyfunction]
+fn keystore_decrypt<'py>(py: Python<'py>, json: &str, password: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let secret = py
+        .detach(|| Keystore::from_json(json).and_then(|k| k.decrypt_secret(password)))
+        .map_err(|e| value_err("keystore", e))?;
+    Ok(PyBytes::new(py, &secret))
+}
+
+/// An EIP-2335 keystore (JSON text) of a 32-byte secret key under `password`: `kdf` is
+/// "scrypt" or "pbkdf2" (the EIP's parameters), fresh salt, IV and UUID from the OS.
+#[pyfunction]
+#[pyo3(signature = (sk, password, kdf="scrypt", path="", description=""))]
+fn keystore_encrypt(py: Python<'_>, sk: &[u8], password: &str, kdf: &str, path: &str, description: &str) -> PyResult<String> {
+    let sk = secret(sk)?;
+    let kind = match kdf {
+        "scrypt" => KdfKind::Scrypt,
+        "pbkdf2" => KdfKind::Pbkdf2,
+        other => return Err(value_err("keystore", format!("kdf {other:?}: use \"scrypt\" or \"pbkdf2\""))),
+    };
+    let ks = py
+        .detach(|| Keystore::encrypt(&sk, password, kind, path, description, &mut rand_core::OsRng))
+        .map_err(|e| value_err("keystore", e))?;
+    Ok(ks.to_json())
+}
+
 /// Add the functions to the native module as the submodule `bls_sig` (wrapped by `zkforge.bls`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let b = PyModule::new(m.py(), "bls_sig")?;
@@ -159,6 +210,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(aggregate, &b)?,
         wrap_pyfunction!(aggregate_pks, &b)?,
         wrap_pyfunction!(verify_signature_sets, &b)?,
+        wrap_pyfunction!(derive_master_sk, &b)?,
+        wrap_pyfunction!(derive_child_sk, &b)?,
+        wrap_pyfunction!(derive_path, &b)?,
+        wrap_pyfunction!(keystore_decrypt, &b)?,
+        wrap_pyfunction!(keystore_encrypt, &b)?,
     ] {
         b.add_function(f)?;
     }

@@ -15,6 +15,13 @@ material shorter than the 32 bytes the draft requires (py_ecc accepts any length
 Beyond py_ecc: ``verify_signature_sets([(pubkeys, message, signature), ...])`` checks many
 sets in one pairing check with random 64-bit weights (as Ethereum clients verify a block).
 
+Key trees and key files, with the names of the Ethereum deposit tooling: EIP-2333
+``derive_master_SK(seed) -> int`` and ``derive_child_SK(parent_SK, index) -> int``,
+``derive_path(seed, "m/12381/3600/0/0/0") -> int`` (EIP-2334), and EIP-2335 keystores:
+``keystore_decrypt(json_text, password) -> bytes`` and
+``keystore_encrypt(secret_key, password, kdf="scrypt", path="", description="") -> str``
+(scrypt or PBKDF2 with the EIP's parameters; fresh salt, IV and UUID).
+
 Example::
 
     from zkforge.bls import G2ProofOfPossession as bls
@@ -157,4 +164,66 @@ def verify_signature_sets(sets):
     return _b.verify_signature_sets(sets)
 
 
-__all__ = ["G2ProofOfPossession", "ValidationError", "verify_signature_sets", "CURVE_ORDER", "DST", "POP_TAG"]
+def derive_master_SK(seed):
+    """EIP-2333 ``derive_master_SK``: the master secret key (an int) of a seed of at least 32
+    bytes (usually a 64-byte BIP-39 seed)."""
+    if not _is_bytes(seed):
+        raise ValidationError("seed must be bytes")
+    try:
+        return int.from_bytes(_b.derive_master_sk(seed), "big")
+    except ValueError as e:
+        raise ValidationError(str(e)) from None
+
+
+def derive_child_SK(parent_SK, index):
+    """EIP-2333 ``derive_child_SK``: the child secret key (an int) at ``index`` (0 <= index <
+    2**32) of an int secret key."""
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 2**32:
+        raise ValidationError("index must be an int in [0, 2**32)")
+    return int.from_bytes(_b.derive_child_sk(_sk_bytes(parent_SK), index), "big")
+
+
+def derive_path(seed, path):
+    """The secret key (an int) at an EIP-2334 path such as ``"m/12381/3600/0/0/0"`` below the
+    master key of ``seed``."""
+    if not _is_bytes(seed) or not isinstance(path, str):
+        raise ValidationError("seed must be bytes and path a str")
+    try:
+        return int.from_bytes(_b.derive_path(seed, path), "big")
+    except ValueError as e:
+        raise ValidationError(str(e)) from None
+
+
+def keystore_decrypt(json_text, password):
+    """The secret (bytes; 32 for a BLS key) inside an EIP-2335 keystore's JSON text. Raises
+    ``ValidationError`` for a malformed file, refused KDF parameters or a wrong password."""
+    if isinstance(json_text, bytes):
+        json_text = json_text.decode("utf-8")
+    try:
+        return _b.keystore_decrypt(json_text, password)
+    except ValueError as e:
+        raise ValidationError(str(e)) from None
+
+
+def keystore_encrypt(secret_key, password, kdf="scrypt", path="", description=""):
+    """An EIP-2335 keystore (JSON text) holding an int secret key under ``password``;
+    ``kdf`` is ``"scrypt"`` or ``"pbkdf2"``, ``path`` empty or EIP-2334."""
+    try:
+        return _b.keystore_encrypt(_sk_bytes(secret_key), password, kdf, path, description)
+    except ValueError as e:
+        raise ValidationError(str(e)) from None
+
+
+__all__ = [
+    "G2ProofOfPossession",
+    "ValidationError",
+    "verify_signature_sets",
+    "derive_master_SK",
+    "derive_child_SK",
+    "derive_path",
+    "keystore_decrypt",
+    "keystore_encrypt",
+    "CURVE_ORDER",
+    "DST",
+    "POP_TAG",
+]
