@@ -61,6 +61,15 @@ fn main() {
             blst_fp2_mul(&mut r, black_box(&ba2), black_box(&bb2));
             black_box(r);
         }));
+        row("fp2_mul karatsuba-wide", best(20000, || {
+            let mut w = zkforge_field::tower::lazy::Fp2Wide::ZERO;
+            zkforge_field::tower::lazy::Fp2Wide::mul_to(&mut w, black_box(&a2), black_box(&b2));
+            black_box(w.reduce());
+        }), best(20000, || unsafe {
+            let mut r = blst_fp2::default();
+            blst_fp2_mul(&mut r, black_box(&ba2), black_box(&bb2));
+            black_box(r);
+        }));
         row("fp2_square", best(20000, || { black_box(black_box(a2).square()); }), best(20000, || unsafe {
             let mut r = blst_fp2::default();
             blst_fp2_sqr(&mut r, black_box(&ba2));
