@@ -34,7 +34,7 @@ use subtle::ConstantTimeEq;
 use unicode_normalization::UnicodeNormalization;
 use zeroize::Zeroizing;
 
-use crate::{BlsError, KeyPath, PublicKey, SecretKey, PUBLIC_KEY_BYTES, SECRET_KEY_BYTES};
+use crate::{BlsError, KeyPath, PublicKey, SecretKey, PUBLIC_KEY_BYTES};
 
 type Aes128Ctr = ctr::Ctr128BE<aes::Aes128>;
 
@@ -239,7 +239,7 @@ fn random_uuid<R: RngCore + CryptoRng>(rng: &mut R) -> String {
     rng.fill_bytes(&mut b);
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
-    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let h = hex_encode(&b);
     format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
 }
 
@@ -454,10 +454,9 @@ impl Keystore {
         }
         let pw = normalize_password(password);
         let dk = kdf.derive(&pw)?;
-        let mut data = Zeroizing::new(vec![0u8; SECRET_KEY_BYTES]);
-        data.copy_from_slice(sk.to_bytes().as_ref());
-        apply_cipher(&dk, &iv, &mut data);
-        let ciphertext = data.to_vec();
+        // encrypted in place: the buffer holds the plaintext only until this call returns
+        let mut ciphertext = sk.to_bytes().to_vec();
+        apply_cipher(&dk, &iv, &mut ciphertext);
         Ok(Self {
             checksum: checksum_of(&dk, &ciphertext),
             kdf,

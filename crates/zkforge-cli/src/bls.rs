@@ -177,9 +177,6 @@ pub fn run(cmd: BlsCmd) -> Result<i32, CliError> {
                 None => SecretKey::key_gen(&ikm, key_info.as_bytes()),
             }
             .map_err(|e| input(format!("{e}")))?;
-            if out.exists() {
-                return Err(input(format!("{} already exists: choose a new file for the secret key (an existing one is never overwritten)", out.display())));
-            }
             let text = match &password_file {
                 Some(pw) => {
                     let pw = read_password(pw)?;
