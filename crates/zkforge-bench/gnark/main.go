@@ -17,6 +17,14 @@
 //	bn_final_exp      one pair; times FinalExponentiation of MillerLoop's output; answers it
 //	bn_msm, bls_msm   n points (x, y) then n 32-byte scalars; times G1Jac.MultiExp with
 //	                  NbTasks = 1; answers the affine result (x, y; empty for the identity)
+//	bn_fp_mul, bn_fp2_mul, bn_fp12_mul
+//	                  x then y (1, 2 or 12 elements each, structural order); times one step
+//	                  of the latency chain x <- x * y; answers x * y of the inputs
+//	bn_fp2_square, bn_fp2_mul_by_nonresidue
+//	                  x (2 elements); times x <- x^2 or x <- x (9 + u); answers it of the input
+//	bn_fp12_square, bn_fp12_cyclotomic_square
+//	                  x (12 elements; cyclotomic for the second); times x <- x^2 (E12.Square,
+//	                  E12.CyclotomicSquare); answers x^2 of the input
 //
 // Run with GOMAXPROCS=1 (the bench sets it): one thread on both sides.
 package main
@@ -232,7 +240,109 @@ func load(id, kind, path string) (string, error) {
 		x, y := a.X.Bytes(), a.Y.Bytes()
 		return hex.EncodeToString(x[:]) + hex.EncodeToString(y[:]), nil
 	}
+	if r, ok, err := loadTower(id, kind, data); ok {
+		return r, err
+	}
 	return "", fmt.Errorf("unknown kind %q", kind)
+}
+
+// bnElems: the file as canonical 32-byte big-endian BN254 Fp elements.
+func bnElems(data []byte, want int) ([]bnfp.Element, error) {
+	if len(data) != 32*want {
+		return nil, fmt.Errorf("file length %d is not %d elements of 32 bytes", len(data), want)
+	}
+	out := make([]bnfp.Element, want)
+	for i := range out {
+		var err error
+		if out[i], err = bnFp(data[32*i : 32*i+32]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func bnE12(es []bnfp.Element) bn.GT {
+	var z bn.GT
+	z.C0.B0.A0, z.C0.B0.A1, z.C0.B1.A0, z.C0.B1.A1, z.C0.B2.A0, z.C0.B2.A1 = es[0], es[1], es[2], es[3], es[4], es[5]
+	z.C1.B0.A0, z.C1.B0.A1, z.C1.B1.A0, z.C1.B1.A1, z.C1.B2.A0, z.C1.B2.A1 = es[6], es[7], es[8], es[9], es[10], es[11]
+	return z
+}
+
+func fpHex(es ...bnfp.Element) string {
+	var sb strings.Builder
+	for i := range es {
+		b := es[i].Bytes()
+		sb.WriteString(hex.EncodeToString(b[:]))
+	}
+	return sb.String()
+}
+
+// loadTower: the field and tower latency chains (ok = false for another kind).
+func loadTower(id, kind string, data []byte) (string, bool, error) {
+	switch kind {
+	case "bn_fp_mul":
+		es, err := bnElems(data, 2)
+		if err != nil {
+			return "", true, err
+		}
+		x, y := es[0], es[1]
+		var r bnfp.Element
+		r.Mul(&x, &y)
+		jobs[id] = job{func() { x.Mul(&x, &y) }}
+		return fpHex(r), true, nil
+	case "bn_fp2_mul":
+		es, err := bnElems(data, 4)
+		if err != nil {
+			return "", true, err
+		}
+		// E2 through a G2 point's coordinates (the tower package is internal to gnark-crypto)
+		var x, y, r bn.G2Affine
+		x.X.A0, x.X.A1, y.X.A0, y.X.A1 = es[0], es[1], es[2], es[3]
+		r.X.Mul(&x.X, &y.X)
+		jobs[id] = job{func() { x.X.Mul(&x.X, &y.X) }}
+		return fpHex(r.X.A0, r.X.A1), true, nil
+	case "bn_fp2_square", "bn_fp2_mul_by_nonresidue":
+		es, err := bnElems(data, 2)
+		if err != nil {
+			return "", true, err
+		}
+		var x, r bn.G2Affine
+		x.X.A0, x.X.A1 = es[0], es[1]
+		if kind == "bn_fp2_square" {
+			r.X.Square(&x.X)
+			jobs[id] = job{func() { x.X.Square(&x.X) }}
+		} else {
+			r.X.MulByNonResidue(&x.X)
+			jobs[id] = job{func() { x.X.MulByNonResidue(&x.X) }}
+		}
+		return fpHex(r.X.A0, r.X.A1), true, nil
+	case "bn_fp12_mul":
+		es, err := bnElems(data, 24)
+		if err != nil {
+			return "", true, err
+		}
+		x, y := bnE12(es[:12]), bnE12(es[12:])
+		var r bn.GT
+		r.Mul(&x, &y)
+		jobs[id] = job{func() { x.Mul(&x, &y) }}
+		return gtHex(&r), true, nil
+	case "bn_fp12_square", "bn_fp12_cyclotomic_square":
+		es, err := bnElems(data, 12)
+		if err != nil {
+			return "", true, err
+		}
+		x := bnE12(es)
+		var r bn.GT
+		if kind == "bn_fp12_square" {
+			r.Square(&x)
+			jobs[id] = job{func() { x.Square(&x) }}
+		} else {
+			r.CyclotomicSquare(&x)
+			jobs[id] = job{func() { x.CyclotomicSquare(&x) }}
+		}
+		return gtHex(&r), true, nil
+	}
+	return "", false, nil
 }
 
 func version() string {

@@ -1,5 +1,6 @@
 //! Field cases: Fp, Fr, Fp2 and Fp12 of BLS12-381 and BN254, ours against blst (BLS12-381
-//! only), arkworks with `asm`, and halo2curves with `asm` (BN254 only), on the same inputs.
+//! only), arkworks with `asm`, halo2curves with `asm` and gnark-crypto (BN254 only; Go, one
+//! thread, when Go is present: [`crate::gnark`]), on the same inputs.
 //!
 //! blst and halo2curves keep the same Montgomery form as we do (R = 2^384 and 2^256), so
 //! inputs are handed over limb for limb; arkworks inputs are converted from canonical limbs.
@@ -97,6 +98,20 @@ pub(crate) fn over_probe<T: Copy + 'static, R, P: Canon>(inputs: Vec<T>, f: impl
 /// [`over_probe`] with the output itself as the probe.
 pub(crate) fn over<T: Copy + 'static, R: Canon + Clone>(inputs: Vec<T>, f: impl Fn(&T) -> R + 'static) -> Impl {
     over_probe(inputs, f, |r: &R| r.clone())
+}
+
+/// gnark-crypto's run of a field or tower latency chain (`kind` in `gnark/main.go`) on the
+/// BN254 elements `xs` (canonical, structural order), when the Go peer is available: its
+/// runner, and its output on the inputs as the probe.
+fn gnark_bn(kind: &str, xs: &[bn::Fp]) -> Option<(&'static str, Impl)> {
+    let bytes: Vec<u8> = xs.iter().flat_map(|x| x.to_bytes_be().as_ref().to_vec()).collect();
+    let (runner, out) = crate::gnark::load(kind, &bytes).ok()?;
+    Some(("gnark-crypto", Impl { runner, probe: crate::gnark::be_to_limbs(&out, 32) }))
+}
+
+/// The 12 coefficients of a BN254 Fp12 in structural order.
+fn bn_fp12_coeffs(x: &bn::Fp12) -> Vec<bn::Fp> {
+    [x.c0, x.c1].iter().flat_map(|c| [c.c0, c.c1, c.c2]).flat_map(|e| [e.c0, e.c1]).collect()
 }
 
 fn case(op: &'static str, curve: &'static str, ours: Impl, peers: Vec<(&'static str, Impl)>) -> Case {
@@ -288,10 +303,10 @@ pub fn cases() -> Vec<Case> {
     // ---------------- BN254 Fp / Fr ----------------
     let (x, y) = (bn::Fp::random(&mut rng), bn::Fp::random(&mut rng));
     let (ax, ay): (ark_bn254::Fq, ark_bn254::Fq) = (ark(&x), ark(&y));
-    v.push(case("fp_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+    v.push(case("fp_mul", "bn254", chain2(x, y, |a, b| *a * *b), [
         ("halo2curves", chain2(h2_fq(&x), h2_fq(&y), |a, b| *a * b)),
         ("arkworks", chain2(ax, ay, |a, b| *a * b)),
-    ]));
+    ].into_iter().chain(gnark_bn("bn_fp_mul", &[x, y])).collect()));
     let xs: [bn::Fp; 8] = core::array::from_fn(|_| bn::Fp::random(&mut rng));
     v.push(case("fp_mul_throughput", "bn254", throughput2(xs, y, |a, b| *a * *b), vec![
         ("halo2curves", throughput2(xs.map(|z| h2_fq(&z)), h2_fq(&y), |a, b| *a * b)),
@@ -324,19 +339,31 @@ pub fn cases() -> Vec<Case> {
 
     // ---------------- BN254 Fp2 / Fp12 ----------------
     let (x, y) = (bn::Fp2::random(&mut rng), bn::Fp2::random(&mut rng));
-    v.push(case("fp2_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+    v.push(case("fp2_mul", "bn254", chain2(x, y, |a, b| *a * *b), [
         ("halo2curves", chain2(h2_fp2(&x), h2_fp2(&y), |a, b| *a * b)),
         ("arkworks", chain2(ark_bn_fp2(&x), ark_bn_fp2(&y), |a, b| *a * b)),
-    ]));
+    ].into_iter().chain(gnark_bn("bn_fp2_mul", &[x.c0, x.c1, y.c0, y.c1])).collect()));
+    v.push(case("fp2_square", "bn254", chain1(x, |a| a.square()), [
+        ("halo2curves", chain1(h2_fp2(&x), |a| a.square())),
+        ("arkworks", chain1(ark_bn_fp2(&x), |a| a.square())),
+    ].into_iter().chain(gnark_bn("bn_fp2_square", &[x.c0, x.c1])).collect()));
+    v.push(case("fp2_mul_by_nonresidue", "bn254", chain1(x, |a| a.mul_by_nonresidue()), [
+        ("halo2curves", chain1(h2_fp2(&x), |a| halo2curves::ff_ext::ExtField::mul_by_nonresidue(a))),
+    ].into_iter().chain(gnark_bn("bn_fp2_mul_by_nonresidue", &[x.c0, x.c1])).collect()));
     let (x, y) = (bn::Fp12::random(&mut rng), bn::Fp12::random(&mut rng));
-    v.push(case("fp12_mul", "bn254", chain2(x, y, |a, b| *a * *b), vec![
+    let xy: Vec<bn::Fp> = bn_fp12_coeffs(&x).into_iter().chain(bn_fp12_coeffs(&y)).collect();
+    v.push(case("fp12_mul", "bn254", chain2(x, y, |a, b| *a * *b), [
         ("halo2curves", chain2(h2_fp12(&x), h2_fp12(&y), |a, b| *a * b)),
         ("arkworks", chain2(ark_bn_fp12(&x), ark_bn_fp12(&y), |a, b| *a * b)),
-    ]));
+    ].into_iter().chain(gnark_bn("bn_fp12_mul", &xy)).collect()));
+    v.push(case("fp12_square", "bn254", chain1(x, |a| a.square()), [
+        ("halo2curves", chain1(h2_fp12(&x), |a| a.square())),
+        ("arkworks", chain1(ark_bn_fp12(&x), |a| a.square())),
+    ].into_iter().chain(gnark_bn("bn_fp12_square", &bn_fp12_coeffs(&x))).collect()));
     let g = x.conjugate() * x.invert().unwrap();
     let g = g.frobenius_map(2) * g;
-    v.push(case("fp12_cyclotomic_square", "bn254", chain1(g, |a| a.cyclotomic_square()), vec![
+    v.push(case("fp12_cyclotomic_square", "bn254", chain1(g, |a| a.cyclotomic_square()), [
         ("arkworks", chain1(ark_bn_fp12(&g), |a| *a.clone().cyclotomic_square_in_place())),
-    ]));
+    ].into_iter().chain(gnark_bn("bn_fp12_cyclotomic_square", &bn_fp12_coeffs(&g))).collect()));
     v
 }

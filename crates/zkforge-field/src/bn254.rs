@@ -50,6 +50,9 @@ impl TowerConfig<4> for FpConfig {
     #[inline(always)]
     fn mul_by_xi(a: &Fp2) -> Fp2 {
         // (a0 + a1 u)(9 + u) = (9 a0 - a1) + (a0 + 9 a1) u
+        if crate::backend::xi_one_pass() {
+            return Fp2::new(a.c0.mul_small_add(9, &-a.c1), a.c1.mul_small_add(9, &a.c0));
+        }
         let n0 = a.c0.double().double().double() + a.c0;
         let n1 = a.c1.double().double().double() + a.c1;
         Fp2::new(n0 - a.c1, n1 + a.c0)

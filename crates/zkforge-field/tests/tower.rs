@@ -494,3 +494,24 @@ fn exponentiations_of_many_values_equal_single_ones() {
     check::<bls12_381::FpConfig, 6>(&mut rng);
     check::<bn254::FpConfig, 4>(&mut rng);
 }
+
+/// Every value of BN254's xi switch gives a * xi as the general Fp2 product computes it, on
+/// edge coefficients (0, 1, p - 1, ...) and random ones; BLS12-381's product by xi likewise.
+#[test]
+fn every_xi_form_agrees_with_the_product_by_xi() {
+    use zkforge_field::backend::{set_xi_form, XiForm};
+    let mut rng = rng();
+    let xs = fp2_inputs::<bn254::FpConfig, 4>(&mut rng, iters());
+    let want: Vec<_> = xs.iter().map(|a| *a * <bn254::FpConfig as TowerConfig<4>>::XI).collect();
+    for form in [XiForm::Auto, XiForm::Chain, XiForm::OnePass] {
+        set_xi_form(form);
+        for (a, w) in xs.iter().zip(&want) {
+            assert_eq!(a.mul_by_nonresidue(), *w, "{form:?} {a:?}");
+        }
+    }
+    set_xi_form(XiForm::Auto);
+    let ys = fp2_inputs::<bls12_381::FpConfig, 6>(&mut rng, 64);
+    for a in &ys {
+        assert_eq!(a.mul_by_nonresidue(), *a * <bls12_381::FpConfig as TowerConfig<6>>::XI);
+    }
+}

@@ -157,6 +157,54 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
     mont_mul(a, a, p)
 }
 
+/// How BN254's Fp2 product by its non-residue xi = 9 + u, (9 a0 - a1) + (a0 + 9 a1) u, runs.
+/// (BLS12-381's xi = 1 + u is one addition and one subtraction either way.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XiForm {
+    /// The measured best: [`XiForm::OnePass`] (`zkforge bench field`, row
+    /// `fp2_mul_by_nonresidue bn254`, BENCHMARKS.md).
+    Auto,
+    /// 8a + a + b by three reduced doublings and two reduced additions per coefficient.
+    Chain,
+    /// 9a + b as one 5-word value, reduced by four constant-time conditional subtractions
+    /// (of 8p, 4p, 2p, p) per coefficient.
+    OnePass,
+}
+
+// 0 = auto, 1 = chain, 2 = one pass
+static XI_FORM: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how BN254's products by xi run for the whole process. Every value gives the same
+/// results (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_xi_form, XiForm};
+/// use zkforge_field::bn254::Fp2;
+/// use rand_core::OsRng;
+/// let a = Fp2::random(&mut OsRng);
+/// set_xi_form(XiForm::Chain);
+/// let chain = a.mul_by_nonresidue();
+/// set_xi_form(XiForm::Auto);
+/// assert_eq!(a.mul_by_nonresidue(), chain);
+/// ```
+pub fn set_xi_form(f: XiForm) {
+    XI_FORM.store(
+        match f {
+            XiForm::Auto => 0,
+            XiForm::Chain => 1,
+            XiForm::OnePass => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// True when products by xi take the one-pass form (see [`set_xi_form`]).
+#[inline(always)]
+pub(crate) fn xi_one_pass() -> bool {
+    XI_FORM.load(Ordering::Relaxed) != 1
+}
+
 /// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InverseSteps {

@@ -1,0 +1,62 @@
+//! BN254's product by xi = 9 + u in its two forms (`backend::set_xi_form`), measured in one
+//! process on what uses it: the Fp2 product by xi, the Fp12 square, product and cyclotomic
+//! square, the Miller loop and the final exponentiation (latency chains or single runs,
+//! fastest of 25 alternating chunks per form).
+//! `cargo run --release -p zkforge-pairing --example xi_switch`.
+use std::hint::black_box;
+use std::time::Instant;
+
+use zkforge_curve::bn254 as bn;
+use zkforge_field::backend::{set_xi_form, XiForm};
+use zkforge_field::bn254::{Fp12, Fp2};
+use zkforge_pairing::bn254 as pn;
+
+fn time(reps: u32, mut f: impl FnMut()) -> f64 {
+    let s = Instant::now();
+    for _ in 0..reps {
+        f();
+    }
+    s.elapsed().as_nanos() as f64 / reps as f64
+}
+
+fn main() {
+    let mut rng = rand::thread_rng();
+    let a = Fp2::random(&mut rng);
+    let (f, g) = (Fp12::random(&mut rng), Fp12::random(&mut rng));
+    let c = f.conjugate() * f.invert().unwrap();
+    let c = c.frobenius_map(2) * c;
+    let p = bn::G1Affine::generator();
+    let q = bn::G2Affine::generator();
+    let ml = pn::multi_miller_loop(&[(p, q)]);
+    let forms = [("chain", XiForm::Chain), ("one pass", XiForm::OnePass)];
+    let names = ["fp2 * xi", "fp12 square", "fp12 mul", "cyclotomic square", "miller loop", "final exp"];
+    let mut best = [[f64::MAX; 6]; 2];
+    for _ in 0..25 {
+        for (k, (_, form)) in forms.iter().enumerate() {
+            set_xi_form(*form);
+            let mut x = black_box(a);
+            best[k][0] = best[k][0].min(time(20000, || x = x.mul_by_nonresidue()));
+            black_box(x);
+            let mut y = black_box(f);
+            best[k][1] = best[k][1].min(time(2000, || y = y.square()));
+            black_box(y);
+            let mut y = black_box(f);
+            best[k][2] = best[k][2].min(time(2000, || y = y * g));
+            black_box(y);
+            let mut y = black_box(c);
+            best[k][3] = best[k][3].min(time(2000, || y = y.cyclotomic_square()));
+            black_box(y);
+            best[k][4] = best[k][4].min(time(20, || {
+                black_box(pn::multi_miller_loop(black_box(&[(p, q)])));
+            }));
+            best[k][5] = best[k][5].min(time(20, || {
+                black_box(pn::final_exponentiation(black_box(&ml)));
+            }));
+        }
+    }
+    set_xi_form(XiForm::Auto);
+    println!("{:20} {:>10} {:>10}  one pass / chain", "", forms[0].0, forms[1].0);
+    for (i, n) in names.iter().enumerate() {
+        println!("{n:20} {:10.1} {:10.1}  {:.3}", best[0][i], best[1][i], best[1][i] / best[0][i]);
+    }
+}
