@@ -113,14 +113,8 @@ func bnPairs(data []byte) ([]bn.G1Affine, []bn.G2Affine, error) {
 
 // gtHex: the 12 coefficients in structural order (c0.b0.a0, c0.b0.a1, c0.b1.a0, ...).
 func gtHex(z *bn.GT) string {
-	es := []bnfp.Element{z.C0.B0.A0, z.C0.B0.A1, z.C0.B1.A0, z.C0.B1.A1, z.C0.B2.A0, z.C0.B2.A1,
-		z.C1.B0.A0, z.C1.B0.A1, z.C1.B1.A0, z.C1.B1.A1, z.C1.B2.A0, z.C1.B2.A1}
-	var sb strings.Builder
-	for i := range es {
-		b := es[i].Bytes()
-		sb.WriteString(hex.EncodeToString(b[:]))
-	}
-	return sb.String()
+	return fpHex(z.C0.B0.A0, z.C0.B0.A1, z.C0.B1.A0, z.C0.B1.A1, z.C0.B2.A0, z.C0.B2.A1,
+		z.C1.B0.A0, z.C1.B0.A1, z.C1.B1.A0, z.C1.B1.A1, z.C1.B2.A0, z.C1.B2.A1)
 }
 
 func load(id, kind, path string) (string, error) {
@@ -268,6 +262,7 @@ func bnE12(es []bnfp.Element) bn.GT {
 	return z
 }
 
+// fpHex: the elements as concatenated 32-byte big-endian hex.
 func fpHex(es ...bnfp.Element) string {
 	var sb strings.Builder
 	for i := range es {

@@ -43,13 +43,14 @@ const NARROW_OURS: bool = option_env!("NARROW_OURS").is_some();
 const MUL_OURS: bool = option_env!("MUL_OURS").is_some();
 const WIDE_OURS: bool = option_env!("WIDE_OURS").is_some();
 const REDC_OURS: bool = option_env!("REDC_OURS").is_some();
+// The wrappers' contract: every pointer addresses the words its kernel reads or writes (6 per
+// Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6); the output may alias an input (blst's kernels
+// and ours read each word before writing it); main checks BMI2/ADX before any call.
 type P6 = *mut u64;
 
 #[inline(always)]
 unsafe fn add2(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         if NARROW_OURS {
             let x = fp2_of(a) + fp2_of(b);
@@ -61,9 +62,7 @@ unsafe fn add2(r: P6, a: P6, b: P6) {
 }
 #[inline(always)]
 unsafe fn sub2(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         if NARROW_OURS {
             let x = fp2_of(a) - fp2_of(b);
@@ -75,9 +74,7 @@ unsafe fn sub2(r: P6, a: P6, b: P6) {
 }
 #[inline(always)]
 unsafe fn xi2(r: P6, a: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         if NARROW_OURS {
             let x = fp2_of(a);
@@ -89,9 +86,7 @@ unsafe fn xi2(r: P6, a: P6) {
 }
 #[inline(always)]
 unsafe fn fp2_of(a: P6) -> bls::Fp2 {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         // Fp2 is repr(C) of two repr(transparent) [u64; 6]
         *(a as *const bls::Fp2)
@@ -99,18 +94,14 @@ unsafe fn fp2_of(a: P6) -> bls::Fp2 {
 }
 #[inline(always)]
 unsafe fn put2(r: P6, x: &bls::Fp2) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         *(r as *mut bls::Fp2) = *x;
     }
 }
 #[inline(always)]
 unsafe fn mul2x2(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         if MUL_OURS {
             let w = &mut *(r as *mut Fp2Wide<bls::FpConfig, 6>);
@@ -120,37 +111,38 @@ unsafe fn mul2x2(r: P6, a: P6, b: P6) {
         }
     }
 }
+/// r = a - b (`sub`) or a + b modulo p 2^384, on wide values.
 #[inline(always)]
-unsafe fn wsub(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+unsafe fn wide(sub: bool, r: P6, a: P6, b: P6) {
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
-        if WIDE_OURS {
-            backend::dbl_sub(&mut *(r as *mut Wide<6>), &*(a as *const Wide<6>), &*(b as *const Wide<6>), &P);
-        } else {
-            sub_mod_384x384(r, a, b, P.as_ptr());
+        if !WIDE_OURS {
+            return if sub { sub_mod_384x384(r, a, b, P.as_ptr()) } else { add_mod_384x384(r, a, b, P.as_ptr()) };
+        }
+        // references only where they cannot alias: the transcription's outputs either are
+        // its first input or overlap neither input
+        let (rw, bw) = (&mut *(r as *mut Wide<6>), &*(b as *const Wide<6>));
+        match (r == a, sub) {
+            (true, true) => backend::dbl_sub_assign(rw, bw, &P),
+            (true, false) => backend::dbl_add_assign(rw, bw, &P),
+            (false, true) => backend::dbl_sub(rw, &*(a as *const Wide<6>), bw, &P),
+            (false, false) => backend::dbl_add(rw, &*(a as *const Wide<6>), bw, &P),
         }
     }
+}
+#[inline(always)]
+unsafe fn wsub(r: P6, a: P6, b: P6) {
+    // SAFETY: the wrappers' contract (above `type P6`).
+    unsafe { wide(true, r, a, b) }
 }
 #[inline(always)]
 unsafe fn wadd(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
-    unsafe {
-        if WIDE_OURS {
-            backend::dbl_add(&mut *(r as *mut Wide<6>), &*(a as *const Wide<6>), &*(b as *const Wide<6>), &P);
-        } else {
-            add_mod_384x384(r, a, b, P.as_ptr());
-        }
-    }
+    // SAFETY: the wrappers' contract (above `type P6`).
+    unsafe { wide(false, r, a, b) }
 }
 #[inline(always)]
 unsafe fn sub2x2(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         wsub(r, a, b);
         wsub(r.add(12), a.add(12), b.add(12));
@@ -158,9 +150,7 @@ unsafe fn sub2x2(r: P6, a: P6, b: P6) {
 }
 #[inline(always)]
 unsafe fn add2x2(r: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         wadd(r, a, b);
         wadd(r.add(12), a.add(12), b.add(12));
@@ -168,9 +158,7 @@ unsafe fn add2x2(r: P6, a: P6, b: P6) {
 }
 #[inline(always)]
 unsafe fn xi2x2(r: P6, a: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         wsub(r, a, a.add(12));
         wadd(r.add(12), a, a.add(12));
@@ -178,9 +166,7 @@ unsafe fn xi2x2(r: P6, a: P6) {
 }
 #[inline(always)]
 unsafe fn redc1(r: P6, a: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         if REDC_OURS {
             let x = backend::redc(&*(a as *const Wide<6>), &P);
@@ -192,9 +178,7 @@ unsafe fn redc1(r: P6, a: P6) {
 }
 #[inline(always)]
 unsafe fn redc2(r: P6, a: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         redc1(r, a);
         redc1(r.add(6), a.add(12));
@@ -204,9 +188,7 @@ unsafe fn redc2(r: P6, a: P6) {
 /// blst's `mul_fp6x2` then `redc_fp6x2`, transcribed.
 #[inline(never)]
 unsafe fn mul_fp6_b(ret: P6, a: P6, b: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         let mut t = [0u64; 24 * 3];
         let mut rr = [0u64; 24 * 3];
@@ -248,9 +230,7 @@ unsafe fn mul_fp6_b(ret: P6, a: P6, b: P6) {
 /// blst's `sqr_fp12`, transcribed.
 #[inline(never)]
 unsafe fn sqr_fp12_b(ret: P6, a: P6) {
-    // SAFETY: the caller's contract: every pointer addresses the words its kernel reads
-    // or writes (6 per Fp, 12 per Fp2, 24 per wide Fp2, 36 per Fp6), blst's kernels allow
-    // the output to alias an input, and BMI2/ADX were checked in main.
+    // SAFETY: the wrappers' contract (above `type P6`).
     unsafe {
         let mut t = [0u64; 72];
         let (t0, t1) = (t.as_mut_ptr(), t.as_mut_ptr().add(36));

@@ -161,8 +161,9 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
 /// (BLS12-381's xi = 1 + u is one addition and one subtraction either way.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum XiForm {
-    /// The measured best: [`XiForm::OnePass`] (`zkforge bench field`, row
-    /// `fp2_mul_by_nonresidue bn254`, BENCHMARKS.md).
+    /// [`XiForm::OnePass`]: 0.905 of [`XiForm::Chain`]'s time for the product alone, the same
+    /// within noise inside the Fp12 operations and the pairing (`examples/xi_switch.rs` in
+    /// zkforge-pairing, Zen 3; BENCHMARKS.md).
     Auto,
     /// 8a + a + b by three reduced doublings and two reduced additions per coefficient.
     Chain,
