@@ -8,7 +8,9 @@
 //! both sides: blst's multi-message functions spread their work over its own thread pool (a
 //! worker per CPU), so the `blst` peer of those rows runs the same calls its workers make
 //! (`Pairing::aggregate` / `Pairing::mul_n_aggregate`, `commit`, `finalverify`) on the calling
-//! thread; `blst-poolN` is the pooled public function itself, for reference. Verify and
+//! thread. The multi-message rows come again on every CPU (N, the `thr` column): ours with
+//! `VerifyConfig::threads = N` against `blst-poolN`, blst's pooled public function itself,
+//! whose pool has a worker per CPU. Verify and
 //! FastAggregateVerify call blst's C `blst_core_verify_pk_in_g1` after its G2 test, which is
 //! what `Signature::verify` runs for one key, without the pool hand-off.
 
@@ -17,7 +19,7 @@ use std::hint::black_box;
 use blst::min_pk as b;
 use blst::*;
 use rand::{rngs::StdRng, RngCore, SeedableRng};
-use zkforge_bls::{aggregate_verify, fast_aggregate_verify, verify, verify_signature_sets, PublicKey, SecretKey, Signature, SignatureSet, DST};
+use zkforge_bls::{aggregate_verify_with, fast_aggregate_verify, verify, verify_signature_sets_with, PublicKey, SecretKey, Signature, SignatureSet, VerifyConfig, DST};
 
 use crate::canon::Canon;
 use crate::field::over_probe;
@@ -27,6 +29,11 @@ fn case(op: &'static str, size: usize, ours: Impl, peers: Vec<(&'static str, Imp
     let mut c = probed_case("pairing", op, "bls12_381", ours, peers);
     c.size = size;
     c
+}
+
+/// The default switches on exactly `t` threads (1: the calling thread, no pool).
+fn threads(t: usize) -> VerifyConfig {
+    VerifyConfig { threads: t, ..VerifyConfig::default() }
 }
 
 fn leak<T>(v: T) -> &'static T {
@@ -165,7 +172,8 @@ pub fn cases() -> Vec<Case> {
         )],
     ));
 
-    // AggregateVerify, n distinct messages
+    // AggregateVerify, n distinct messages: one thread on both sides, then every CPU on both
+    // sides (ours on a pool of that many workers, blst's own pool)
     for n in [8usize, 64] {
         let agg = leak(Signature::aggregate(&(0..n).map(|i| s.sks[i].sign(&msgs[i])).collect::<Vec<_>>()).unwrap());
         let raw = leak(raw_p2(&agg.to_bytes()));
@@ -173,10 +181,15 @@ pub fn cases() -> Vec<Case> {
         out.push(case(
             "bls_aggregate_verify",
             n,
-            over_probe(vec![0usize], move |_| aggregate_verify(&s.pks[..n], &msgs[..n], agg), |r: &bool| *r),
-            vec![
-                ("blst", over_probe(vec![0usize], move |_| blst_aggregate_verify_1thr(&s.raw_pks[..n], &msgs[..n], raw), |r: &bool| *r)),
-                (
+            over_probe(vec![0usize], move |_| aggregate_verify_with(&s.pks[..n], &msgs[..n], agg, &threads(1)), |r: &bool| *r),
+            vec![("blst", over_probe(vec![0usize], move |_| blst_aggregate_verify_1thr(&s.raw_pks[..n], &msgs[..n], raw), |r: &bool| *r))],
+        ));
+        if cpus > 1 {
+            let mut c = case(
+                "bls_aggregate_verify",
+                n,
+                over_probe(vec![0usize], move |_| aggregate_verify_with(&s.pks[..n], &msgs[..n], agg, &threads(cpus)), |r: &bool| *r),
+                vec![(
                     pool,
                     over_probe(
                         vec![0usize],
@@ -187,40 +200,51 @@ pub fn cases() -> Vec<Case> {
                         },
                         |r: &bool| *r,
                     ),
-                ),
-            ],
-        ));
+                )],
+            );
+            c.threads = cpus;
+            out.push(c);
+        }
     }
 
-    // 64 signature sets (one key, one message each), one check with random 64-bit weights
+    // 64 signature sets (one key, one message each), one check with random 64-bit weights:
+    // one thread on both sides, then every CPU on both sides
     let sigs: &'static Vec<Signature> = leak((0..64).map(|i| s.sks[i].sign(&msgs[i])).collect());
     let raw_sigs: &'static Vec<blst_p2_affine> = leak(sigs.iter().map(|x| raw_p2(&x.to_bytes())).collect());
     let bsigs: &'static Vec<b::Signature> = leak(sigs.iter().map(|x| b::Signature::from_bytes(&x.to_bytes()).unwrap()).collect());
-    out.push(case(
-        "bls_verify_signature_sets",
-        64,
+    let ours_sets = move |t: usize| {
         over_probe(
             vec![0usize],
             move |_| {
                 let sets: Vec<SignatureSet> = (0..64).map(|i| SignatureSet { public_keys: &s.pks[i..i + 1], message: &msgs[i], signature: &sigs[i] }).collect();
                 let mut rng = StdRng::seed_from_u64(black_box(7));
-                verify_signature_sets(&sets, &mut rng)
+                verify_signature_sets_with(&sets, &mut rng, &threads(t))
             },
             |r: &bool| *r,
-        ),
-        vec![
-            (
-                "blst",
-                over_probe(
-                    vec![0usize],
-                    move |_| {
-                        let mut rng = StdRng::seed_from_u64(black_box(7));
-                        blst_sets_1thr(&s.raw_pks, msgs, raw_sigs, &mut rng)
-                    },
-                    |r: &bool| *r,
-                ),
+        )
+    };
+    out.push(case(
+        "bls_verify_signature_sets",
+        64,
+        ours_sets(1),
+        vec![(
+            "blst",
+            over_probe(
+                vec![0usize],
+                move |_| {
+                    let mut rng = StdRng::seed_from_u64(black_box(7));
+                    blst_sets_1thr(&s.raw_pks, msgs, raw_sigs, &mut rng)
+                },
+                |r: &bool| *r,
             ),
-            (
+        )],
+    ));
+    if cpus > 1 {
+        let mut c = case(
+            "bls_verify_signature_sets",
+            64,
+            ours_sets(cpus),
+            vec![(
                 pool,
                 over_probe(
                     vec![0usize],
@@ -240,9 +264,11 @@ pub fn cases() -> Vec<Case> {
                     },
                     |r: &bool| *r,
                 ),
-            ),
-        ],
-    ));
+            )],
+        );
+        c.threads = cpus;
+        out.push(c);
+    }
     out
 }
 

@@ -15,13 +15,23 @@
 //! [`VerifyConfig::merge_equal_messages`]), and every sigma_i is subgroup-tested first in
 //! batches (`g2_in_subgroup_batch_vartime`), since a sum could hide torsion parts. A forged
 //! set passes with probability at most 2^-63 over the weights.
+//!
+//! The multi-message checks run on [`VerifyConfig::threads`] threads (by default one per CPU,
+//! as blst's pool does): the sets (or messages) are cut into one contiguous part per thread;
+//! each part validates, weights and hashes its own inputs and runs the Miller loop of its
+//! pairs; the parts' Miller values are multiplied and one final exponentiation decides. The
+//! weights are drawn on the calling thread in set order, so every thread count computes the
+//! same weighted sums.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use rand_core::{CryptoRng, RngCore};
-use zkforge_curve::bls12_381::{g2_in_subgroup_batch_vartime, G1Affine, G1Projective, G2Affine, G2Projective};
+use rayon::prelude::*;
+use zkforge_curve::bls12_381::{g2_in_subgroup_batch_vartime, G1Affine, G1Projective, G2Affine, G2Config, G2Projective};
 use zkforge_curve::hash_to_curve::{hash_to_g2, hash_to_g2_batch_vartime};
-use zkforge_pairing::bls12_381::{pairing_check, pairing_check_g2_unchecked};
+use zkforge_field::bls12_381::Fp12;
+use zkforge_pairing::bls12_381::{final_exponentiation, miller_loop_group, multi_miller_loop, multi_miller_loop_g2_unchecked, pairing_check_g2_unchecked};
 
 use crate::{PublicKey, Signature, DST, POP_DST};
 
@@ -38,18 +48,71 @@ pub enum HashMethod {
 
 /// The switches of [`aggregate_verify_with`] and [`verify_signature_sets_with`]; every value
 /// gives the same answer.
+///
+/// ```
+/// use zkforge_bls::{verify_signature_sets_with, SecretKey, SignatureSet, VerifyConfig};
+/// let sk = SecretKey::from_bytes(&[3; 32]).unwrap();
+/// let (pk, sig) = (sk.public_key(), sk.sign(b"m"));
+/// let sets = vec![SignatureSet { public_keys: std::slice::from_ref(&pk), message: b"m", signature: &sig }; 4];
+/// // on the calling thread only, no pool
+/// let one = VerifyConfig { threads: 1, ..VerifyConfig::default() };
+/// assert!(verify_signature_sets_with(&sets, &mut rand::rngs::OsRng, &one));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VerifyConfig {
     /// How messages are hashed (default [`HashMethod::Batch`]).
     pub hash: HashMethod,
     /// Signature sets with equal messages share one hash and one pair (default on).
     pub merge_equal_messages: bool,
+    /// Threads: 0 (the default) one per CPU; 1 the calling thread alone, with no pool; n a
+    /// cached rayon pool of n workers (`zkforge_msm::pippenger::pool`). A check never uses more
+    /// threads than it has sets (or messages).
+    pub threads: usize,
 }
 
 impl Default for VerifyConfig {
     fn default() -> Self {
-        Self { hash: HashMethod::Batch, merge_equal_messages: true }
+        Self { hash: HashMethod::Batch, merge_equal_messages: true, threads: 0 }
     }
+}
+
+impl VerifyConfig {
+    /// The thread count for `items` independent inputs: [`VerifyConfig::threads`] resolved (0
+    /// to the CPU count), at most `items`, at least 1.
+    fn threads_for(&self, items: usize) -> usize {
+        let t = match self.threads {
+            0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            t => t,
+        };
+        t.min(items).max(1)
+    }
+}
+
+/// `0..n` cut into at most `parts` contiguous ranges of near-equal length, each (but the last)
+/// a whole number of Miller-loop groups (`miller_loop_group`: eight pairs where the loop runs
+/// on IFMA lanes, which is also the group of the batched hash): a part of fewer pairs would
+/// leave lanes empty and cost as much as a full group, so eight messages stay on one thread.
+fn split(n: usize, parts: usize) -> Vec<Range<usize>> {
+    let group = miller_loop_group(n).max(1);
+    let len = n.div_ceil(parts.max(1)).next_multiple_of(group).max(1);
+    (0..n).step_by(len).map(|a| a..(a + len).min(n)).collect()
+}
+
+/// `f` on every part: on the calling thread for one part, else on a pool of `threads` workers.
+/// `None` from any part is `None`.
+fn run_parts<T: Send>(parts: &[Range<usize>], threads: usize, f: impl Fn(usize, Range<usize>) -> Option<T> + Sync) -> Option<Vec<T>> {
+    if parts.len() <= 1 || threads <= 1 {
+        return parts.iter().enumerate().map(|(i, r)| f(i, r.clone())).collect();
+    }
+    zkforge_msm::pippenger::pool(threads).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect())
+}
+
+/// The product of Miller values (a part that failed is `None`), its final exponentiation,
+/// and whether that is 1.
+fn is_one_after_final_exponentiation(values: Option<Vec<Fp12>>) -> bool {
+    let Some(values) = values else { return false };
+    let f = values.into_iter().fold(Fp12::ONE, |a, b| a * b);
+    final_exponentiation(&f).is_some_and(|g| g.is_identity())
 }
 
 fn hash_messages(msgs: &[&[u8]], dst: &[u8], method: HashMethod) -> Option<Vec<G2Affine>> {
@@ -125,18 +188,38 @@ pub fn aggregate_verify<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], signa
     aggregate_verify_with(pks, messages, signature, &VerifyConfig::default())
 }
 
-/// [`aggregate_verify`] with the hashing method chosen (`merge_equal_messages` does not apply:
-/// each key has its own pair).
+/// [`aggregate_verify`] with the switches chosen (`merge_equal_messages` does not apply: each
+/// key has its own pair). On more than one thread each part hashes its messages and runs the
+/// Miller loop of its pairs; the first part also holds the signature's pair, whose G2 test
+/// comes from the end of its loop (`multi_miller_loop_g2_unchecked`).
 pub fn aggregate_verify_with<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], signature: &Signature, cfg: &VerifyConfig) -> bool {
     if pks.is_empty() || pks.len() != messages.len() {
         return false;
     }
     let msgs: Vec<&[u8]> = messages.iter().map(|m| m.as_ref()).collect();
-    let Some(hs) = hash_messages(&msgs, DST, cfg.hash) else { return false };
-    let mut pairs = Vec::with_capacity(pks.len() + 1);
-    pairs.push((neg_g1(), signature.0));
-    pairs.extend(pks.iter().zip(hs).map(|(pk, h)| (pk.0, h)));
-    pairing_check_g2_unchecked(&pairs) == Ok(true)
+    let threads = cfg.threads_for(msgs.len());
+    let parts = split(msgs.len(), threads);
+    if parts.len() == 1 {
+        let Some(hs) = hash_messages(&msgs, DST, cfg.hash) else { return false };
+        let mut pairs = Vec::with_capacity(pks.len() + 1);
+        pairs.push((neg_g1(), signature.0));
+        pairs.extend(pks.iter().zip(hs).map(|(pk, h)| (pk.0, h)));
+        return pairing_check_g2_unchecked(&pairs) == Ok(true);
+    }
+    let values = run_parts(&parts, threads, |i, r| {
+        let hs = hash_messages(&msgs[r.clone()], DST, cfg.hash)?;
+        let mut pairs = Vec::with_capacity(r.len() + 1);
+        if i == 0 {
+            pairs.push((neg_g1(), signature.0));
+        }
+        pairs.extend(pks[r].iter().zip(hs).map(|(pk, h)| (pk.0, h)));
+        if i == 0 {
+            multi_miller_loop_g2_unchecked(&pairs).ok()
+        } else {
+            Some(multi_miller_loop(&pairs))
+        }
+    });
+    is_one_after_final_exponentiation(values)
 }
 
 /// One signature set of [`verify_signature_sets`]: `signature` is the aggregate of
@@ -176,24 +259,16 @@ pub fn verify_signature_sets<R: RngCore + CryptoRng>(sets: &[SignatureSet<'_>], 
     verify_signature_sets_with(sets, rng, &VerifyConfig::default())
 }
 
-/// [`verify_signature_sets`] with the switches chosen.
+/// [`verify_signature_sets`] with the switches chosen. With more than one thread, the sets
+/// are cut into one part per thread, and each part tests its signatures for G2, aggregates and
+/// weights its keys and sums its weighted signatures (a one-thread MSM); the distinct messages
+/// are then cut into parts again, each hashing its messages and running the Miller loop of its
+/// pairs, the first part with the pair of the weighted signature sum.
 pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'_>], rng: &mut R, cfg: &VerifyConfig) -> bool {
     if sets.is_empty() {
         return false;
     }
-    // every signature in G2 (a weighted sum could cancel torsion parts)
-    let sigs: Vec<G2Affine> = sets.iter().map(|s| s.signature.0).collect();
-    if !sigs.iter().all(|q| bool::from(q.is_identity()) || q.is_on_curve()) || g2_in_subgroup_batch_vartime(&sigs).contains(&false) {
-        return false;
-    }
-    // aggregate keys (public data)
-    let mut apks = Vec::with_capacity(sets.len());
-    for s in sets {
-        match PublicKey::aggregate(s.public_keys) {
-            Ok(k) => apks.push(k.0.to_jacobian()),
-            Err(_) => return false,
-        }
-    }
+    // the weights, drawn here in set order whatever the thread count
     let weights: Vec<[u64; 4]> = (0..sets.len())
         .map(|_| loop {
             let r = rng.next_u64();
@@ -202,8 +277,26 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
             }
         })
         .collect();
-    let Ok(weighted_keys) = zkforge_msm::mul_many::mul_many_vartime(&apks, &weights) else { return false };
-    let Ok(weighted_sig) = zkforge_msm::msm::<zkforge_curve::bls12_381::G2Config, [u64; 4]>(&sigs, &weights) else { return false };
+    let threads = cfg.threads_for(sets.len());
+    // per part of the sets: every signature in G2 (a weighted sum could cancel torsion parts),
+    // the aggregate keys (public data) weighted, the weighted signatures summed
+    let weigh = |_: usize, r: Range<usize>| -> Option<(Vec<G1Projective>, G2Projective)> {
+        let sigs: Vec<G2Affine> = sets[r.clone()].iter().map(|s| s.signature.0).collect();
+        if !sigs.iter().all(|q| bool::from(q.is_identity()) || q.is_on_curve()) || g2_in_subgroup_batch_vartime(&sigs).contains(&false) {
+            return None;
+        }
+        let apks = sets[r.clone()].iter().map(|s| PublicKey::aggregate(s.public_keys).ok().map(|k| k.0.to_jacobian())).collect::<Option<Vec<_>>>()?;
+        let keys = zkforge_msm::mul_many::mul_many_vartime(&apks, &weights[r.clone()]).ok()?;
+        let sig = zkforge_msm::msm_threads::<G2Config, [u64; 4]>(&sigs, &weights[r], 1).ok()?;
+        Some((keys, sig))
+    };
+    let Some(weighed) = run_parts(&split(sets.len(), threads), threads, weigh) else { return false };
+    let mut weighted_sig = G2Projective::IDENTITY;
+    let mut weighted_keys = Vec::with_capacity(sets.len());
+    for (keys, sig) in weighed {
+        weighted_sig = weighted_sig.add_vartime(&sig);
+        weighted_keys.extend(keys);
+    }
     // one pair per distinct message (or per set)
     let mut msgs: Vec<&[u8]> = Vec::with_capacity(sets.len());
     let mut keys: Vec<G1Projective> = Vec::with_capacity(sets.len());
@@ -223,9 +316,34 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
         msgs.extend(sets.iter().map(|s| s.message));
         keys.extend_from_slice(&weighted_keys);
     }
-    let Some(hs) = hash_messages(&msgs, DST, cfg.hash) else { return false };
-    let mut pairs = Vec::with_capacity(msgs.len() + 1);
-    pairs.push((neg_g1(), G2Projective::to_affine_vartime(&weighted_sig)));
-    pairs.extend(G1Projective::batch_to_affine_vartime(&keys).into_iter().zip(hs));
-    pairing_check(&pairs)
+    let sig_pair = (neg_g1(), G2Projective::to_affine_vartime(&weighted_sig));
+    let threads = cfg.threads_for(msgs.len());
+    let pair_up = |i: usize, r: Range<usize>| -> Option<Fp12> {
+        let hs = hash_messages(&msgs[r.clone()], DST, cfg.hash)?;
+        let mut pairs = Vec::with_capacity(r.len() + 1);
+        if i == 0 {
+            pairs.push(sig_pair);
+        }
+        pairs.extend(G1Projective::batch_to_affine_vartime(&keys[r]).into_iter().zip(hs));
+        Some(multi_miller_loop(&pairs))
+    };
+    is_one_after_final_exponentiation(run_parts(&split(msgs.len(), threads), threads, pair_up))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn split_covers_every_index_once_in_at_most_the_asked_parts() {
+        for n in 1..=70 {
+            for parts in 1..=5 {
+                let r = split(n, parts);
+                assert!(!r.is_empty() && r.len() <= parts, "n = {n}, parts = {parts}: {r:?}");
+                assert_eq!(r[0].start, 0);
+                assert_eq!(r.last().unwrap().end, n);
+                assert!(r.windows(2).all(|w| w[0].end == w[1].start && !w[0].is_empty()));
+            }
+        }
+    }
 }

@@ -148,15 +148,26 @@ fn aggregates_equal_blst() {
         let agg = Signature::aggregate(&keys.iter().zip(&msgs).map(|(k, m)| k.0.sign(m)).collect::<Vec<_>>()).unwrap();
         let bagg = b::Signature::from_bytes(&agg.to_bytes()).unwrap();
         let mrefs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
+        let outside = Signature::from_bytes(&twist_point_outside_g2(&mut rng).to_compressed()).unwrap();
+        let identity = Signature::from_bytes(&G2Affine::IDENTITY.to_compressed()).unwrap();
         for hash in [HashMethod::Batch, HashMethod::OneByOne] {
             for merge in [false, true] {
-                let cfg = VerifyConfig { hash, merge_equal_messages: merge };
-                assert!(aggregate_verify_with(&pks, &msgs, &agg, &cfg));
-                let mut swapped = mrefs.clone();
-                if n > 1 {
-                    swapped.swap(0, 1);
-                    let theirs = ok(bagg.aggregate_verify(true, &swapped, DST, &bpk_refs, true));
-                    assert_eq!(aggregate_verify_with(&pks, &swapped, &agg, &cfg), theirs);
+                for threads in [1, 2, 3, 0] {
+                    let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads };
+                    assert!(aggregate_verify_with(&pks, &msgs, &agg, &cfg), "n = {n}, {cfg:?}");
+                    let mut swapped = mrefs.clone();
+                    if n > 1 {
+                        swapped.swap(0, 1);
+                        let theirs = ok(bagg.aggregate_verify(true, &swapped, DST, &bpk_refs, true));
+                        assert_eq!(aggregate_verify_with(&pks, &swapped, &agg, &cfg), theirs);
+                        // a wrong message in the last part
+                        let mut wrong = mrefs.clone();
+                        wrong[n - 1] = b"not this one";
+                        assert!(!aggregate_verify_with(&pks, &wrong, &agg, &cfg));
+                    }
+                    assert!(!aggregate_verify_with(&pks, &msgs, &outside, &cfg));
+                    assert!(!aggregate_verify_with(&pks, &msgs, &identity, &cfg));
+                    assert!(!aggregate_verify_with(&pks[..n - 1], &msgs, &agg, &cfg));
                 }
             }
         }
@@ -206,9 +217,9 @@ fn signature_sets_equal_blst_under_every_switch() {
         let mrefs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
         let srefs: Vec<&b::Signature> = bsigs.iter().collect();
         assert!(blst_check(&mrefs, &srefs));
-        for hash in [HashMethod::Batch, HashMethod::OneByOne] {
-            for merge in [false, true] {
-                let cfg = VerifyConfig { hash, merge_equal_messages: merge };
+        for (hash, merge, threads) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| [1, 2, 3, 0].map(|t| (h, m, t)))) {
+            {
+                let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads };
                 assert!(verify_signature_sets_with(&sets, &mut rng, &cfg), "n = {n}, {cfg:?}");
                 if n > 1 {
                     // a wrong message
@@ -228,10 +239,16 @@ fn signature_sets_equal_blst_under_every_switch() {
                     assert_eq!(verify_signature_sets_with(&sw, &mut rng, &cfg), blst_check(&mrefs, &bs));
                     assert!(!verify_signature_sets_with(&sw, &mut rng, &cfg));
                 }
-                // a signature outside G2
+                // a signature outside G2, in the first and in the last part
                 let q = Signature::from_bytes(&twist_point_outside_g2(&mut rng).to_compressed()).unwrap();
+                for at in [0, n - 1] {
+                    let mut bad = sets.clone();
+                    bad[at].signature = &q;
+                    assert!(!verify_signature_sets_with(&bad, &mut rng, &cfg));
+                }
+                // a set without keys in the last part
                 let mut bad = sets.clone();
-                bad[0].signature = &q;
+                bad[n - 1].public_keys = &[];
                 assert!(!verify_signature_sets_with(&bad, &mut rng, &cfg));
             }
         }

@@ -237,6 +237,24 @@ impl core::fmt::Display for G2NotInSubgroup {
 /// assert_eq!(pairing_check_g2_unchecked(&pairs), Ok(true));
 /// ```
 pub fn pairing_check_g2_unchecked(pairs: &[(G1Affine, G2Affine)]) -> Result<bool, G2NotInSubgroup> {
+    let f = multi_miller_loop_g2_unchecked(pairs)?;
+    Ok(final_exponentiation(&f).is_some_and(|g| g.is_identity()))
+}
+
+/// The Miller loop of [`pairing_check_g2_unchecked`] without its final exponentiation: the
+/// product of the pairs' Miller values, each G2 point tested for G2 by the point the loop ends
+/// on (the same test and the same `Err`). For a check split into parts (a product of parts'
+/// values, one final exponentiation), where one part holds pairs whose G2 points are not yet
+/// known to be in G2.
+///
+/// ```
+/// use zkforge_curve::bls12_381::{G1Projective, G2Projective, Scalar};
+/// use zkforge_pairing::bls12_381::{multi_miller_loop, multi_miller_loop_g2_unchecked};
+/// let (g1, g2) = (G1Projective::generator(), G2Projective::generator());
+/// let pairs = [(g1.to_affine(), (g2 * Scalar::from_u64(3)).to_affine())];
+/// assert_eq!(multi_miller_loop_g2_unchecked(&pairs), Ok(multi_miller_loop(&pairs)));
+/// ```
+pub fn multi_miller_loop_g2_unchecked(pairs: &[(G1Affine, G2Affine)]) -> Result<Fp12, G2NotInSubgroup> {
     let in_g2 = |q: &G2Affine| bool::from(q.is_identity()) || q.is_in_subgroup();
     if let Some(off) = pairs.iter().position(|(_, q)| !bool::from(q.is_identity()) && !q.is_on_curve()) {
         let index = pairs[..off].iter().position(|(_, q)| !in_g2(q)).unwrap_or(off);
@@ -256,7 +274,7 @@ pub fn pairing_check_g2_unchecked(pairs: &[(G1Affine, G2Affine)]) -> Result<bool
             return Err(G2NotInSubgroup { index });
         }
     }
-    Ok(final_exponentiation(&f).is_some_and(|g| g.is_identity()))
+    Ok(f)
 }
 
 /// [`pairing_check`] with the Miller loop split over the current rayon pool's threads (run it
@@ -273,6 +291,20 @@ pub fn pairing_check_g2_unchecked(pairs: &[(G1Affine, G2Affine)]) -> Result<bool
 /// ```
 pub fn pairing_check_parallel(pairs: &[(G1Affine, G2Affine)]) -> bool {
     engine::pairing_check_parallel::<Bls12_381, 6>(pairs)
+}
+
+/// How many pairs one [`multi_miller_loop`] call of `n` pairs runs at once: 8 where its steps
+/// run on IFMA lanes (one pair per lane), else 1. A caller that splits pairs over threads
+/// should cut whole groups: a part of fewer pairs leaves lanes empty and costs what a full
+/// group does.
+///
+/// ```
+/// use zkforge_pairing::bls12_381::miller_loop_group;
+/// assert!(miller_loop_group(64) == 1 || miller_loop_group(64) == 8);
+/// assert_eq!(miller_loop_group(1), 1);
+/// ```
+pub fn miller_loop_group(n: usize) -> usize {
+    miller::lane_chunk::<FpConfig, 6>(n)
 }
 
 /// [`multi_miller_loop`] split over the current rayon pool's threads (the same value).
