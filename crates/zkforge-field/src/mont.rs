@@ -682,6 +682,51 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         Self::from_mont_unchecked(x)
     }
 
+    /// The divisor of [`Fp::mul_small_add_quotient`]'s estimate: p's bits from 64(N-1) + 4 up,
+    /// plus one (a value near 2^57 for BN254 and BLS12-381).
+    const QUOT_PTOP: u64 = (C::MODULUS[N - 1] >> 4) + 1;
+    /// floor(2^120 / QUOT_PTOP): the estimate multiplies by it instead of dividing.
+    const QUOT_RECIP: u64 = ((1u128 << 120) / (Self::QUOT_PTOP as u128)) as u64;
+
+    /// (k a + b) mod p like [`Fp::mul_small_add`], reduced by a quotient estimate instead of a
+    /// ladder of conditional subtractions: with x = k a + b < (k + 1) p (N words and a top word)
+    /// and t = floor(x / 2^(64(N-1) + 4)), q' = floor(t R / 2^120) for R = floor(2^120 /
+    /// (floor(p / 2^(64(N-1) + 4)) + 1)) satisfies q - 1 <= q' <= q for q = floor(x / p) (the
+    /// estimate's divisor is above p's scaled value and t is below x's, so q' <= x / p; both
+    /// truncations together cost less than 2^-50 of one unit when p's top limb has more than 60
+    /// bits and k <= 15); x - q' p is then in [0, 2p), and one conditional subtraction finishes.
+    /// The products by q' are MULX words: constant time. Barrett's reduction (Crypto '86) with a
+    /// one-word quotient.
+    #[inline(always)]
+    pub(crate) fn mul_small_add_quotient(&self, k: u64, b: &Self) -> Self {
+        let mut x = [0u64; N];
+        let mut carry = 0u64;
+        for i in 0..N {
+            let t = (self.limbs[i] as u128) * (k as u128) + (b.limbs[i] as u128) + (carry as u128);
+            x[i] = t as u64;
+            carry = (t >> 64) as u64;
+        }
+        let top = (carry << 60) | (x[N - 1] >> 4);
+        let q = (((top as u128) * (Self::QUOT_RECIP as u128)) >> 120) as u64;
+        // x - q p
+        let mut borrow = 0u64;
+        let mut mcarry = 0u64;
+        for i in 0..N {
+            let m = (C::MODULUS[i] as u128) * (q as u128) + (mcarry as u128);
+            mcarry = (m >> 64) as u64;
+            let (d, bo) = limbs::sbb_rt(x[i], m as u64, borrow);
+            x[i] = d;
+            borrow = bo;
+        }
+        // the top word is now zero: x - q p < 2p < 2^(64N)
+        let (d, under) = limbs::sub_rt(&x, &C::MODULUS);
+        let mask = backend::portable::value_barrier(0u64.wrapping_sub(under));
+        for i in 0..N {
+            x[i] = (x[i] & mask) | (d[i] & !mask);
+        }
+        Self::from_mont_unchecked(x)
+    }
+
     /// a - b + p without reduction, in (0, 2p); the same contract as [`Fp::add_lazy`].
     #[inline(always)]
     pub(crate) fn sub_lazy(&self, b: &Self) -> Self {
@@ -806,5 +851,74 @@ impl<C: FieldConfig<N>, const N: usize> core::hash::Hash for Fp<C, N> {
 impl<C: FieldConfig<N>, const N: usize> From<u64> for Fp<C, N> {
     fn from(v: u64) -> Self {
         Self::from_u64(v)
+    }
+}
+
+#[cfg(test)]
+mod small_multiple_tests {
+    use super::Fp;
+    use crate::FieldConfig;
+
+    /// Raw canonical limb patterns: 0, 1, 2, p - 1, p - 2, (p - 1) / 2, 2^(64k) boundaries,
+    /// then a pseudo-random walk (x <- x^2 + 7) for the rest.
+    fn inputs<C: FieldConfig<N>, const N: usize>(count: usize) -> Vec<Fp<C, N>> {
+        let mut raw: Vec<[u64; N]> = Vec::new();
+        let mut pm1 = C::MODULUS;
+        pm1[0] -= 1; // p is odd
+        let mut pm2 = pm1;
+        pm2[0] -= 1;
+        let mut half = [0u64; N];
+        for i in 0..N {
+            half[i] = (pm1[i] >> 1) | if i + 1 < N { pm1[i + 1] << 63 } else { 0 };
+        }
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let mut two = [0u64; N];
+        two[0] = 2;
+        raw.extend([[0u64; N], one, two, pm1, pm2, half]);
+        for i in 1..N {
+            let mut w = [0u64; N];
+            w[i] = 1;
+            raw.push(w);
+            let mut m = [0u64; N];
+            m[..i].fill(u64::MAX);
+            raw.push(m);
+        }
+        let mut out: Vec<Fp<C, N>> = raw.into_iter().map(Fp::from_mont_unchecked).collect();
+        let mut x = Fp::<C, N>::from_u64(3);
+        let seven = Fp::<C, N>::from_u64(7);
+        while out.len() < count {
+            x = x * x + seven;
+            out.push(x);
+        }
+        out
+    }
+
+    fn check<C: FieldConfig<N>, const N: usize>() {
+        let xs = inputs::<C, N>(400);
+        for k in 1..=15u64 {
+            for a in &xs {
+                for b in xs.iter().step_by(7) {
+                    let want = a.mul_small_add(k, b);
+                    assert_eq!(a.mul_small_add_quotient(k, b), want, "k = {k}");
+                    assert!(want.limbs.iter().rev().cmp(C::MODULUS.iter().rev()).is_lt());
+                }
+            }
+        }
+        // k a + b = k (p - 1) + (p - 1) and its neighbours at every k
+        let top = Fp::<C, N>::from_mont_unchecked({
+            let mut m = C::MODULUS;
+            m[0] -= 1;
+            m
+        });
+        for k in 1..=15u64 {
+            assert_eq!(top.mul_small_add_quotient(k, &top), top.mul_small_add(k, &top));
+        }
+    }
+
+    #[test]
+    fn the_quotient_estimate_reduces_like_the_subtraction_ladder() {
+        check::<crate::bn254::FpConfig, 4>();
+        check::<crate::bls12_381::FpConfig, 6>();
     }
 }

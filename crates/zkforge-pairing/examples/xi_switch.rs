@@ -1,6 +1,7 @@
-//! BN254's product by xi = 9 + u in its two forms (`backend::set_xi_form`), measured in one
+//! BN254's product by xi = 9 + u in its three forms (`backend::set_xi_form`), measured in one
 //! process on what uses it: the Fp2 product by xi, the Fp12 square, product and cyclotomic
-//! square, the Miller loop and the final exponentiation (latency chains or single runs,
+//! square, the Miller loop and the final exponentiation, the last two also in the scalar tower
+//! that CPUs without AVX-512 IFMA run (latency chains or single runs,
 //! fastest of 25 alternating chunks per form).
 //! `cargo run --release -p zkforge-pairing --example xi_switch`.
 use std::hint::black_box;
@@ -10,6 +11,7 @@ use zkforge_curve::bn254 as bn;
 use zkforge_field::backend::{set_xi_form, XiForm};
 use zkforge_field::bn254::{Fp12, Fp2};
 use zkforge_pairing::bn254 as pn;
+use zkforge_pairing::config::{self, HardPart, MillerAccumulator};
 
 fn time(reps: u32, mut f: impl FnMut()) -> f64 {
     let s = Instant::now();
@@ -28,9 +30,9 @@ fn main() {
     let p = bn::G1Affine::generator();
     let q = bn::G2Affine::generator();
     let ml = pn::multi_miller_loop(&[(p, q)]);
-    let forms = [("chain", XiForm::Chain), ("one pass", XiForm::OnePass)];
-    let names = ["fp2 * xi", "fp12 square", "fp12 mul", "cyclotomic square", "miller loop", "final exp"];
-    let mut best = [[f64::MAX; 6]; 2];
+    let forms = [("chain", XiForm::Chain), ("one pass", XiForm::OnePass), ("quotient", XiForm::Quotient)];
+    let names = ["fp2 * xi", "fp12 square", "fp12 mul", "cyclotomic square", "miller loop", "final exp", "miller loop, scalar", "final exp, scalar"];
+    let mut best = [[f64::MAX; 8]; 3];
     for _ in 0..25 {
         for (k, (_, form)) in forms.iter().enumerate() {
             set_xi_form(*form);
@@ -52,11 +54,22 @@ fn main() {
             best[k][5] = best[k][5].min(time(20, || {
                 black_box(pn::final_exponentiation(black_box(&ml)));
             }));
+            // the scalar tower, as on CPUs without AVX-512 IFMA
+            config::set_miller_accumulator(MillerAccumulator::Scalar);
+            config::set_hard_part(HardPart::Scalar);
+            best[k][6] = best[k][6].min(time(20, || {
+                black_box(pn::multi_miller_loop(black_box(&[(p, q)])));
+            }));
+            best[k][7] = best[k][7].min(time(20, || {
+                black_box(pn::final_exponentiation(black_box(&ml)));
+            }));
+            config::set_miller_accumulator(MillerAccumulator::Auto);
+            config::set_hard_part(HardPart::Auto);
         }
     }
     set_xi_form(XiForm::Auto);
-    println!("{:20} {:>10} {:>10}  one pass / chain", "", forms[0].0, forms[1].0);
+    println!("{:20} {:>10} {:>10} {:>10}  one pass / chain  quotient / chain", "", forms[0].0, forms[1].0, forms[2].0);
     for (i, n) in names.iter().enumerate() {
-        println!("{n:20} {:10.1} {:10.1}  {:.3}", best[0][i], best[1][i], best[1][i] / best[0][i]);
+        println!("{n:20} {:10.1} {:10.1} {:10.1}  {:.3}  {:.3}", best[0][i], best[1][i], best[2][i], best[1][i] / best[0][i], best[2][i] / best[0][i]);
     }
 }

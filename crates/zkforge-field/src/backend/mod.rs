@@ -161,18 +161,22 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
 /// (BLS12-381's xi = 1 + u is one addition and one subtraction either way.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum XiForm {
-    /// [`XiForm::OnePass`]: 0.905 of [`XiForm::Chain`]'s time for the product alone, the same
-    /// within noise inside the Fp12 operations and the pairing (`examples/xi_switch.rs` in
-    /// zkforge-pairing, Zen 3; BENCHMARKS.md).
+    /// [`XiForm::Quotient`]: 0.57 of [`XiForm::Chain`]'s time for the product alone (0.64 of
+    /// [`XiForm::OnePass`]'s), 0.93-0.94 for the scalar Fp12 square, product and cyclotomic
+    /// square (`examples/xi_switch.rs` in zkforge-pairing, Zen 4, 2026-12-06; BENCHMARKS.md).
+    /// Before that, [`XiForm::OnePass`] (0.905 of the chain on Zen 3).
     Auto,
     /// 8a + a + b by three reduced doublings and two reduced additions per coefficient.
     Chain,
     /// 9a + b as one 5-word value, reduced by four constant-time conditional subtractions
     /// (of 8p, 4p, 2p, p) per coefficient.
     OnePass,
+    /// 9a + b as one 5-word value, reduced by a one-word quotient estimate q (q p subtracted,
+    /// then one conditional subtraction of p) per coefficient.
+    Quotient,
 }
 
-// 0 = auto, 1 = chain, 2 = one pass
+// 0 = auto, 1 = chain, 2 = one pass, 3 = quotient
 static XI_FORM: AtomicU8 = AtomicU8::new(0);
 
 /// Choose how BN254's products by xi run for the whole process. Every value gives the same
@@ -195,15 +199,23 @@ pub fn set_xi_form(f: XiForm) {
             XiForm::Auto => 0,
             XiForm::Chain => 1,
             XiForm::OnePass => 2,
+            XiForm::Quotient => 3,
         },
         Ordering::Relaxed,
     );
 }
 
-/// True when products by xi take the one-pass form (see [`set_xi_form`]).
+/// True when products by xi take the one-pass form (see [`set_xi_form`]; asked only when
+/// [`xi_quotient`] is false).
 #[inline(always)]
 pub(crate) fn xi_one_pass() -> bool {
     XI_FORM.load(Ordering::Relaxed) != 1
+}
+
+/// True when products by xi take the quotient form, the default (see [`set_xi_form`]).
+#[inline(always)]
+pub(crate) fn xi_quotient() -> bool {
+    matches!(XI_FORM.load(Ordering::Relaxed), 0 | 3)
 }
 
 /// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
