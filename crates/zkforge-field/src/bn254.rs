@@ -51,7 +51,7 @@ impl TowerConfig<4> for FpConfig {
     fn mul_by_xi(a: &Fp2) -> Fp2 {
         // (a0 + a1 u)(9 + u) = (9 a0 - a1) + (a0 + 9 a1) u
         if crate::backend::xi_quotient() {
-            return Fp2::new(a.c0.mul_small_add_quotient(9, &-a.c1), a.c1.mul_small_add_quotient(9, &a.c0));
+            return Fp2::new(a.c0.mul_small_sub_quotient(9, &a.c1), a.c1.mul_small_add_quotient(9, &a.c0));
         }
         if crate::backend::xi_one_pass() {
             return Fp2::new(a.c0.mul_small_add(9, &-a.c1), a.c1.mul_small_add(9, &a.c0));

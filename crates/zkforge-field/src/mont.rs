@@ -682,43 +682,60 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         Self::from_mont_unchecked(x)
     }
 
-    /// The divisor of [`Fp::mul_small_add_quotient`]'s estimate: p's bits from 64(N-1) + 4 up,
-    /// plus one (a value near 2^57 for BN254 and BLS12-381).
+    /// The divisor of [`Fp::small_combination_quotient`]'s estimate: p's bits from 64(N-1) + 4
+    /// up, plus one (a value near 2^57 for BN254 and BLS12-381).
     const QUOT_PTOP: u64 = (C::MODULUS[N - 1] >> 4) + 1;
     /// floor(2^120 / QUOT_PTOP): the estimate multiplies by it instead of dividing.
     const QUOT_RECIP: u64 = ((1u128 << 120) / (Self::QUOT_PTOP as u128)) as u64;
 
-    /// (k a + b) mod p like [`Fp::mul_small_add`], reduced by a quotient estimate instead of a
-    /// ladder of conditional subtractions: with x = k a + b < (k + 1) p (N words and a top word)
-    /// and t = floor(x / 2^(64(N-1) + 4)), q' = floor(t R / 2^120) for R = floor(2^120 /
-    /// (floor(p / 2^(64(N-1) + 4)) + 1)) satisfies q - 1 <= q' <= q for q = floor(x / p) (the
-    /// estimate's divisor is above p's scaled value and t is below x's, so q' <= x / p; both
-    /// truncations together cost less than 2^-50 of one unit when p's top limb has more than 60
-    /// bits and k <= 15); x - q' p is then in [0, 2p), and one conditional subtraction finishes.
-    /// The products by q' are MULX words: constant time. Barrett's reduction (Crypto '86) with a
-    /// one-word quotient.
+    /// (k a + b) mod p like [`Fp::mul_small_add`] (k <= 13, a and b canonical), reduced by a
+    /// quotient estimate instead of a ladder of conditional subtractions. See
+    /// [`Fp::small_combination_quotient`].
     #[inline(always)]
     pub(crate) fn mul_small_add_quotient(&self, k: u64, b: &Self) -> Self {
-        let mut x = [0u64; N];
-        let mut carry = 0u64;
-        for i in 0..N {
-            let t = (self.limbs[i] as u128) * (k as u128) + (b.limbs[i] as u128) + (carry as u128);
-            x[i] = t as u64;
-            carry = (t >> 64) as u64;
-        }
-        let top = (carry << 60) | (x[N - 1] >> 4);
+        self.small_combination_quotient::<false>(k, b)
+    }
+
+    /// (k a - b) mod p (k <= 13, a and b canonical) in the same one pass as
+    /// [`Fp::mul_small_add_quotient`], without negating b first: the value formed is
+    /// k a + 2p - b, in (p, (k + 2) p).
+    #[inline(always)]
+    pub(crate) fn mul_small_sub_quotient(&self, k: u64, b: &Self) -> Self {
+        self.small_combination_quotient::<true>(k, b)
+    }
+
+    /// x = k a + b (SUB false) or x = k a + 2p - b (SUB true), then x mod p by Barrett's method
+    /// (Crypto '86) with a one-word quotient, in constant time. With B = 64(N-1) + 4, the
+    /// estimate's numerator t is formed from the inputs' top words alone (k floor(a / 2^B) +
+    /// floor(b / 2^B), or k floor(a / 2^B) + 2 floor(p / 2^B) - floor(b / 2^B) - 1), which is
+    /// at most floor(x / 2^B) and at most k + 3 below it, so it is ready before x's carry chain
+    /// runs; q' = floor(t R / 2^120) with R = floor(2^120 / (floor(p / 2^B) + 1)). Then
+    /// q' <= x / p (every truncation lowers it), and q' >= floor(x / p) - 1 since all the
+    /// truncations together lose less than (k + 20) / 2^56 of one unit when p's top word has
+    /// more than 60 bits (BN254 and BLS12-381) and x < 16p. So x - q' p, formed in the same
+    /// signed carry chain as x itself, lies in [0, 2p), and one conditional subtraction of p
+    /// finishes. The products by k and q' are MULX words, so the time does not depend on the
+    /// values.
+    #[inline(always)]
+    fn small_combination_quotient<const SUB: bool>(&self, k: u64, b: &Self) -> Self {
+        let (at, bt) = (self.limbs[N - 1] >> 4, b.limbs[N - 1] >> 4);
+        let pt = C::MODULUS[N - 1] >> 4;
+        let top = if SUB { k * at + 2 * pt - bt - 1 } else { k * at + bt };
         let q = (((top as u128) * (Self::QUOT_RECIP as u128)) >> 120) as u64;
-        // x - q p
-        let mut borrow = 0u64;
-        let mut mcarry = 0u64;
+        // x - q p, one signed carry chain: every term below 2^69 in size
+        let mut x = [0u64; N];
+        let mut carry: i128 = 0;
         for i in 0..N {
-            let m = (C::MODULUS[i] as u128) * (q as u128) + (mcarry as u128);
-            mcarry = (m >> 64) as u64;
-            let (d, bo) = limbs::sbb_rt(x[i], m as u64, borrow);
-            x[i] = d;
-            borrow = bo;
+            let mut t = ((self.limbs[i] as u128) * (k as u128)) as i128 - ((C::MODULUS[i] as u128) * (q as u128)) as i128 + carry;
+            if SUB {
+                t += 2 * (C::MODULUS[i] as i128) - (b.limbs[i] as i128);
+            } else {
+                t += b.limbs[i] as i128;
+            }
+            x[i] = t as u64;
+            carry = t >> 64;
         }
-        // the top word is now zero: x - q p < 2p < 2^(64N)
+        // the carry out is zero: x - q p < 2p < 2^(64N)
         let (d, under) = limbs::sub_rt(&x, &C::MODULUS);
         let mask = backend::portable::value_barrier(0u64.wrapping_sub(under));
         for i in 0..N {
@@ -896,12 +913,13 @@ mod small_multiple_tests {
 
     fn check<C: FieldConfig<N>, const N: usize>() {
         let xs = inputs::<C, N>(400);
-        for k in 1..=15u64 {
+        for k in 1..=13u64 {
             for a in &xs {
                 for b in xs.iter().step_by(7) {
                     let want = a.mul_small_add(k, b);
                     assert_eq!(a.mul_small_add_quotient(k, b), want, "k = {k}");
                     assert!(want.limbs.iter().rev().cmp(C::MODULUS.iter().rev()).is_lt());
+                    assert_eq!(a.mul_small_sub_quotient(k, b), a.mul_small_add(k, &-*b), "k = {k}");
                 }
             }
         }
@@ -911,8 +929,12 @@ mod small_multiple_tests {
             m[0] -= 1;
             m
         });
-        for k in 1..=15u64 {
+        let zero = Fp::<C, N>::ZERO;
+        for k in 1..=13u64 {
             assert_eq!(top.mul_small_add_quotient(k, &top), top.mul_small_add(k, &top));
+            for (a, b) in [(zero, top), (top, zero), (zero, zero), (top, top)] {
+                assert_eq!(a.mul_small_sub_quotient(k, &b), a.mul_small_add(k, &-b), "k = {k}");
+            }
         }
     }
 
