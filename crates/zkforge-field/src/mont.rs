@@ -718,19 +718,29 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// values.
     #[inline(always)]
     fn small_combination_quotient<const SUB: bool>(&self, k: u64, b: &Self) -> Self {
-        let (at, bt) = (self.limbs[N - 1] >> 4, b.limbs[N - 1] >> 4);
+        Self::from_mont_unchecked(Self::small_combination_limbs::<SUB>(&self.limbs, k, &b.limbs, 0))
+    }
+
+    /// The kernel of [`Fp::small_combination_quotient`] on words, with a carry in: (k a + b +
+    /// c) mod p or (k a + 2p - b + c) mod p for a, b < p, k <= 13 and c in [-1, 13] (the wide
+    /// product by xi passes the carry out of its low half here; a c >= 0 only raises x above
+    /// the estimate's numerator, and c = -1 is covered by the "- 1" of the subtracting
+    /// numerator, which already allows b's low words their largest value).
+    #[inline(always)]
+    pub(crate) fn small_combination_limbs<const SUB: bool>(a: &[u64; N], k: u64, b: &[u64; N], carry_in: i128) -> [u64; N] {
+        let (at, bt) = (a[N - 1] >> 4, b[N - 1] >> 4);
         let pt = C::MODULUS[N - 1] >> 4;
         let top = if SUB { k * at + 2 * pt - bt - 1 } else { k * at + bt };
         let q = (((top as u128) * (Self::QUOT_RECIP as u128)) >> 120) as u64;
         // x - q p, one signed carry chain: every term below 2^69 in size
         let mut x = [0u64; N];
-        let mut carry: i128 = 0;
+        let mut carry: i128 = carry_in;
         for i in 0..N {
-            let mut t = ((self.limbs[i] as u128) * (k as u128)) as i128 - ((C::MODULUS[i] as u128) * (q as u128)) as i128 + carry;
+            let mut t = ((a[i] as u128) * (k as u128)) as i128 - ((C::MODULUS[i] as u128) * (q as u128)) as i128 + carry;
             if SUB {
-                t += 2 * (C::MODULUS[i] as i128) - (b.limbs[i] as i128);
+                t += 2 * (C::MODULUS[i] as i128) - (b[i] as i128);
             } else {
-                t += b.limbs[i] as i128;
+                t += b[i] as i128;
             }
             x[i] = t as u64;
             carry = t >> 64;
@@ -741,7 +751,29 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         for i in 0..N {
             x[i] = (x[i] & mask) | (d[i] & !mask);
         }
-        Self::from_mont_unchecked(x)
+        x
+    }
+
+    /// The double-width form of [`Fp::small_combination_quotient`], for the lazy tower's
+    /// product by xi: (k a + b) or (k a - b) modulo p R for 2N-word a, b < p R (R = 2^(64N)).
+    /// Since p R has zero low words, x mod p R keeps x's low N words and reduces its high part
+    /// modulo p: the low halves form k a_lo +- b_lo and hand their carry (in [-1, k]) to
+    /// [`Fp::small_combination_limbs`] on the high halves (each below p).
+    #[inline(always)]
+    pub(crate) fn small_combination_wide<const SUB: bool>(a_lo: &[u64; N], a_hi: &[u64; N], k: u64, b_lo: &[u64; N], b_hi: &[u64; N]) -> ([u64; N], [u64; N]) {
+        let mut lo = [0u64; N];
+        let mut carry: i128 = 0;
+        for i in 0..N {
+            let mut t = ((a_lo[i] as u128) * (k as u128)) as i128 + carry;
+            if SUB {
+                t -= b_lo[i] as i128;
+            } else {
+                t += b_lo[i] as i128;
+            }
+            lo[i] = t as u64;
+            carry = t >> 64;
+        }
+        (lo, Self::small_combination_limbs::<SUB>(a_hi, k, b_hi, carry))
     }
 
     /// a - b + p without reduction, in (0, 2p); the same contract as [`Fp::add_lazy`].

@@ -202,8 +202,56 @@ fn lazy_matches_reference<C: TowerConfig<N>, const N: usize>() {
 
 #[test]
 fn lazy_tower_matches_per_product() {
+    use zkforge_field::backend::{set_xi_form, XiForm};
     lazy_matches_reference::<bls12_381::FpConfig, 6>();
-    lazy_matches_reference::<bn254::FpConfig, 4>();
+    for form in [XiForm::Auto, XiForm::Chain, XiForm::OnePass, XiForm::Quotient] {
+        set_xi_form(form);
+        lazy_matches_reference::<bn254::FpConfig, 4>();
+    }
+    set_xi_form(XiForm::Auto);
+}
+
+/// BN254's wide product by xi (the lazy tower's, on 2N-word values below p R) in the quotient
+/// form equals the double-and-add chain, on edge values (0, 1, p R - 1, p R - 2^(64N), words
+/// all ones below a top half of p - 1) and random ones below p R.
+#[test]
+fn wide_product_by_xi_quotient_matches_the_chain() {
+    use rand::RngCore;
+    use zkforge_field::backend::{set_xi_form, Wide, XiForm};
+    use zkforge_field::tower::lazy::Fp2Wide;
+    let p = <bn254::FpConfig as zkforge_field::FieldConfig<4>>::MODULUS;
+    let mut pm1 = p;
+    pm1[0] -= 1;
+    let mut rng = rng();
+    let mut ws: Vec<Wide<4>> = vec![
+        Wide::ZERO,
+        Wide { lo: [1, 0, 0, 0], hi: [0; 4] },
+        Wide { lo: [u64::MAX; 4], hi: pm1 },
+        Wide { lo: [0; 4], hi: pm1 },
+        Wide { lo: [u64::MAX; 4], hi: [0; 4] },
+        Wide { lo: [0; 4], hi: [1, 0, 0, 0] },
+    ];
+    while ws.len() < 400 {
+        // a random value below p R: random low words, a random high half reduced below p
+        let lo = [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()];
+        let hi = bn254::Fp::random(&mut rng).to_mont_limbs();
+        ws.push(Wide { lo, hi });
+    }
+    let xi = |form: XiForm, a: &Wide<4>, b: &Wide<4>| {
+        set_xi_form(form);
+        let mut x = Fp2Wide::<bn254::FpConfig, 4>::ZERO;
+        x.c0 = *a;
+        x.c1 = *b;
+        let mut out = Fp2Wide::ZERO;
+        Fp2Wide::mul_by_xi_to(&mut out, &x);
+        (out.c0, out.c1)
+    };
+    for (i, a) in ws.iter().enumerate() {
+        for b in ws.iter().skip(i % 5).step_by(37) {
+            assert_eq!(xi(XiForm::Quotient, a, b), xi(XiForm::Chain, a, b), "{a:?} {b:?}");
+        }
+    }
+    set_xi_form(XiForm::Auto);
 }
 
 /// Every value of the tower switch, with either multiplication backend, gives the same

@@ -1,4 +1,4 @@
-//! BN254's product by xi = 9 + u in its three forms (`backend::set_xi_form`), measured in one
+//! BN254's product by xi = 9 + u in its three forms, with the per-product and the lazy tower, (`backend::set_xi_form`), measured in one
 //! process on what uses it: the Fp2 product by xi, the Fp12 square, product and cyclotomic
 //! square, the Miller loop and the final exponentiation, the last two also in the scalar tower
 //! that CPUs without AVX-512 IFMA run (latency chains or single runs,
@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use zkforge_curve::bn254 as bn;
-use zkforge_field::backend::{set_xi_form, XiForm};
+use zkforge_field::backend::{set_tower, set_xi_form, Tower, XiForm};
 use zkforge_field::bn254::{Fp12, Fp2};
 use zkforge_pairing::bn254 as pn;
 use zkforge_pairing::config::{self, HardPart, MillerAccumulator};
@@ -30,12 +30,19 @@ fn main() {
     let p = bn::G1Affine::generator();
     let q = bn::G2Affine::generator();
     let ml = pn::multi_miller_loop(&[(p, q)]);
-    let forms = [("chain", XiForm::Chain), ("one pass", XiForm::OnePass), ("quotient", XiForm::Quotient)];
+    let forms = [
+        ("chain", XiForm::Chain, Tower::PerProduct),
+        ("one pass", XiForm::OnePass, Tower::PerProduct),
+        ("quotient", XiForm::Quotient, Tower::PerProduct),
+        ("chain lazy", XiForm::Chain, Tower::Lazy),
+        ("quot. lazy", XiForm::Quotient, Tower::Lazy),
+    ];
     let names = ["fp2 * xi", "fp12 square", "fp12 mul", "cyclotomic square", "miller loop", "final exp", "miller loop, scalar", "final exp, scalar"];
-    let mut best = [[f64::MAX; 8]; 3];
+    let mut best = [[f64::MAX; 8]; 5];
     for _ in 0..25 {
-        for (k, (_, form)) in forms.iter().enumerate() {
+        for (k, (_, form, tower)) in forms.iter().enumerate() {
             set_xi_form(*form);
+            set_tower(*tower);
             let mut x = black_box(a);
             best[k][0] = best[k][0].min(time(20000, || x = x.mul_by_nonresidue()));
             black_box(x);
@@ -68,8 +75,20 @@ fn main() {
         }
     }
     set_xi_form(XiForm::Auto);
-    println!("{:20} {:>10} {:>10} {:>10}  one pass / chain  quotient / chain", "", forms[0].0, forms[1].0, forms[2].0);
+    set_tower(Tower::Auto);
+    print!("{:20}", "");
+    for f in &forms {
+        print!(" {:>11}", f.0);
+    }
+    println!("   each / chain (per-product tower)");
     for (i, n) in names.iter().enumerate() {
-        println!("{n:20} {:10.1} {:10.1} {:10.1}  {:.3}  {:.3}", best[0][i], best[1][i], best[2][i], best[1][i] / best[0][i], best[2][i] / best[0][i]);
+        print!("{n:20}");
+        for b in &best {
+            print!(" {:11.1}", b[i]);
+        }
+        for b in &best[1..] {
+            print!("  {:.3}", b[i] / best[0][i]);
+        }
+        println!();
     }
 }

@@ -58,10 +58,13 @@ pub fn set_backend(b: Backend) {
 /// ([`crate::tower::lazy`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tower {
-    /// Lazy for 6-limb fields (BLS12-381) when the MULX/ADX kernels are in use, per product
-    /// otherwise: the measured best (`examples/tower_switch.rs` in zkforge-pairing: the
-    /// BLS12-381 pairing check is 6% faster lazy, the BN254 one 5% slower, where xi = 9 + u
-    /// costs four wide additions per multiplication by xi).
+    /// Lazy when the MULX/ADX kernels are in use, for 6-limb fields (BLS12-381) always and for
+    /// 4-limb ones (BN254) with the quotient product by xi ([`XiForm::Quotient`], the default);
+    /// per product otherwise. The measured best: the BLS12-381 pairing check is 6% faster lazy
+    /// (`examples/tower_switch.rs` in zkforge-pairing); BN254's was 5% slower lazy while its
+    /// wide product by xi = 9 + u took four wide additions, and is faster lazy since that
+    /// product is one pass (Zen 4, `examples/xi_switch.rs`: Fp12 product 0.89 and square 0.92
+    /// of the per-product tower, scalar Miller loop 0.91, scalar final exponentiation 0.96).
     Auto,
     /// Double-width products, one reduction per output coefficient (any backend).
     Lazy,
@@ -454,7 +457,7 @@ pub fn sqr_wide<const N: usize>(out: &mut Wide<N>, a: &[u64; N]) {
 #[inline(always)]
 pub fn lazy_tower_selected(n_limbs: usize) -> bool {
     match TOWER.load(Ordering::Relaxed) {
-        0 => n_limbs == 6 && adx_selected(),
+        0 => (n_limbs == 6 || (n_limbs == 4 && xi_quotient())) && adx_selected(),
         1 => true,
         _ => false,
     }

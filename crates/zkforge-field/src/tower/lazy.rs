@@ -110,6 +110,15 @@ impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
             dbl_add(&mut out.c1, &a.c0, &a.c1, p);
             return;
         }
+        // BN254 (xi = 9 + u): one pass per coefficient by a quotient estimate (the default
+        // XiForm), else the double-and-add chain below
+        if backend::xi_quotient() && C::XI_C0 <= 13 && C::MODULUS[N - 1] >> 60 != 0 {
+            let (lo, hi) = Fp::<C, N>::small_combination_wide::<true>(&a.c0.lo, &a.c0.hi, C::XI_C0, &a.c1.lo, &a.c1.hi);
+            out.c0 = Wide { lo, hi };
+            let (lo, hi) = Fp::<C, N>::small_combination_wide::<false>(&a.c1.lo, &a.c1.hi, C::XI_C0, &a.c0.lo, &a.c0.hi);
+            out.c1 = Wide { lo, hi };
+            return;
+        }
         times_small_to(&mut out.c0, &a.c0, C::XI_C0, p);
         dbl_sub_assign(&mut out.c0, &a.c1, p);
         times_small_to(&mut out.c1, &a.c1, C::XI_C0, p);
