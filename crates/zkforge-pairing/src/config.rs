@@ -118,23 +118,38 @@ pub fn miller_accumulator() -> MillerAccumulator {
 }
 
 /// The smallest number of pairs whose doubling (and addition) steps the IFMA Miller loop runs
-/// on lanes, one pair per lane (`zkforge_field::tower::G2Lanes`); below it they run in the
-/// scalar tower. Measured on Zen 5 for both curves (`examples/pairingprof.rs`, BENCHMARKS.md
-/// issue 19 tenth and eleventh parts: BLS12-381 wins from 4 pairs, BN254 ties at 4 and wins
-/// from 5).
+/// on lanes, one pair per lane (`zkforge_field::tower::G2Lanes`), on CPUs with full-width
+/// AVX-512 units; below it they run in the scalar tower. Measured on Zen 5 for both curves
+/// (`examples/pairingprof.rs`, BENCHMARKS.md issue 19 tenth and eleventh parts: BLS12-381 wins
+/// from 4 pairs, BN254 ties at 4 and wins from 5).
 pub const LANE_STEPS_MIN_PAIRS: usize = 4;
 
-static LANE_STEPS_MIN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(LANE_STEPS_MIN_PAIRS);
+/// [`LANE_STEPS_MIN_PAIRS`] on CPUs that run AVX-512 on 256-bit units (AMD Zen 4,
+/// `zkforge_field::backend::avx512_half_width`): there the scalar steps still win at 4 pairs
+/// (Miller loop of 4 pairs: BLS12-381 692 us against 734 with lane steps, BN254 501 against
+/// 557) and the lane steps from 5 (BLS12-381 812 against 851, BN254 615 against 618; 6 pairs
+/// 896 / 1007 and 672 / 726); `examples/lanes_vs_scalar.rs`, BENCHMARKS.md, 2026-12-06.
+pub const LANE_STEPS_MIN_PAIRS_HALF_WIDTH: usize = 5;
+
+// 0 = the measured default for this CPU
+static LANE_STEPS_MIN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(0);
 
 /// Set the smallest pair count whose doubling steps run on lanes (1 always, `usize::MAX`
-/// never; process-wide; every value gives the same result).
+/// never, 0 the measured default for this CPU; process-wide; every value gives the same
+/// result).
 pub fn set_lane_steps_min_pairs(n: usize) {
-    LANE_STEPS_MIN.store(n.max(1), Ordering::Relaxed);
+    LANE_STEPS_MIN.store(n, Ordering::Relaxed);
 }
 
-/// The current smallest pair count for lane doubling steps.
+/// The current smallest pair count for lane doubling steps: the value set, or by default
+/// [`LANE_STEPS_MIN_PAIRS_HALF_WIDTH`] on a CPU with half-width AVX-512 units and
+/// [`LANE_STEPS_MIN_PAIRS`] elsewhere.
 pub fn lane_steps_min_pairs() -> usize {
-    LANE_STEPS_MIN.load(Ordering::Relaxed)
+    match LANE_STEPS_MIN.load(Ordering::Relaxed) {
+        0 if zkforge_field::backend::avx512_half_width() => LANE_STEPS_MIN_PAIRS_HALF_WIDTH,
+        0 => LANE_STEPS_MIN_PAIRS,
+        n => n,
+    }
 }
 
 /// Where the final exponentiation's hard part runs.

@@ -7,7 +7,7 @@
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
 use zkforge_field::backend::{set_tower, Tower};
-use zkforge_pairing::config::{set_lane_addition_steps, set_lane_steps_min_pairs, set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm, LANE_ADDITION_STEPS, LANE_STEPS_MIN_PAIRS};
+use zkforge_pairing::config::{set_lane_addition_steps, set_lane_steps_min_pairs, set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm, LANE_ADDITION_STEPS, LANE_STEPS_MIN_PAIRS, LANE_STEPS_MIN_PAIRS_HALF_WIDTH};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 fn rand_point<C: CurveConfig>(rng: &mut impl RngCore) -> Affine<C> {
@@ -34,8 +34,10 @@ fn every_switch_value_gives_the_same_miller_loop() {
     for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
         for tb in [ThreeBForm::Auto, ThreeBForm::General] {
             for (acc, steps) in [
-                (MillerAccumulator::Auto, LANE_STEPS_MIN_PAIRS),
-                (MillerAccumulator::Scalar, LANE_STEPS_MIN_PAIRS),
+                (MillerAccumulator::Auto, 0),
+                (MillerAccumulator::Scalar, 0),
+                (MillerAccumulator::Ifma, LANE_STEPS_MIN_PAIRS),
+                (MillerAccumulator::Ifma, LANE_STEPS_MIN_PAIRS_HALF_WIDTH),
                 (MillerAccumulator::Ifma, 1),
                 (MillerAccumulator::Ifma, 3),
                 (MillerAccumulator::Ifma, usize::MAX),
@@ -118,7 +120,7 @@ fn every_switch_value_gives_the_same_miller_loop() {
     }
     set_lane_addition_steps(LANE_ADDITION_STEPS);
     set_miller_accumulator(MillerAccumulator::Auto);
-    set_lane_steps_min_pairs(LANE_STEPS_MIN_PAIRS);
+    set_lane_steps_min_pairs(0);
     set_tower(Tower::Auto);
     set_three_b_form(ThreeBForm::Auto);
     set_miller_accumulator(MillerAccumulator::Auto);

@@ -795,3 +795,50 @@ pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8])
     }
     portable::reduce_once_ct(portable::mont_mul(a, b, p), p)
 }
+
+/// True on a CPU that runs AVX-512 on 256-bit units, issuing each 512-bit instruction as two
+/// halves: AMD family 19h (Zen 4), read once from CPUID (vendor "AuthenticAMD", family 0x19
+/// with AVX-512F). The IFMA lanes still pay there, but less than on Zen 5 or Intel's server
+/// cores, so a lane kernel whose gain is slim at some size starts later on such a CPU
+/// (`zkforge_pairing::config::lane_steps_min_pairs`). False elsewhere and off x86-64.
+pub fn avx512_half_width() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // 0 = not read yet, 1 = false, 2 = true
+        static HALF: AtomicU8 = AtomicU8::new(0);
+        match HALF.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let v = amd_family_19h_with_avx512();
+                HALF.store(if v { 2 } else { 1 }, Ordering::Relaxed);
+                v
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// CPUID: vendor AuthenticAMD, display family 0x19, and AVX-512F (leaf 7, EBX bit 16).
+#[cfg(target_arch = "x86_64")]
+fn amd_family_19h_with_avx512() -> bool {
+    use core::arch::x86_64::__cpuid;
+    #[allow(unused_unsafe)]
+    // SAFETY: CPUID exists on every x86-64 CPU; leaf 0 gives the highest standard leaf, and
+    // leaves 1 and 7 are read only when it reaches them.
+    let (l0, l1, l7) = unsafe {
+        let l0 = __cpuid(0);
+        if l0.eax < 7 {
+            return false;
+        }
+        (l0, __cpuid(1), core::arch::x86_64::__cpuid_count(7, 0))
+    };
+    // "AuthenticAMD" in EBX, EDX, ECX
+    let amd = l0.ebx == 0x6874_7541 && l0.edx == 0x6974_6e65 && l0.ecx == 0x444d_4163;
+    let base = (l1.eax >> 8) & 0xf;
+    let family = if base == 0xf { base + ((l1.eax >> 20) & 0xff) } else { base };
+    amd && family == 0x19 && (l7.ebx >> 16) & 1 == 1
+}
