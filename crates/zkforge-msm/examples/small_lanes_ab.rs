@@ -11,7 +11,7 @@ use zkforge_msm::{msm_with, MsmConfig, SmallMethod};
 fn main() {
     let threads: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = StdRng::seed_from_u64(5);
-    for n in [4usize, 5, 6, 8, 12, 16, 24, 31, 32, 48, 64, 96, 128, 160, 192, 256, 384] {
+    for n in [4usize, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 20, 24, 31, 32, 48, 64, 96, 128, 160, 192, 256, 384] {
         let pts = sample_points::<G1Config>(&mut rng, n);
         let ks: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
         let base = MsmConfig::for_size(n, threads);

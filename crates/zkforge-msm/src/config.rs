@@ -62,8 +62,27 @@ pub enum SmallMethod {
 }
 
 /// Under [`SmallMethod::Lanes`], inputs of fewer points than this run Straus (a group of
-/// eight lanes costs about what seven points cost there: 6 points 1.15x, 8 points 0.89x).
+/// eight lanes costs about what seven points cost there: 6 points 1.15x, 8 points 0.89x), on
+/// CPUs with full-width AVX-512 units; see [`lanes_small_min`].
 pub const LANES_SMALL_MIN: usize = 7;
+
+/// [`LANES_SMALL_MIN`] on CPUs that run AVX-512 on 256-bit units (AMD Zen 4,
+/// `zkforge_field::backend::avx512_half_width`), where one group of lanes costs what about ten
+/// Straus points cost and two groups what fifteen cost: lanes / Straus 1.20 at 7 points, 1.10
+/// at 8, 1.35 at 10, 1.08 at 13, 1.01 at 14, 0.95 at 15, 0.89 at 16, 0.82 at 24
+/// (`examples/small_lanes_ab.rs`, one thread, 2026-12-06; BENCHMARKS.md).
+pub const LANES_SMALL_MIN_HALF_WIDTH: usize = 15;
+
+/// The smallest input [`SmallMethod::Lanes`] runs on the lanes on this CPU:
+/// [`LANES_SMALL_MIN_HALF_WIDTH`] where AVX-512 runs on 256-bit units, [`LANES_SMALL_MIN`]
+/// elsewhere.
+pub fn lanes_small_min() -> usize {
+    if zkforge_field::backend::avx512_half_width() {
+        LANES_SMALL_MIN_HALF_WIDTH
+    } else {
+        LANES_SMALL_MIN
+    }
+}
 
 /// [`MsmConfig::for_curve`] on one or two threads sends fewer points than this to
 /// [`SmallMethod::Lanes`] (on the calling thread) where the lanes apply (BLS12-381 G1 with

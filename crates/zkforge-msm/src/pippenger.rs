@@ -152,9 +152,9 @@ fn small<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -
 /// (`ifma::msm_ct_affine_lanes`), a short last group and short inputs by Straus; Straus
 /// entirely where the lanes do not apply.
 fn small_lanes<C: CurveConfig, S: MsmScalar<C>>(points: &[Affine<C>], scalars: &[S]) -> Jacobian<C> {
-    use crate::config::{LANES_SMALL_MIN, LANES_SMALL_REM_MIN};
+    use crate::config::{lanes_small_min, LANES_SMALL_REM_MIN};
     let live: Vec<usize> = (0..points.len().min(scalars.len())).filter(|&i| !bool::from(points[i].is_identity())).collect();
-    if live.len() < LANES_SMALL_MIN {
+    if live.len() < lanes_small_min() {
         return straus(points, scalars, 5);
     }
     let pts: Vec<Affine<C>> = live.iter().map(|&i| points[i]).collect();
