@@ -98,13 +98,15 @@ fn split(n: usize, parts: usize) -> Vec<Range<usize>> {
     (0..n).step_by(len).map(|a| a..(a + len).min(n)).collect()
 }
 
-/// `f` on every part: on the calling thread for one part, else on a pool of `threads` workers.
+/// `f` on every part: on the calling thread for one part, else on a pool of `threads` workers
+/// (at most one per part).
 /// `None` from any part is `None`.
 fn run_parts<T: Send>(parts: &[Range<usize>], threads: usize, f: impl Fn(usize, Range<usize>) -> Option<T> + Sync) -> Option<Vec<T>> {
     if parts.len() <= 1 || threads <= 1 {
         return parts.iter().enumerate().map(|(i, r)| f(i, r.clone())).collect();
     }
-    zkforge_msm::pippenger::pool(threads).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect())
+    // no more workers than parts (whole lane groups can leave fewer parts than threads)
+    zkforge_msm::pippenger::pool(threads.min(parts.len())).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect())
 }
 
 /// The product of Miller values (a part that failed is `None`), its final exponentiation,
