@@ -263,10 +263,26 @@ fn mul_by_z_abs_lanes(q: &[G2Affine]) -> Option<Vec<G2Projective>> {
 /// points on the lanes cost 1.06-1.09x what three one-point clearings do, four 0.81-0.95x.
 pub const CLEAR_COFACTOR_G2_LANES_MIN: usize = 4;
 
+/// [`CLEAR_COFACTOR_G2_LANES_MIN`] on CPUs that run AVX-512 on 256-bit units (AMD Zen 4,
+/// `zkforge_field::backend::avx512_half_width`), where a group of lanes costs more against the
+/// one-point clearings (see [`clear_cofactor_g2_lanes_min`]).
+pub const CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH: usize = 6;
+
+/// The fewest points of a group that [`clear_cofactor_g2_batch_vartime`] clears on the lanes
+/// on this CPU: [`CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH`] where AVX-512 runs on 256-bit
+/// units, [`CLEAR_COFACTOR_G2_LANES_MIN`] elsewhere.
+pub fn clear_cofactor_g2_lanes_min() -> usize {
+    if zkforge_field::backend::avx512_half_width() {
+        CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH
+    } else {
+        CLEAR_COFACTOR_G2_LANES_MIN
+    }
+}
+
 /// G2 cofactor clearing ([`CurveConfig::clear_cofactor`]: RFC 9380 G.3, Budroni-Pintore) of
 /// many twist points, for public points (a batch of hashes to G2): `out[i]` is
 /// `G2Config::clear_cofactor(&points[i])`. Where the CPU has AVX-512 IFMA, balanced groups of
-/// [`CLEAR_COFACTOR_G2_LANES_MIN`] to eight points run the two [|z|] ladders of each point
+/// [`clear_cofactor_g2_lanes_min`] to eight points run the two [|z|] ladders of each point
 /// together, one point per lane of `zkforge_field::tower::G2Lanes`. Variable time: a group
 /// goes back to the one-point form when it holds an identity, or when a ladder meets an
 /// exceptional step (T = +-Q, possible only for a point whose order divides a number below
@@ -290,7 +306,7 @@ pub fn clear_cofactor_g2_batch_vartime(points: &[G2Projective]) -> Vec<G2Project
     let size = points.len().div_ceil(points.len().div_ceil(8));
     for group in points.chunks(size) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if group.len() >= CLEAR_COFACTOR_G2_LANES_MIN {
+        if group.len() >= clear_cofactor_g2_lanes_min() {
             if let Some(v) = clear_cofactor_g2_lanes(group) {
                 out.extend(v);
                 continue;
