@@ -77,11 +77,7 @@ pub const LANES_SMALL_MIN_HALF_WIDTH: usize = 15;
 /// [`LANES_SMALL_MIN_HALF_WIDTH`] where AVX-512 runs on 256-bit units, [`LANES_SMALL_MIN`]
 /// elsewhere.
 pub fn lanes_small_min() -> usize {
-    if zkforge_field::backend::avx512_half_width() {
-        LANES_SMALL_MIN_HALF_WIDTH
-    } else {
-        LANES_SMALL_MIN
-    }
+    zkforge_field::backend::per_avx512_width(LANES_SMALL_MIN, LANES_SMALL_MIN_HALF_WIDTH)
 }
 
 /// [`MsmConfig::for_curve`] on one or two threads sends fewer points than this to

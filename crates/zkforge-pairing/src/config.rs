@@ -146,8 +146,7 @@ pub fn set_lane_steps_min_pairs(n: usize) {
 /// [`LANE_STEPS_MIN_PAIRS`] elsewhere.
 pub fn lane_steps_min_pairs() -> usize {
     match LANE_STEPS_MIN.load(Ordering::Relaxed) {
-        0 if zkforge_field::backend::avx512_half_width() => LANE_STEPS_MIN_PAIRS_HALF_WIDTH,
-        0 => LANE_STEPS_MIN_PAIRS,
+        0 => zkforge_field::backend::per_avx512_width(LANE_STEPS_MIN_PAIRS, LANE_STEPS_MIN_PAIRS_HALF_WIDTH),
         n => n,
     }
 }

@@ -272,11 +272,7 @@ pub const CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH: usize = 6;
 /// on this CPU: [`CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH`] where AVX-512 runs on 256-bit
 /// units, [`CLEAR_COFACTOR_G2_LANES_MIN`] elsewhere.
 pub fn clear_cofactor_g2_lanes_min() -> usize {
-    if zkforge_field::backend::avx512_half_width() {
-        CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH
-    } else {
-        CLEAR_COFACTOR_G2_LANES_MIN
-    }
+    zkforge_field::backend::per_avx512_width(CLEAR_COFACTOR_G2_LANES_MIN, CLEAR_COFACTOR_G2_LANES_MIN_HALF_WIDTH)
 }
 
 /// G2 cofactor clearing ([`CurveConfig::clear_cofactor`]: RFC 9380 G.3, Budroni-Pintore) of

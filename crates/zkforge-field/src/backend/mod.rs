@@ -822,6 +822,21 @@ pub fn avx512_half_width() -> bool {
     }
 }
 
+/// `half` on a CPU with half-width AVX-512 units ([`avx512_half_width`]), `full` elsewhere: how
+/// a lane kernel's measured threshold is chosen for the CPU it runs on.
+///
+/// ```
+/// use zkforge_field::backend::{avx512_half_width, per_avx512_width};
+/// assert_eq!(per_avx512_width(4, 5), if avx512_half_width() { 5 } else { 4 });
+/// ```
+pub fn per_avx512_width<T>(full: T, half: T) -> T {
+    if avx512_half_width() {
+        half
+    } else {
+        full
+    }
+}
+
 /// CPUID: vendor AuthenticAMD, display family 0x19, and AVX-512F (leaf 7, EBX bit 16).
 #[cfg(target_arch = "x86_64")]
 fn amd_family_19h_with_avx512() -> bool {
