@@ -98,15 +98,13 @@ fn split(n: usize, parts: usize) -> Vec<Range<usize>> {
     (0..n).step_by(len).map(|a| a..(a + len).min(n)).collect()
 }
 
-/// `f` on every part: on the calling thread for one part, else on a pool of `threads` workers
-/// (at most one per part).
-/// `None` from any part is `None`.
-fn run_parts<T: Send>(parts: &[Range<usize>], threads: usize, f: impl Fn(usize, Range<usize>) -> Option<T> + Sync) -> Option<Vec<T>> {
-    if parts.len() <= 1 || threads <= 1 {
+/// `f` on every part: on the calling thread for one part, else on a pool of one worker per
+/// part (`split` never makes more parts than threads). `None` from any part is `None`.
+fn run_parts<T: Send>(parts: &[Range<usize>], f: impl Fn(usize, Range<usize>) -> Option<T> + Sync) -> Option<Vec<T>> {
+    if parts.len() <= 1 {
         return parts.iter().enumerate().map(|(i, r)| f(i, r.clone())).collect();
     }
-    // no more workers than parts (whole lane groups can leave fewer parts than threads)
-    zkforge_msm::pippenger::pool(threads.min(parts.len())).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect())
+    zkforge_msm::pippenger::pool(parts.len()).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect())
 }
 
 /// The product of Miller values (a part that failed is `None`), its final exponentiation,
@@ -191,7 +189,7 @@ pub fn aggregate_verify<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], signa
 }
 
 /// [`aggregate_verify`] with the switches chosen (`merge_equal_messages` does not apply: each
-/// key has its own pair). On more than one thread each part hashes its messages and runs the
+/// key has its own pair). Each part (one on one thread) hashes its messages and runs the
 /// Miller loop of its pairs; the first part also holds the signature's pair, whose G2 test
 /// comes from the end of its loop (`multi_miller_loop_g2_unchecked`).
 pub fn aggregate_verify_with<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], signature: &Signature, cfg: &VerifyConfig) -> bool {
@@ -199,27 +197,17 @@ pub fn aggregate_verify_with<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], 
         return false;
     }
     let msgs: Vec<&[u8]> = messages.iter().map(|m| m.as_ref()).collect();
-    let threads = cfg.threads_for(msgs.len());
-    let parts = split(msgs.len(), threads);
-    if parts.len() == 1 {
-        let Some(hs) = hash_messages(&msgs, DST, cfg.hash) else { return false };
-        let mut pairs = Vec::with_capacity(pks.len() + 1);
-        pairs.push((neg_g1(), signature.0));
-        pairs.extend(pks.iter().zip(hs).map(|(pk, h)| (pk.0, h)));
-        return pairing_check_g2_unchecked(&pairs) == Ok(true);
-    }
-    let values = run_parts(&parts, threads, |i, r| {
+    let parts = split(msgs.len(), cfg.threads_for(msgs.len()));
+    let values = run_parts(&parts, |i, r| {
         let hs = hash_messages(&msgs[r.clone()], DST, cfg.hash)?;
         let mut pairs = Vec::with_capacity(r.len() + 1);
-        if i == 0 {
-            pairs.push((neg_g1(), signature.0));
+        if i > 0 {
+            pairs.extend(pks[r].iter().zip(hs).map(|(pk, h)| (pk.0, h)));
+            return Some(multi_miller_loop(&pairs));
         }
+        pairs.push((neg_g1(), signature.0));
         pairs.extend(pks[r].iter().zip(hs).map(|(pk, h)| (pk.0, h)));
-        if i == 0 {
-            multi_miller_loop_g2_unchecked(&pairs).ok()
-        } else {
-            Some(multi_miller_loop(&pairs))
-        }
+        multi_miller_loop_g2_unchecked(&pairs).ok()
     });
     is_one_after_final_exponentiation(values)
 }
@@ -279,7 +267,6 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
             }
         })
         .collect();
-    let threads = cfg.threads_for(sets.len());
     // per part of the sets: every signature in G2 (a weighted sum could cancel torsion parts),
     // the aggregate keys (public data) weighted, the weighted signatures summed
     let weigh = |_: usize, r: Range<usize>| -> Option<(Vec<G1Projective>, G2Projective)> {
@@ -292,7 +279,7 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
         let sig = zkforge_msm::msm_threads::<G2Config, [u64; 4]>(&sigs, &weights[r], 1).ok()?;
         Some((keys, sig))
     };
-    let Some(weighed) = run_parts(&split(sets.len(), threads), threads, weigh) else { return false };
+    let Some(weighed) = run_parts(&split(sets.len(), cfg.threads_for(sets.len())), weigh) else { return false };
     let mut weighted_sig = G2Projective::IDENTITY;
     let mut weighted_keys = Vec::with_capacity(sets.len());
     for (keys, sig) in weighed {
@@ -319,7 +306,6 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
         keys.extend_from_slice(&weighted_keys);
     }
     let sig_pair = (neg_g1(), G2Projective::to_affine_vartime(&weighted_sig));
-    let threads = cfg.threads_for(msgs.len());
     let pair_up = |i: usize, r: Range<usize>| -> Option<Fp12> {
         let hs = hash_messages(&msgs[r.clone()], DST, cfg.hash)?;
         let mut pairs = Vec::with_capacity(r.len() + 1);
@@ -329,7 +315,7 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
         pairs.extend(G1Projective::batch_to_affine_vartime(&keys[r]).into_iter().zip(hs));
         Some(multi_miller_loop(&pairs))
     };
-    is_one_after_final_exponentiation(run_parts(&split(msgs.len(), threads), threads, pair_up))
+    is_one_after_final_exponentiation(run_parts(&split(msgs.len(), cfg.threads_for(msgs.len())), pair_up))
 }
 
 #[cfg(test)]

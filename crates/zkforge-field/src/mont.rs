@@ -682,7 +682,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         Self::from_mont_unchecked(x)
     }
 
-    /// The divisor of [`Fp::small_combination_quotient`]'s estimate: p's bits from 64(N-1) + 4
+    /// The divisor of [`Fp::small_combination_limbs`]'s estimate: p's bits from 64(N-1) + 4
     /// up, plus one (a value near 2^57 for BN254 and BLS12-381).
     const QUOT_PTOP: u64 = (C::MODULUS[N - 1] >> 4) + 1;
     /// floor(2^120 / QUOT_PTOP): the estimate multiplies by it instead of dividing.
@@ -690,10 +690,10 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
 
     /// (k a + b) mod p like [`Fp::mul_small_add`] (k <= 13, a and b canonical), reduced by a
     /// quotient estimate instead of a ladder of conditional subtractions. See
-    /// [`Fp::small_combination_quotient`].
+    /// [`Fp::small_combination_limbs`].
     #[inline(always)]
     pub(crate) fn mul_small_add_quotient(&self, k: u64, b: &Self) -> Self {
-        self.small_combination_quotient::<false>(k, b)
+        Self::from_mont_unchecked(Self::small_combination_limbs::<false>(&self.limbs, k, &b.limbs, 0))
     }
 
     /// (k a - b) mod p (k <= 13, a and b canonical) in the same one pass as
@@ -701,7 +701,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// k a + 2p - b, in (p, (k + 2) p).
     #[inline(always)]
     pub(crate) fn mul_small_sub_quotient(&self, k: u64, b: &Self) -> Self {
-        self.small_combination_quotient::<true>(k, b)
+        Self::from_mont_unchecked(Self::small_combination_limbs::<true>(&self.limbs, k, &b.limbs, 0))
     }
 
     /// x = k a + b (SUB false) or x = k a + 2p - b (SUB true), then x mod p by Barrett's method
@@ -716,12 +716,8 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// signed carry chain as x itself, lies in [0, 2p), and one conditional subtraction of p
     /// finishes. The products by k and q' are MULX words, so the time does not depend on the
     /// values.
-    #[inline(always)]
-    fn small_combination_quotient<const SUB: bool>(&self, k: u64, b: &Self) -> Self {
-        Self::from_mont_unchecked(Self::small_combination_limbs::<SUB>(&self.limbs, k, &b.limbs, 0))
-    }
-
-    /// The kernel of [`Fp::small_combination_quotient`] on words, with a carry in: (k a + b +
+    ///
+    /// On words, with a carry in: (k a + b +
     /// c) mod p or (k a + 2p - b + c) mod p for a, b < p, k <= 13 and c in [-1, 13] (the wide
     /// product by xi passes the carry out of its low half here; a c >= 0 only raises x above
     /// the estimate's numerator, and c = -1 is covered by the "- 1" of the subtracting
@@ -754,7 +750,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         x
     }
 
-    /// The double-width form of [`Fp::small_combination_quotient`], for the lazy tower's
+    /// The double-width form of [`Fp::small_combination_limbs`], for the lazy tower's
     /// product by xi: (k a + b) or (k a - b) modulo p R for 2N-word a, b < p R (R = 2^(64N)).
     /// Since p R has zero low words, x mod p R keeps x's low N words and reduces its high part
     /// modulo p: the low halves form k a_lo +- b_lo and hand their carry (in [-1, k]) to
