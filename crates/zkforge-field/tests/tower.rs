@@ -563,3 +563,30 @@ fn every_xi_form_agrees_with_the_product_by_xi() {
         assert_eq!(a.mul_by_nonresidue(), *a * <bls12_381::FpConfig as TowerConfig<6>>::XI);
     }
 }
+
+/// Every value of the Fp2 product switch gives the schoolbook product (a0 b0 - a1 b1,
+/// a0 b1 + a1 b0) in reduced Fp arithmetic, on edge coefficients (0, 1, p - 1, ...) and random
+/// ones, for both base fields; squares and products with an operand repeated included.
+fn fp2_products_match<C: TowerConfig<N>, const N: usize>(rng: &mut rand::rngs::StdRng) {
+    use zkforge_field::backend::{set_fp2_product, Fp2Product};
+    let xs = fp2_inputs::<C, N>(rng, iters());
+    let n = xs.len();
+    let school = |a: &Fp2<C, N>, b: &Fp2<C, N>| Fp2::new(a.c0 * b.c0 - a.c1 * b.c1, a.c0 * b.c1 + a.c1 * b.c0);
+    for form in [Fp2Product::Auto, Fp2Product::SumsOfProducts, Fp2Product::Karatsuba] {
+        set_fp2_product(form);
+        for i in 0..n {
+            let (a, b) = (xs[i], xs[(i * 7 + 3) % n]);
+            assert_eq!(a * b, school(&a, &b), "{} {form:?} {a:?} {b:?}", C::NAME);
+            assert_eq!(a * a, school(&a, &a), "{} {form:?} {a:?}", C::NAME);
+            assert_eq!(a * b, a.mul_karatsuba(&b), "{} {form:?}", C::NAME);
+        }
+    }
+    set_fp2_product(Fp2Product::Auto);
+}
+
+#[test]
+fn every_fp2_product_form_agrees() {
+    let mut rng = rng();
+    fp2_products_match::<bls12_381::FpConfig, 6>(&mut rng);
+    fp2_products_match::<bn254::FpConfig, 4>(&mut rng);
+}

@@ -160,6 +160,64 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
     mont_mul(a, a, p)
 }
 
+/// How the reduced Fp2 product (`Fp2 * Fp2`) runs with the MULX/ADX kernels, on fields with
+/// two spare top bits (BN254, BLS12-381). Without those kernels it is Karatsuba over three
+/// reduced products whatever this says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp2Product {
+    /// The measured best per field size: [`Fp2Product::Karatsuba`] for 6 limbs (BLS12-381:
+    /// 0.95-0.97 of [`Fp2Product::SumsOfProducts`]'s time for G2 addition and scalar
+    /// multiplication, 0.98-0.99 for G2 doubling and hash to G2), sums of products for 4 limbs
+    /// (BN254: the product alone 1.03-1.06 as Karatsuba, what uses it 0.97-1.01)
+    /// (`fp2_product_switch` in zkforge-pairing's examples, Zen 4, 2026-12-06; BENCHMARKS.md).
+    Auto,
+    /// c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0, each one lazy sum of products (one
+    /// Montgomery reduction per row for both products: 6 N-limb product units).
+    SumsOfProducts,
+    /// Karatsuba over three exact double-width products (a0 b0, a1 b1, (a0 + a1)(b0 + b1)),
+    /// then two Montgomery reductions (5 units), as blst's `mul_mont_384x`.
+    Karatsuba,
+}
+
+// 0 = auto, 1 = sums of products, 2 = Karatsuba
+static FP2_PRODUCT: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how reduced Fp2 products run for the whole process. Every value gives the same
+/// results (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_fp2_product, Fp2Product};
+/// use zkforge_field::bls12_381::Fp2;
+/// use rand_core::OsRng;
+/// let (a, b) = (Fp2::random(&mut OsRng), Fp2::random(&mut OsRng));
+/// set_fp2_product(Fp2Product::SumsOfProducts);
+/// let sums = a * b;
+/// set_fp2_product(Fp2Product::Auto);
+/// assert_eq!(a * b, sums);
+/// ```
+pub fn set_fp2_product(f: Fp2Product) {
+    FP2_PRODUCT.store(
+        match f {
+            Fp2Product::Auto => 0,
+            Fp2Product::SumsOfProducts => 1,
+            Fp2Product::Karatsuba => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// True when reduced Fp2 products over an N-limb field take Karatsuba over wide products (see
+/// [`set_fp2_product`]; `Auto` chooses it for 6 limbs only).
+#[inline(always)]
+pub(crate) fn fp2_product_karatsuba(n_limbs: usize) -> bool {
+    match FP2_PRODUCT.load(Ordering::Relaxed) {
+        0 => n_limbs == 6,
+        1 => false,
+        _ => true,
+    }
+}
+
 /// How BN254's Fp2 product by its non-residue xi = 9 + u, (9 a0 - a1) + (a0 + 9 a1) u, runs.
 /// (BLS12-381's xi = 1 + u is one addition and one subtraction either way.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

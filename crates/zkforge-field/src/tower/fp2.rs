@@ -259,8 +259,9 @@ impl<C: FieldConfig<N>, const N: usize> Neg for Fp2<C, N> {
 }
 impl<C: FieldConfig<N>, const N: usize> Mul for Fp2<C, N> {
     type Output = Self;
-    /// With the MULX/ADX kernels: c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0, each one lazy
-    /// sum of products (two reductions in all, no Karatsuba additions). Otherwise
+    /// With the MULX/ADX kernels, the form [`crate::backend::set_fp2_product`] chose: Karatsuba
+    /// over three exact double-width products and two reductions (the default for BLS12-381),
+    /// or c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0 as two lazy sums of products. Otherwise
     /// [`Fp2::mul_karatsuba`]. Out of line (see [`Fp2::square`]).
     #[inline(never)]
     fn mul(self, b: Self) -> Self {
