@@ -84,9 +84,22 @@ pub fn lanes_small_min() -> usize {
 /// [`SmallMethod::Lanes`] (on the calling thread) where the lanes apply (BLS12-381 G1 with
 /// AVX-512 IFMA): against `for_size` on one thread 0.63-0.93x from 8 to 192 points, 0.98x at
 /// 256, 1.17x at 384; against `for_size` on two threads 0.66-0.93x from 8 to 192, 1.08x at 256
-/// (Intel Xeon, 2026-12-02). With more threads only the Straus range (below
-/// [`SMALL_THRESHOLD`]) goes to the lanes.
+/// (Intel Xeon, 2026-12-02). With more threads, and with two on CPUs that run AVX-512 on
+/// 256-bit units (AMD Zen 4: lanes on one thread against `for_size` on two 1.06-1.24x from 64
+/// to 192 points, `examples/small_lanes_ab.rs 2`, 2026-12-06), only the Straus range (below
+/// [`SMALL_THRESHOLD`]) goes to the lanes; see [`lanes_small_threshold`].
 pub const LANES_SMALL_THRESHOLD: usize = 224;
+
+/// Below how many points [`MsmConfig::for_curve`] sends an MSM on `threads` threads to
+/// [`SmallMethod::Lanes`] where the lanes apply: [`LANES_SMALL_THRESHOLD`] on one thread, and
+/// on two where AVX-512 runs on full-width units; [`SMALL_THRESHOLD`] otherwise.
+pub fn lanes_small_threshold(threads: usize) -> usize {
+    if threads <= 1 || (threads == 2 && !zkforge_field::backend::avx512_half_width()) {
+        LANES_SMALL_THRESHOLD
+    } else {
+        SMALL_THRESHOLD
+    }
+}
 
 /// Under [`SmallMethod::Lanes`], a last group of fewer points than this runs Straus.
 pub const LANES_SMALL_REM_MIN: usize = 2;
@@ -232,16 +245,17 @@ impl MsmConfig {
     /// `ifma::set_running_sum_lanes` on) the reduction costs less, so on one thread wider
     /// windows win at 2^10 (c = 10: 0.91x of c = 9), 2^13 (c = 12: 0.97x of 11) and 2^14
     /// (c = 13: 0.85x of 11) (Intel Xeon, 2026-12-02, interleaved sweep of 15 rounds;
-    /// BENCHMARKS.md). There too, on one or two threads, fewer than [`LANES_SMALL_THRESHOLD`]
-    /// points go to [`SmallMethod::Lanes`] (fewer than [`SMALL_THRESHOLD`] on more threads).
+    /// BENCHMARKS.md). There too fewer than [`lanes_small_threshold`] points go to
+    /// [`SmallMethod::Lanes`].
     pub fn for_curve<C: zkforge_curve::CurveConfig>(n: usize, threads: usize) -> Self {
         if <C::Base as zkforge_curve::CurveField>::DEGREE == 2 {
             return Self::for_size_g2(n, threads);
         }
         let mut cfg = Self::for_size(n, threads);
-        // the lanes run on the calling thread: below 224 points they beat the one- and
-        // two-thread bucket method; with more threads they replace only Straus (below 32)
-        let lanes_below = if cfg.threads <= 2 { LANES_SMALL_THRESHOLD } else { SMALL_THRESHOLD };
+        // the lanes run on the calling thread: below 224 points they beat the one-thread
+        // bucket method, and the two-thread one where AVX-512 units are full width; otherwise
+        // they replace only Straus (below 32)
+        let lanes_below = lanes_small_threshold(cfg.threads);
         if n < lanes_below && crate::msm_ct::lanes_apply::<C>() {
             return Self { small_threshold: lanes_below, small_method: SmallMethod::Lanes, ..cfg };
         }

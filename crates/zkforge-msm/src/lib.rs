@@ -46,7 +46,7 @@ pub mod pippenger;
 pub mod recode;
 pub mod straus;
 
-pub use config::{lanes_small_min, Buckets, MsmConfig, SmallMethod, Split, G2_SMALL_THRESHOLD, G2_STRAUS_WIDTH, LANES_SMALL_MIN, LANES_SMALL_MIN_HALF_WIDTH, LANES_SMALL_REM_MIN, LANES_SMALL_THRESHOLD, SMALL_THRESHOLD};
+pub use config::{lanes_small_min, lanes_small_threshold, Buckets, MsmConfig, SmallMethod, Split, G2_SMALL_THRESHOLD, G2_STRAUS_WIDTH, LANES_SMALL_MIN, LANES_SMALL_MIN_HALF_WIDTH, LANES_SMALL_REM_MIN, LANES_SMALL_THRESHOLD, SMALL_THRESHOLD};
 pub use fixed_base::FixedBaseMsm;
 pub use fixed_base_many::FixedBaseMany;
 pub use pippenger::{msm_profiled, PhaseTimes};

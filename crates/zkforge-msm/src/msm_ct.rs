@@ -26,7 +26,7 @@ use crate::MsmError;
 /// How [`msm_ct_with`] computes the sum. Every value gives the same point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CtMsmMethod {
-    /// Lanes where they exist and at least [`CT_LANES_MIN`] points remain, Straus otherwise
+    /// Lanes where they exist and at least [`ct_lanes_min`] points remain, Straus otherwise
     /// (the measured best: BENCHMARKS.md, 2026-12-02).
     #[default]
     Auto,
@@ -37,8 +37,20 @@ pub enum CtMsmMethod {
 }
 
 /// The fewest points for which [`CtMsmMethod::Auto`] takes the lanes (a group of eight lanes
-/// costs about what five points cost by Straus).
+/// costs about what five points cost by Straus), on CPUs with full-width AVX-512 units; see
+/// [`ct_lanes_min`].
 pub const CT_LANES_MIN: usize = 5;
+
+/// [`CT_LANES_MIN`] on CPUs that run AVX-512 on 256-bit units (AMD Zen 4,
+/// `zkforge_field::backend::avx512_half_width`): lanes / Straus 1.41 at 4 points, 1.18 at 5,
+/// 0.99 at 6, 0.78 at 8 (`examples/msm_ct_ab.rs`, 2026-12-06; BENCHMARKS.md).
+pub const CT_LANES_MIN_HALF_WIDTH: usize = 6;
+
+/// The fewest points for which [`CtMsmMethod::Auto`] takes the lanes on this CPU:
+/// [`CT_LANES_MIN_HALF_WIDTH`] where AVX-512 runs on 256-bit units, [`CT_LANES_MIN`] elsewhere.
+pub fn ct_lanes_min() -> usize {
+    zkforge_field::backend::per_avx512_width(CT_LANES_MIN, CT_LANES_MIN_HALF_WIDTH)
+}
 
 /// Under [`CtMsmMethod::Auto`], a last group of fewer points than this goes to Straus (a
 /// group costs about what three more points cost there).
@@ -73,12 +85,12 @@ pub fn msm_ct_with<C: CurveConfig>(points: &[Affine<C>], scalars: &[[u64; 4]], m
         zkforge_curve::scalar_mul::multi_mul_ct(&jac, ks, &ScalarMulConfig::for_curve::<C>())
     };
     // how many points go to the lanes (a multiple of eight unless all of them): under Auto,
-    // none below CT_LANES_MIN, and a last group of fewer than CT_LANES_REM_MIN goes to Straus
+    // none below ct_lanes_min(), and a last group of fewer than CT_LANES_REM_MIN goes to Straus
     let n = pts.len();
     let laned = match method {
         CtMsmMethod::Straus => 0,
         CtMsmMethod::Lanes => n,
-        CtMsmMethod::Auto if n < CT_LANES_MIN => 0,
+        CtMsmMethod::Auto if n < ct_lanes_min() => 0,
         CtMsmMethod::Auto if n % 8 < CT_LANES_REM_MIN => n - n % 8,
         CtMsmMethod::Auto => n,
     };

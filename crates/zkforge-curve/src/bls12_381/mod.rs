@@ -189,7 +189,7 @@ pub fn g2_in_subgroup_batch_vartime(points: &[G2Affine]) -> Vec<bool> {
     let live: Vec<usize> = (0..points.len()).filter(|&i| !out[i] && points[i].is_on_curve()).collect();
     for chunk in live.chunks(8) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if chunk.len() >= G2_LANES_WORTH_IT && ladder_on_lanes(points, chunk, &mut out) {
+        if chunk.len() >= g2_lanes_worth_it() && ladder_on_lanes(points, chunk, &mut out) {
             continue;
         }
         for &i in chunk {
@@ -202,9 +202,13 @@ pub fn g2_in_subgroup_batch_vartime(points: &[G2Affine]) -> Vec<bool> {
 /// The fewest points worth a group of lanes in [`g2_in_subgroup_batch_vartime`]: the lanes
 /// cost the same for one point as for eight, 2.9x one scalar test (Intel Xeon with IFMA of
 /// BENCHMARKS.md, `examples/g2_subgroup_batch.rs`: 0.97x the scalar tests at 3 points, 0.39x at
-/// 8).
+/// 8). On CPUs that run AVX-512 on 256-bit units (AMD Zen 4) a group costs about five scalar
+/// tests: 1.55-1.76x at 3 points, 1.14-1.35x at 4, 0.96-1.06x at 5, 0.83-0.87x at 6, 0.64-0.67x
+/// at 8 (same probe, 2026-12-06), so there it takes six.
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-const G2_LANES_WORTH_IT: usize = 3;
+fn g2_lanes_worth_it() -> usize {
+    zkforge_field::backend::per_avx512_width(3, 6)
+}
 
 /// The G2 test of up to eight non-identity points (`chunk` indexes `points`) on IFMA lanes,
 /// verdicts into `out`; `false` where the lanes do not apply.

@@ -57,11 +57,24 @@ pub trait TowerConfig<const N: usize>: FieldConfig<N> {
 
 /// The fewest values of a group that [`pow_p_plus_1_over_4_many`] and
 /// [`pow_p_minus_3_over_4_many`] run on IFMA lanes (a lane run costs the same for one value as
-/// for eight); smaller groups run two at a time, interleaved.
+/// for eight); smaller groups run two at a time, interleaved. On CPUs with full-width AVX-512
+/// units; see [`pow_lanes_min`].
 pub const POW_LANES_MIN: usize = 4;
 
+/// [`POW_LANES_MIN`] on CPUs that run AVX-512 on 256-bit units (AMD Zen 4,
+/// [`crate::backend::avx512_half_width`]): a lane run of BLS12-381's x^((p + 1) / 4) takes
+/// 70.8 us for one to eight values, the interleaved pairs 15.0 us a value, so lanes / pairs is
+/// 1.18 at 4 values and 0.94 at 5 (2026-12-06; BENCHMARKS.md).
+pub const POW_LANES_MIN_HALF_WIDTH: usize = 5;
+
+/// The fewest values of a group that runs on IFMA lanes on this CPU: [`POW_LANES_MIN_HALF_WIDTH`]
+/// where AVX-512 runs on 256-bit units, [`POW_LANES_MIN`] elsewhere.
+pub fn pow_lanes_min() -> usize {
+    crate::backend::per_avx512_width(POW_LANES_MIN, POW_LANES_MIN_HALF_WIDTH)
+}
+
 /// x^((p + 1) / 4) of many elements of a tower's base field (square roots, p = 3 mod 4): on
-/// CPUs with AVX-512 IFMA (BLS12-381), groups of [`POW_LANES_MIN`] to eight values run on the
+/// CPUs with AVX-512 IFMA (BLS12-381), groups of [`pow_lanes_min`] to eight values run on the
 /// lanes of one vector exponentiation; elsewhere two at a time interleaved
 /// ([`crate::mont::Fp::pow_p_plus_1_over_4_x2`]). The same results as one call each, and the
 /// same operations for every value: constant time in the values (the path depends only on
@@ -93,7 +106,7 @@ pub fn pow_p_minus_3_over_4_many<C: TowerConfig<N>, const N: usize>(xs: &[crate:
 }
 
 /// x^e of many values along `plan`: balanced groups of at most eight, each on the lanes when it
-/// has [`POW_LANES_MIN`] values or more and the lanes apply, else in interleaved pairs.
+/// has [`pow_lanes_min`] values or more and the lanes apply, else in interleaved pairs.
 fn pow_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>], plan: &crate::chain::PowPlan) -> alloc::vec::Vec<crate::mont::Fp<C, N>> {
     use crate::mont::Fp;
     let mut out = alloc::vec::Vec::with_capacity(xs.len());
@@ -103,7 +116,7 @@ fn pow_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>], pla
     let size = xs.len().div_ceil(xs.len().div_ceil(8));
     for group in xs.chunks(size) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if group.len() >= POW_LANES_MIN {
+        if group.len() >= pow_lanes_min() {
             if let Some(v) = ifma::pow_plan_lanes(group, plan) {
                 out.extend(v);
                 continue;
