@@ -789,7 +789,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     pub(crate) fn fp2_mul_lazy(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self, Self) {
         // both forms need two spare top bits: sums below 2p enter the products, and the
         // products (below 4p^2 < p R) are what `redc` accepts
-        if C::MODULUS[N - 1] >> 62 == 0 && backend::fp2_product_karatsuba(N) {
+        if C::MODULUS[N - 1] >> 62 == 0 && backend::fp2_product_karatsuba() {
             let p = &Self::PINV;
             let (mut v0, mut v1, mut m) = (backend::Wide::ZERO, backend::Wide::ZERO, backend::Wide::ZERO);
             backend::mul_wide(&mut v0, &a0.limbs, &b0.limbs);

@@ -165,11 +165,11 @@ pub(crate) fn mont_square<const N: usize>(a: &[u64; N], p: &[u64; 8]) -> [u64; N
 /// reduced products whatever this says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fp2Product {
-    /// The measured best per field size: [`Fp2Product::Karatsuba`] for 6 limbs (BLS12-381:
-    /// 0.95-0.97 of [`Fp2Product::SumsOfProducts`]'s time for G2 addition and scalar
-    /// multiplication, 0.98-0.99 for G2 doubling and hash to G2), sums of products for 4 limbs
-    /// (BN254: the product alone 1.03-1.06 as Karatsuba, what uses it 0.97-1.01)
-    /// (`fp2_product_switch` in zkforge-pairing's examples, Zen 4, 2026-12-06; BENCHMARKS.md).
+    /// The measured best, [`Fp2Product::Karatsuba`]: BLS12-381 G2 addition and scalar
+    /// multiplication 0.95-0.97 of [`Fp2Product::SumsOfProducts`]'s time, G2 doubling and hash
+    /// to G2 0.98-0.99; BN254 (whose 4-limb product is inlined) the product 0.94, G2 addition
+    /// 0.92-0.95, scalar multiplication 0.97 (`fp2_product_switch` in zkforge-pairing's
+    /// examples, Zen 4, 2026-12-06; BENCHMARKS.md).
     Auto,
     /// c0 = a0 b0 + a1 (-b1), c1 = a0 b1 + a1 b0, each one lazy sum of products (one
     /// Montgomery reduction per row for both products: 6 N-limb product units).
@@ -207,15 +207,10 @@ pub fn set_fp2_product(f: Fp2Product) {
     );
 }
 
-/// True when reduced Fp2 products over an N-limb field take Karatsuba over wide products (see
-/// [`set_fp2_product`]; `Auto` chooses it for 6 limbs only).
+/// True when reduced Fp2 products take Karatsuba over wide products (see [`set_fp2_product`]).
 #[inline(always)]
-pub(crate) fn fp2_product_karatsuba(n_limbs: usize) -> bool {
-    match FP2_PRODUCT.load(Ordering::Relaxed) {
-        0 => n_limbs == 6,
-        1 => false,
-        _ => true,
-    }
+pub(crate) fn fp2_product_karatsuba() -> bool {
+    FP2_PRODUCT.load(Ordering::Relaxed) != 1
 }
 
 /// How BN254's Fp2 product by its non-residue xi = 9 + u, (9 a0 - a1) + (a0 + 9 a1) u, runs.
