@@ -62,16 +62,10 @@ fn forms<C: TowerConfig<N>, const N: usize>(x: Fp2<C, N>, y: Fp2<C, N>) -> [f64;
 }
 
 fn main() {
-    let mut s = 0x1234_5678_9abc_def0u64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut rng = rand::thread_rng();
     let (x, y) = (
-        bls::Fp2::random_with(&mut next),
-        bls::Fp2::random_with(&mut next),
+        bls::Fp2::random(&mut rng),
+        bls::Fp2::random(&mut rng),
     );
     let f = forms(x, y);
     let mut c = blst::blst_fp2 {
@@ -111,8 +105,8 @@ fn main() {
         f[0], f[1], f[2], f[3], f[4]
     );
     let (x, y) = (
-        bn::Fp2::random_with(&mut next),
-        bn::Fp2::random_with(&mut next),
+        bn::Fp2::random(&mut rng),
+        bn::Fp2::random(&mut rng),
     );
     let f = forms(x, y);
     println!(
