@@ -780,26 +780,10 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         Self::from_mont_unchecked(d)
     }
 
-    /// The Fp2 product (a0 + a1 u)(b0 + b1 u) with u^2 = -1, as (a0 b0 - a1 b1, a0 b1 + a1 b0),
-    /// for the MULX/ADX path, in the form [`backend::set_fp2_product`] chose: Karatsuba over
-    /// three exact products reduced twice (v0 = a0 b0, v1 = a1 b1; c0 = v0 - v1 mod p R,
-    /// c1 = (a0 + a1)(b0 + b1) - v0 - v1, exact and below 2p^2), or two lazy sums of products
-    /// (see [`Fp::sum_of_products2`]) with each operand laid out once.
+    /// The Fp2 product (a0 + a1 u)(b0 + b1 u) with u^2 = -1, as (a0 b0 - a1 b1, a0 b1 + a1 b0):
+    /// two lazy sums of products (see [`Fp::sum_of_products2`]) with each operand laid out once.
     #[inline(always)]
     pub(crate) fn fp2_mul_lazy(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self, Self) {
-        // both forms need two spare top bits: sums below 2p enter the products, and the
-        // products (below 4p^2 < p R) are what `redc` accepts
-        if C::MODULUS[N - 1] >> 62 == 0 && backend::fp2_product_karatsuba() {
-            let p = &Self::PINV;
-            let (mut v0, mut v1, mut m) = (backend::Wide::ZERO, backend::Wide::ZERO, backend::Wide::ZERO);
-            backend::mul_wide(&mut v0, &a0.limbs, &b0.limbs);
-            backend::mul_wide(&mut v1, &a1.limbs, &b1.limbs);
-            backend::mul_wide(&mut m, &a0.add_lazy(a1).limbs, &b0.add_lazy(b1).limbs);
-            backend::wide_sub_assign(&mut m, &v0);
-            backend::wide_sub_assign(&mut m, &v1);
-            backend::dbl_sub_assign(&mut v0, &v1, p);
-            return (Self::from_mont_unchecked(backend::redc(&v0, p)), Self::from_mont_unchecked(backend::redc(&m, p)));
-        }
         if C::MODULUS[N - 1] >> 62 == 0 {
             let nb1 = -*b1;
             let [c0, c1] = backend::mont_fp2_mul(&[a0.limbs, a1.limbs], &[b1.limbs, b0.limbs, nb1.limbs], &Self::PINV);

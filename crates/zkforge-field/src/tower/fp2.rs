@@ -302,12 +302,18 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
     /// `*`'s body.
     #[inline(always)]
     fn mul_body(&self, b: &Self) -> Self {
-        let b = *b;
         if crate::backend::adx_selected() {
+            // Karatsuba over wide products needs two spare top bits (sums below 2p enter the
+            // products, and products below 4p^2 < p R are what REDC accepts)
+            if C::MODULUS[N - 1] >> 62 == 0 && crate::backend::fp2_product_karatsuba() {
+                let mut w = super::lazy::Fp2Wide::ZERO;
+                super::lazy::Fp2Wide::mul_to(&mut w, self, b);
+                return w.reduce();
+            }
             let (c0, c1) = Fp::fp2_mul_lazy(&self.c0, &self.c1, &b.c0, &b.c1);
             return Self { c0, c1 };
         }
-        self.mul_karatsuba(&b)
+        self.mul_karatsuba(b)
     }
 }
 

@@ -51,7 +51,9 @@ pub struct Fp2Wide<C: FieldConfig<N>, const N: usize> {
     _c: PhantomData<C>,
 }
 
-impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
+/// The part of [`Fp2Wide`] that needs only the base field (the reduced Fp2 product of
+/// `Fp2 * Fp2` takes it too).
+impl<C: FieldConfig<N>, const N: usize> Fp2Wide<C, N> {
     /// Zero.
     pub const ZERO: Self = Self { c0: Wide::ZERO, c1: Wide::ZERO, _c: PhantomData };
 
@@ -69,6 +71,15 @@ impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
         dbl_sub_assign(&mut out.c0, &v1, p);
     }
 
+    /// Reduce both coefficients (two REDC), fully reduced.
+    #[inline(always)]
+    pub fn reduce(&self) -> Fp2<C, N> {
+        let p = &Fp::<C, N>::PINV;
+        Fp2::new(Fp::from_mont_unchecked(redc(&self.c0, p)), Fp::from_mont_unchecked(redc(&self.c1, p)))
+    }
+}
+
+impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
     /// out = a^2 unreduced (complex squaring): c0 = (a0 + a1)(a0 - a1 + p), c1 = (a0 + a0) a1.
     /// 2 products; every factor is below 2p, so each product is below 4p^2 < p R.
     #[inline(always)]
@@ -123,13 +134,6 @@ impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
         dbl_sub_assign(&mut out.c0, &a.c1, p);
         times_small_to(&mut out.c1, &a.c1, C::XI_C0, p);
         dbl_add_assign(&mut out.c1, &a.c0, p);
-    }
-
-    /// Reduce both coefficients (two REDC), fully reduced.
-    #[inline(always)]
-    pub fn reduce(&self) -> Fp2<C, N> {
-        let p = &Fp::<C, N>::PINV;
-        Fp2::new(Fp::from_mont_unchecked(redc(&self.c0, p)), Fp::from_mont_unchecked(redc(&self.c1, p)))
     }
 }
 
