@@ -344,6 +344,31 @@ fn bls_cases(out: &mut Vec<Case>) {
         c.size = n;
         out.push(c);
     }
+    // the same on G1 (the min-sig variant): `hash_to_g1_batch_vartime` against blst one message
+    // at a time, both to affine points
+    for n in [8usize, 64] {
+        let batch: &'static [[u8; 32]] = Box::leak(msgs[..n].to_vec().into_boxed_slice());
+        let mut c = case(
+            "hash_to_g1_batch_vartime",
+            "bls12_381",
+            over(vec![batch], |b| hash_to_curve::hash_to_g1_batch_vartime(b, DST1).unwrap()),
+            vec![("blst", over(vec![batch], |b| {
+                b.iter()
+                    .map(|m| {
+                        let mut o = blst_p1::default();
+                        // SAFETY: blst reads the message and DST within their lengths and writes one point.
+                        unsafe { blst_hash_to_g1(&mut o, m.as_ptr(), m.len(), DST1.as_ptr(), DST1.len(), std::ptr::null(), 0) };
+                        let mut a = blst_p1_affine::default();
+                        // SAFETY: both are valid blst points.
+                        unsafe { blst_p1_to_affine(&mut a, &o) };
+                        a
+                    })
+                    .collect::<Vec<_>>()
+            }))],
+        );
+        c.size = n;
+        out.push(c);
+    }
 }
 
 fn bn_ark_fq(x: &zkforge_field::bn254::Fp) -> ark_bn254::Fq {

@@ -1,5 +1,6 @@
-//! The batched hash to G2 (`hash_to_g2_batch_vartime`) and G2 cofactor clearing
-//! (`clear_cofactor_g2_batch_vartime`): the same points as one call each, for batches of every
+//! The batched hashes to G1 and G2 (`hash_to_g1_batch_vartime`, `hash_to_g2_batch_vartime`)
+//! and G2 cofactor clearing (`clear_cofactor_g2_batch_vartime`): the same points as one call
+//! each, for batches of every
 //! length from 0 to 20 (balanced groups of at most eight, on IFMA lanes where the CPU has them,
 //! partial groups and the one-point fallback elsewhere); the RFC 9380 J.10.1 vectors through
 //! the batch; blst on random messages; and the points the lane ladders cannot take (the
@@ -11,12 +12,13 @@ mod common;
 use common::rng;
 use rand::RngCore;
 use serde_json::Value;
-use zkforge_curve::bls12_381::{clear_cofactor_g2_batch_vartime, G2Affine, G2Config, G2Projective, Scalar};
-use zkforge_curve::hash_to_curve::{hash_to_g2, hash_to_g2_batch_vartime, map_to_curve_bls12_381_g2, HashToCurveError};
+use zkforge_curve::bls12_381::{clear_cofactor_g2_batch_vartime, G1Affine, G2Affine, G2Config, G2Projective, Scalar};
+use zkforge_curve::hash_to_curve::{hash_to_g1, hash_to_g1_batch_vartime, hash_to_g2, hash_to_g2_batch_vartime, map_to_curve_bls12_381_g2, HashToCurveError};
 use zkforge_curve::CurveConfig;
 use zkforge_field::bls12_381::{Fp, Fp2};
 
 const DST: &[u8] = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
+const DST1: &[u8] = b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";
 
 fn random_msgs(rng: &mut impl RngCore, n: usize) -> Vec<Vec<u8>> {
     (0..n)
@@ -37,6 +39,70 @@ fn blst_hash_to_g2(msg: &[u8], dst: &[u8]) -> [u8; 96] {
         blst::blst_p2_compress(out.as_mut_ptr(), &p);
     }
     out
+}
+
+fn blst_hash_to_g1(msg: &[u8], dst: &[u8]) -> [u8; 48] {
+    let mut p = blst::blst_p1::default();
+    let mut out = [0u8; 48];
+    // SAFETY: blst reads msg and dst within their lengths and writes one point.
+    unsafe {
+        blst::blst_hash_to_g1(&mut p, msg.as_ptr(), msg.len(), dst.as_ptr(), dst.len(), std::ptr::null(), 0);
+        blst::blst_p1_compress(out.as_mut_ptr(), &p);
+    }
+    out
+}
+
+#[test]
+fn g1_batch_equals_one_by_one_for_every_length() {
+    let mut rng = rng();
+    for n in 0..=20 {
+        let mut msgs = random_msgs(&mut rng, n);
+        if n > 3 {
+            msgs[1] = Vec::new(); // the empty message
+            msgs[3] = msgs[2].clone(); // a repeated message
+        }
+        let got = hash_to_g1_batch_vartime(&msgs, DST1).unwrap();
+        assert_eq!(got.len(), n);
+        for (i, (m, p)) in msgs.iter().zip(&got).enumerate() {
+            assert_eq!(*p, hash_to_g1(m, DST1).unwrap(), "n = {n}, message {i}");
+            assert!(p.is_in_subgroup());
+        }
+    }
+}
+
+#[test]
+fn g1_batch_equals_blst_and_takes_long_dsts() {
+    let mut rng = rng();
+    let long_dst = vec![b'D'; 300]; // hashed first (RFC 9380 section 5.3.3)
+    for dst in [DST1, &long_dst[..], b"x"] {
+        let msgs = random_msgs(&mut rng, 17);
+        let got = hash_to_g1_batch_vartime(&msgs, dst).unwrap();
+        for (m, p) in msgs.iter().zip(&got) {
+            assert_eq!(p.to_compressed(), blst_hash_to_g1(m, dst));
+        }
+    }
+}
+
+#[test]
+fn g1_batch_gives_the_rfc_vectors() {
+    let path = format!("{}/tests/vectors/h2c/BLS12381G1_XMD-SHA-256_SSWU_RO_.json", env!("CARGO_MANIFEST_DIR"));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dst = v["dst"].as_str().unwrap().as_bytes();
+    let vecs = v["vectors"].as_array().unwrap();
+    let msgs: Vec<&[u8]> = vecs.iter().map(|t| t["msg"].as_str().unwrap().as_bytes()).collect();
+    let fp = |t: &Value, c: &str| Fp::from_hex(t["P"][c].as_str().unwrap()).unwrap();
+    let want: Vec<G1Affine> = vecs.iter().map(|t| G1Affine::new_unchecked(fp(t, "x"), fp(t, "y"))).collect();
+    assert_eq!(hash_to_g1_batch_vartime(&msgs, dst).unwrap(), want);
+    let mut rng = rng();
+    let mut mixed = random_msgs(&mut rng, 10);
+    mixed.insert(6, msgs[3].to_vec());
+    assert_eq!(hash_to_g1_batch_vartime(&mixed, dst).unwrap()[6], want[3]);
+}
+
+#[test]
+fn g1_batch_refuses_an_empty_dst() {
+    assert_eq!(hash_to_g1_batch_vartime(&[b"abc"], b""), Err(HashToCurveError::EmptyDst));
+    assert_eq!(hash_to_g1_batch_vartime::<&[u8]>(&[], b""), Err(HashToCurveError::EmptyDst));
 }
 
 #[test]
