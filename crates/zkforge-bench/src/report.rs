@@ -60,6 +60,14 @@ impl Meta {
         }
         let field = if zkforge_field::backend::adx_active() { "x86-64 MULX/ADX assembly" } else { "portable Rust" };
         let has = |f: &str| cpu_features.iter().any(|x| x == f);
+        // the curve-arithmetic lanes (fields, MSM, pairings, KZG); ZKFORGE_NO_IFMA turns them off
+        let ifma = if !has("AVX-512IFMA") {
+            "none (no AVX-512 IFMA)"
+        } else if zkforge_field::backend::ifma_allowed() {
+            "on"
+        } else {
+            "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
+        };
         let poseidon = if has("AVX-512F") {
             "AVX-512 (16 lanes)"
         } else if has("AVX2") {
@@ -71,7 +79,7 @@ impl Meta {
             cpu: cpu_model(),
             cpus: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
             cpu_features,
-            backends: vec![format!("field: {field}"), format!("hashsig Poseidon2: {poseidon}")],
+            backends: vec![format!("field: {field}"), format!("IFMA lanes: {ifma}"), format!("hashsig Poseidon2: {poseidon}")],
             threads: "1 per row unless its thr column says more (no pool for 1)".into(),
             commit: git_commit(),
             date: utc_now(),

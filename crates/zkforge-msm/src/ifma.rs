@@ -187,11 +187,12 @@ impl<const L: usize> Field52<L> {
     }
 }
 
-/// Whether this CPU runs the IFMA kernels (AVX-512F and AVX-512 IFMA).
+/// Whether this CPU runs the IFMA kernels (AVX-512F and AVX-512 IFMA) and they are allowed
+/// (`zkforge_field::backend::set_ifma_allowed`, `ZKFORGE_NO_IFMA`).
 pub fn available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512ifma")
+        zkforge_field::backend::ifma_allowed() && std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512ifma")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

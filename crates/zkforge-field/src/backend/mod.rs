@@ -849,6 +849,53 @@ pub(crate) fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; 8])
     portable::reduce_once_ct(portable::mont_mul(a, b, p), p)
 }
 
+// 0 = not read yet, 1 = allowed, 2 = refused
+static IFMA_GATE: AtomicU8 = AtomicU8::new(0);
+
+/// Allow or refuse the AVX-512 IFMA lane kernels of the field, curve, MSM, pairing and KZG code
+/// for the whole process (every lane path has a 64-bit path beside it that gives the same
+/// answers). Refused, an AVX-512 machine runs what an AVX2-only machine runs: to measure that
+/// path against a peer where it runs, or to test it. Work already prepared in a lane form (an
+/// MSM's prepared bases) keeps it. The default is allowed unless the environment variable
+/// `ZKFORGE_NO_IFMA` is set to a value other than empty or `0` when the gate is first read.
+/// Without effect on a CPU without IFMA, where the lanes never run.
+///
+/// ```
+/// use zkforge_field::backend::{ifma_allowed, set_ifma_allowed};
+/// set_ifma_allowed(false);
+/// assert!(!ifma_allowed());
+/// set_ifma_allowed(true);
+/// assert!(ifma_allowed());
+/// ```
+pub fn set_ifma_allowed(allowed: bool) {
+    IFMA_GATE.store(if allowed { 1 } else { 2 }, Ordering::Relaxed);
+}
+
+/// Whether the IFMA lane kernels may run ([`set_ifma_allowed`], `ZKFORGE_NO_IFMA`); the CPU
+/// must have them too.
+pub fn ifma_allowed() -> bool {
+    match IFMA_GATE.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => {
+            let allowed = !env_refuses_ifma();
+            // a concurrent set_ifma_allowed wins over the environment
+            let _ = IFMA_GATE.compare_exchange(0, if allowed { 1 } else { 2 }, Ordering::Relaxed, Ordering::Relaxed);
+            IFMA_GATE.load(Ordering::Relaxed) == 1
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+fn env_refuses_ifma() -> bool {
+    std::env::var_os("ZKFORGE_NO_IFMA").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+#[cfg(not(feature = "std"))]
+fn env_refuses_ifma() -> bool {
+    false
+}
+
 /// True on a CPU that runs AVX-512 on 256-bit units, issuing each 512-bit instruction as two
 /// halves: AMD family 19h (Zen 4), read once from CPUID (vendor "AuthenticAMD", family 0x19
 /// with AVX-512F). The IFMA lanes still pay there, but less than on Zen 5 or Intel's server

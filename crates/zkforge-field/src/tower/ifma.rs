@@ -158,10 +158,11 @@ impl<const M: usize> Consts52<M> {
     }
 }
 
-/// Whether this CPU has AVX-512F and AVX-512 IFMA (detected once).
+/// Whether this CPU has AVX-512F and AVX-512 IFMA (detected once) and the lanes are allowed
+/// ([`crate::backend::set_ifma_allowed`]).
 pub(super) fn cpu_has_ifma() -> bool {
     static HAS: OnceLock<bool> = OnceLock::new();
-    *HAS.get_or_init(|| std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma"))
+    crate::backend::ifma_allowed() && *HAS.get_or_init(|| std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma"))
 }
 
 /// The constants for `C`'s modulus when the 8-limb lanes apply to its tower (6 limbs,
