@@ -52,8 +52,9 @@ fn blst_hash_to_g1(msg: &[u8], dst: &[u8]) -> [u8; 48] {
     out
 }
 
-#[test]
-fn g1_batch_equals_one_by_one_for_every_length() {
+/// `batch(msgs)` against `one(msg)` for batches of every length from 0 to 20, with the empty
+/// message and a repeated one among them.
+fn every_length<P: PartialEq + std::fmt::Debug>(batch: impl Fn(&[Vec<u8>]) -> Vec<P>, one: impl Fn(&[u8]) -> P) {
     let mut rng = rng();
     for n in 0..=20 {
         let mut msgs = random_msgs(&mut rng, n);
@@ -61,26 +62,39 @@ fn g1_batch_equals_one_by_one_for_every_length() {
             msgs[1] = Vec::new(); // the empty message
             msgs[3] = msgs[2].clone(); // a repeated message
         }
-        let got = hash_to_g1_batch_vartime(&msgs, DST1).unwrap();
+        let got = batch(&msgs);
         assert_eq!(got.len(), n);
         for (i, (m, p)) in msgs.iter().zip(&got).enumerate() {
-            assert_eq!(*p, hash_to_g1(m, DST1).unwrap(), "n = {n}, message {i}");
-            assert!(p.is_in_subgroup());
+            assert_eq!(*p, one(m), "n = {n}, message {i}");
+        }
+    }
+}
+
+/// `batch(msgs, dst)` against blst's compressed points `peer(msg, dst)`, under the test DST,
+/// a 300-byte DST (hashed first, RFC 9380 section 5.3.3) and a one-byte one.
+fn against_blst<P, const L: usize>(dst0: &[u8], n: usize, batch: impl Fn(&[Vec<u8>], &[u8]) -> Vec<P>, compress: impl Fn(&P) -> [u8; L], peer: impl Fn(&[u8], &[u8]) -> [u8; L]) {
+    let mut rng = rng();
+    let long_dst = vec![b'D'; 300];
+    for dst in [dst0, &long_dst[..], b"x"] {
+        let msgs = random_msgs(&mut rng, n);
+        for (m, p) in msgs.iter().zip(&batch(&msgs, dst)) {
+            assert_eq!(compress(p), peer(m, dst));
         }
     }
 }
 
 #[test]
+fn g1_batch_equals_one_by_one_for_every_length() {
+    every_length(|m| hash_to_g1_batch_vartime(m, DST1).unwrap(), |m| {
+        let p = hash_to_g1(m, DST1).unwrap();
+        assert!(p.is_in_subgroup());
+        p
+    });
+}
+
+#[test]
 fn g1_batch_equals_blst_and_takes_long_dsts() {
-    let mut rng = rng();
-    let long_dst = vec![b'D'; 300]; // hashed first (RFC 9380 section 5.3.3)
-    for dst in [DST1, &long_dst[..], b"x"] {
-        let msgs = random_msgs(&mut rng, 17);
-        let got = hash_to_g1_batch_vartime(&msgs, dst).unwrap();
-        for (m, p) in msgs.iter().zip(&got) {
-            assert_eq!(p.to_compressed(), blst_hash_to_g1(m, dst));
-        }
-    }
+    against_blst(DST1, 17, |m, dst| hash_to_g1_batch_vartime(m, dst).unwrap(), G1Affine::to_compressed, blst_hash_to_g1);
 }
 
 #[test]
@@ -107,32 +121,12 @@ fn g1_batch_refuses_an_empty_dst() {
 
 #[test]
 fn batch_equals_one_by_one_for_every_length() {
-    let mut rng = rng();
-    for n in 0..=20 {
-        let mut msgs = random_msgs(&mut rng, n);
-        if n > 3 {
-            msgs[1] = Vec::new(); // the empty message
-            msgs[3] = msgs[2].clone(); // a repeated message
-        }
-        let got = hash_to_g2_batch_vartime(&msgs, DST).unwrap();
-        assert_eq!(got.len(), n);
-        for (i, (m, p)) in msgs.iter().zip(&got).enumerate() {
-            assert_eq!(*p, hash_to_g2(m, DST).unwrap(), "n = {n}, message {i}");
-        }
-    }
+    every_length(|m| hash_to_g2_batch_vartime(m, DST).unwrap(), |m| hash_to_g2(m, DST).unwrap());
 }
 
 #[test]
 fn batch_equals_blst_and_takes_long_dsts() {
-    let mut rng = rng();
-    let long_dst = vec![b'D'; 300]; // hashed first (RFC 9380 section 5.3.3)
-    for dst in [DST, &long_dst[..], b"x"] {
-        let msgs = random_msgs(&mut rng, 9);
-        let got = hash_to_g2_batch_vartime(&msgs, dst).unwrap();
-        for (m, p) in msgs.iter().zip(&got) {
-            assert_eq!(p.to_compressed(), blst_hash_to_g2(m, dst));
-        }
-    }
+    against_blst(DST, 9, |m, dst| hash_to_g2_batch_vartime(m, dst).unwrap(), G2Affine::to_compressed, blst_hash_to_g2);
 }
 
 #[test]

@@ -716,22 +716,35 @@ pub fn hash_to_g2_jacobian(msg: &[u8], dst: &[u8]) -> Result<Jacobian<BlsG2>, Ha
 /// assert_eq!(out[4], hash_to_g2(&msgs[4], dst).unwrap());
 /// ```
 pub fn hash_to_g2_batch_vartime<M: AsRef<[u8]>>(msgs: &[M], dst: &[u8]) -> Result<Vec<Affine<BlsG2>>, HashToCurveError> {
+    hash_batch(msgs, dst, hash_to_field_bls12_381_fp2, |group| {
+        let qs: Vec<Jacobian<BlsG2>> = map_many_g2(group).chunks_exact(2).map(|p| p[0].add(&p[1])).collect();
+        Jacobian::batch_to_affine_vartime(&crate::bls12_381::clear_cofactor_g2_batch_vartime(&qs))
+    })
+}
+
+/// The frame of the batched hashes: refuse an empty DST, hash every message to two field
+/// elements, then hand `group` the elements of balanced groups of at most eight messages
+/// (sixteen maps: two lane runs of eight) and collect its points in message order.
+fn hash_batch<M: AsRef<[u8]>, F, P>(
+    msgs: &[M],
+    dst: &[u8],
+    to_field: fn(&[u8], &[u8], usize) -> Result<Vec<F>, HashToCurveError>,
+    group: impl Fn(&[F]) -> Vec<P>,
+) -> Result<Vec<P>, HashToCurveError> {
     if dst.is_empty() {
         return Err(HashToCurveError::EmptyDst);
     }
     let mut us = Vec::with_capacity(2 * msgs.len());
     for m in msgs {
-        us.extend(hash_to_field_bls12_381_fp2(m.as_ref(), dst, 2)?);
+        us.extend(to_field(m.as_ref(), dst, 2)?);
     }
     let mut out = Vec::with_capacity(msgs.len());
     if msgs.is_empty() {
         return Ok(out);
     }
-    // balanced groups of at most eight messages (sixteen maps)
     let size = msgs.len().div_ceil(msgs.len().div_ceil(8));
-    for group in us.chunks(2 * size) {
-        let qs: Vec<Jacobian<BlsG2>> = map_many_g2(group).chunks_exact(2).map(|p| p[0].add(&p[1])).collect();
-        out.extend(Jacobian::batch_to_affine_vartime(&crate::bls12_381::clear_cofactor_g2_batch_vartime(&qs)));
+    for g in us.chunks(2 * size) {
+        out.extend(group(g));
     }
     Ok(out)
 }
@@ -755,31 +768,16 @@ pub fn hash_to_g2_batch_vartime<M: AsRef<[u8]>>(msgs: &[M], dst: &[u8]) -> Resul
 /// assert_eq!(out[4], hash_to_g1(&msgs[4], dst).unwrap());
 /// ```
 pub fn hash_to_g1_batch_vartime<M: AsRef<[u8]>>(msgs: &[M], dst: &[u8]) -> Result<Vec<Affine<BlsG1>>, HashToCurveError> {
-    if dst.is_empty() {
-        return Err(HashToCurveError::EmptyDst);
-    }
-    let mut us = Vec::with_capacity(2 * msgs.len());
-    for m in msgs {
-        us.extend(hash_to_field_bls12_381_fp(m.as_ref(), dst, 2)?);
-    }
-    let mut out = Vec::with_capacity(msgs.len());
-    if msgs.is_empty() {
-        return Ok(out);
-    }
-    // balanced groups of at most eight messages (sixteen maps: two lane runs of eight)
-    let size = msgs.len().div_ceil(msgs.len().div_ceil(8));
-    for group in us.chunks(2 * size) {
-        let maps = sswu_many_g1_jacobian(group);
-        let qs: Vec<Jacobian<BlsG1>> = maps
+    hash_batch(msgs, dst, hash_to_field_bls12_381_fp, |group| {
+        let qs: Vec<Jacobian<BlsG1>> = sswu_many_g1_jacobian(group)
             .chunks_exact(2)
             .map(|pq| {
                 let s = add_jacobian_with_a(&pq[0], &pq[1], iso_g1::ISO_A);
                 crate::bls12_381::clear_cofactor_g1_vartime(&iso_map_jacobian::<BlsG1>(&s, &iso_g1::XNUM, &iso_g1::XDEN, &iso_g1::YNUM, &iso_g1::YDEN))
             })
             .collect();
-        out.extend(Jacobian::batch_to_affine_vartime(&qs));
-    }
-    Ok(out)
+        Jacobian::batch_to_affine_vartime(&qs)
+    })
 }
 
 /// [`sswu_g1_jacobian`] of many elements, the same points: their exponentiations run together
