@@ -71,6 +71,12 @@ pub trait CurveField:
         let _ = l;
         None
     }
+    /// a b - 2 c^2, the Y coordinate of a Jacobian doubling; an extension field may form it
+    /// with fewer reductions (Fp2: [`Fp2::mul_sub_double_square`]).
+    #[inline(always)]
+    fn mul_sub_double_square(a: &Self, b: &Self, c: &Self) -> Self {
+        *a * *b - c.square().double()
+    }
     /// Montgomery's trick: invert every non-zero element of `v` with one inversion, leaving
     /// zeros as zero.
     fn batch_invert(v: &mut [Self]) {
@@ -170,6 +176,10 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp2<C, N> {
     const ZERO: Self = Fp2::ZERO;
     const ONE: Self = Fp2::ONE;
     const DEGREE: usize = 2;
+    #[inline(always)]
+    fn mul_sub_double_square(a: &Self, b: &Self, c: &Self) -> Self {
+        a.mul_sub_double_square(b, c)
+    }
     #[inline(always)]
     fn double(&self) -> Self {
         Fp2::double(self)

@@ -318,6 +318,31 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
 }
 
 impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
+    /// self * b - 2 c^2, the Y coordinate of a Jacobian doubling (E (D - X3) - 8 Y^4 with
+    /// c = 2 Y^2, EFD dbl-2009-l). Where the tower reduces lazily
+    /// ([`crate::tower::lazy::use_lazy`], switched by [`crate::backend::set_tower`]) the
+    /// product and the square stay double width and one reduction per coefficient finishes:
+    /// two Montgomery reductions and two reduced additions fewer than the reduced form, which
+    /// runs elsewhere. The same value either way.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::{Fp, Fp2};
+    /// let (a, b, c) = (Fp2::new(Fp::from_u64(3), Fp::from_u64(5)), Fp2::new(Fp::from_u64(7), Fp::from_u64(11)), Fp2::new(Fp::from_u64(2), Fp::from_u64(13)));
+    /// assert_eq!(a.mul_sub_double_square(&b, &c), a * b - c.square().double());
+    /// ```
+    #[inline]
+    pub fn mul_sub_double_square(&self, b: &Self, c: &Self) -> Self {
+        if super::lazy::use_lazy::<C, N>() {
+            let (mut w, mut cc) = (super::lazy::Fp2Wide::ZERO, super::lazy::Fp2Wide::ZERO);
+            super::lazy::Fp2Wide::mul_to(&mut w, self, b);
+            super::lazy::Fp2Wide::square_to(&mut cc, c);
+            w.sub_assign(&cc);
+            w.sub_assign(&cc);
+            return w.reduce();
+        }
+        *self * *b - c.square().double()
+    }
+
     /// Karatsuba: v0 = a0 b0, v1 = a1 b1, c0 = v0 - v1, c1 = (a0 + a1)(b0 + b1) - v0 - v1
     /// (three products; the portable path of `*`).
     #[inline]

@@ -71,6 +71,22 @@ impl<C: FieldConfig<N>, const N: usize> Fp2Wide<C, N> {
         dbl_sub_assign(&mut out.c0, &v1, p);
     }
 
+    /// out = a^2 unreduced (complex squaring): c0 = (a0 + a1)(a0 - a1 + p), c1 = (a0 + a0) a1.
+    /// 2 products; every factor is below 2p, so each product is below 4p^2 < p R.
+    #[inline(always)]
+    pub fn square_to(out: &mut Self, a: &Fp2<C, N>) {
+        mul_wide(&mut out.c0, &a.c0.add_lazy(&a.c1).limbs, &a.c0.sub_lazy(&a.c1).limbs);
+        mul_wide(&mut out.c1, &a.c0.add_lazy(&a.c0).limbs, &a.c1.limbs);
+    }
+
+    /// self -= b modulo p R.
+    #[inline(always)]
+    pub fn sub_assign(&mut self, b: &Self) {
+        let p = &Fp::<C, N>::PINV;
+        dbl_sub_assign(&mut self.c0, &b.c0, p);
+        dbl_sub_assign(&mut self.c1, &b.c1, p);
+    }
+
     /// Reduce both coefficients (two REDC), fully reduced.
     #[inline(always)]
     pub fn reduce(&self) -> Fp2<C, N> {
@@ -80,28 +96,12 @@ impl<C: FieldConfig<N>, const N: usize> Fp2Wide<C, N> {
 }
 
 impl<C: TowerConfig<N>, const N: usize> Fp2Wide<C, N> {
-    /// out = a^2 unreduced (complex squaring): c0 = (a0 + a1)(a0 - a1 + p), c1 = (a0 + a0) a1.
-    /// 2 products; every factor is below 2p, so each product is below 4p^2 < p R.
-    #[inline(always)]
-    pub fn square_to(out: &mut Self, a: &Fp2<C, N>) {
-        mul_wide(&mut out.c0, &a.c0.add_lazy(&a.c1).limbs, &a.c0.sub_lazy(&a.c1).limbs);
-        mul_wide(&mut out.c1, &a.c0.add_lazy(&a.c0).limbs, &a.c1.limbs);
-    }
-
     /// self += b modulo p R.
     #[inline(always)]
     pub fn add_assign(&mut self, b: &Self) {
         let p = &Fp::<C, N>::PINV;
         dbl_add_assign(&mut self.c0, &b.c0, p);
         dbl_add_assign(&mut self.c1, &b.c1, p);
-    }
-
-    /// self -= b modulo p R.
-    #[inline(always)]
-    pub fn sub_assign(&mut self, b: &Self) {
-        let p = &Fp::<C, N>::PINV;
-        dbl_sub_assign(&mut self.c0, &b.c0, p);
-        dbl_sub_assign(&mut self.c1, &b.c1, p);
     }
 
     /// out = a + b modulo p R.
