@@ -70,4 +70,44 @@ fn main() {
     row::<bn::G1Config>("BN254 G1");
     row::<bls::G2Config>("BLS12-381 G2");
     row::<bn::G2Config>("BN254 G2");
+    madd_rows();
+}
+
+/// madd-2007-bl's Y3 as two reduced products, or through `mul_sub_mul`.
+#[inline(never)]
+fn madd<F: CurveField, const WIDE: bool>(p: &[F; 3], q: &[F; 2]) -> [F; 3] {
+    let [x, y, z] = *p;
+    let z1z1 = z.square();
+    let u2 = q[0] * z1z1;
+    let s2 = q[1] * z * z1z1;
+    let h = u2 - x;
+    let hh = h.square();
+    let i = hh.double().double();
+    let j = h * i;
+    let r = (s2 - y).double();
+    let v = x * i;
+    let x3 = r.square() - j - v.double();
+    let y3 = if WIDE { F::mul_sub_mul(&r, &(v - x3), &y, &j.double()) } else { r * (v - x3) - (y * j).double() };
+    [x3, y3, (z + h).square() - z1z1 - hh]
+}
+
+pub fn madd_rows() {
+    fn one<C: CurveConfig>(name: &str) {
+        let g = Jacobian::<C>::generator().double().double();
+        let a = Jacobian::<C>::generator().to_affine();
+        let (p, q) = ([g.x(), g.y(), g.z()], [a.x(), a.y()]);
+        assert_eq!(madd::<_, false>(&p, &q), madd::<_, true>(&p, &q));
+        let mut ratios = Vec::new();
+        for _ in 0..5 {
+            let mut s = p;
+            let t0 = best(5000, || s = madd::<_, false>(black_box(&s), &q));
+            let mut s = p;
+            let t1 = best(5000, || s = madd::<_, true>(black_box(&s), &q));
+            ratios.push(format!("{:.3}", t1 / t0));
+        }
+        println!("{name} mixed addition: wide Y3 / reduced per round {}", ratios.join(" "));
+    }
+    one::<bls::G1Config>("BLS12-381 G1");
+    one::<bls::G2Config>("BLS12-381 G2");
+    one::<bn::G2Config>("BN254 G2");
 }

@@ -77,6 +77,11 @@ pub trait CurveField:
     fn mul_sub_double_square(a: &Self, b: &Self, c: &Self) -> Self {
         *a * *b - c.square().double()
     }
+    /// a b - c d, the Y coordinate of a Jacobian addition (Fp2: [`Fp2::mul_sub_mul`]).
+    #[inline(always)]
+    fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        *a * *b - *c * *d
+    }
     /// Montgomery's trick: invert every non-zero element of `v` with one inversion, leaving
     /// zeros as zero.
     fn batch_invert(v: &mut [Self]) {
@@ -179,6 +184,10 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp2<C, N> {
     #[inline(always)]
     fn mul_sub_double_square(a: &Self, b: &Self, c: &Self) -> Self {
         a.mul_sub_double_square(b, c)
+    }
+    #[inline(always)]
+    fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        a.mul_sub_mul(b, c, d)
     }
     #[inline(always)]
     fn double(&self) -> Self {

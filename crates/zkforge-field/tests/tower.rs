@@ -582,7 +582,8 @@ fn fp2_products_match<C: TowerConfig<N>, const N: usize>(rng: &mut rand::rngs::S
         }
     }
     set_fp2_product(Fp2Product::Auto);
-    // a b - 2 c^2 (the doubling's Y) on the wide path and the reduced one
+    // a b - 2 c^2 and a b - c d (the doubling's and the additions' Y) on the wide path and
+    // the reduced one
     use zkforge_field::backend::{set_tower, Tower};
     for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
         set_tower(tower);
@@ -590,12 +591,14 @@ fn fp2_products_match<C: TowerConfig<N>, const N: usize>(rng: &mut rand::rngs::S
             let (a, b, c) = (xs[i], xs[(i * 7 + 3) % n], xs[(i * 5 + 1) % n]);
             let want = school(&a, &b) - school(&c, &c) - school(&c, &c);
             assert_eq!(a.mul_sub_double_square(&b, &c), want, "{} {tower:?} {a:?} {b:?} {c:?}", C::NAME);
+            let d = xs[(i * 3 + 2) % n];
+            assert_eq!(a.mul_sub_mul(&b, &c, &d), school(&a, &b) - school(&c, &d), "{} {tower:?} {a:?} {b:?} {c:?} {d:?}", C::NAME);
         }
     }
     set_tower(Tower::Auto);
 }
 
-/// Also `mul_sub_double_square` under every value of the tower switch.
+/// Also `mul_sub_double_square` and `mul_sub_mul` under every value of the tower switch.
 #[test]
 fn every_fp2_product_form_agrees() {
     let mut rng = rng();

@@ -91,7 +91,8 @@ impl<C: CurveConfig> Jacobian<C> {
         Self { x: x3, y: y3, z: z3 }
     }
 
-    /// `add-2007-bl` core without special cases; returns (sum, H == 0, R == 0).
+    /// `add-2007-bl` core without special cases; returns (sum, H == 0, R == 0). Y3's two
+    /// products share one reduction where the field allows ([`CurveField::mul_sub_mul`]).
     #[inline(always)]
     fn add_core(&self, o: &Self) -> (Self, Choice, Choice) {
         let z1z1 = self.z.square();
@@ -106,12 +107,13 @@ impl<C: CurveConfig> Jacobian<C> {
         let r = (s2 - s1).double();
         let v = u1 * i;
         let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (s1 * j).double();
+        let y3 = C::Base::mul_sub_mul(&r, &(v - x3), &s1, &j.double());
         let z3 = ((self.z + o.z).square() - z1z1 - z2z2) * h;
         (Self { x: x3, y: y3, z: z3 }, h.is_zero(), r.is_zero())
     }
 
     /// `madd-2007-bl` core (o has Z = 1, o not the identity); returns (sum, H == 0, R == 0).
+    /// Y3 as in [`Jacobian::add_core`].
     #[inline(always)]
     fn add_mixed_core(&self, o: &Affine<C>) -> (Self, Choice, Choice) {
         let z1z1 = self.z.square();
@@ -124,7 +126,7 @@ impl<C: CurveConfig> Jacobian<C> {
         let r = (s2 - self.y).double();
         let v = self.x * i;
         let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (self.y * j).double();
+        let y3 = C::Base::mul_sub_mul(&r, &(v - x3), &self.y, &j.double());
         let z3 = (self.z + h).square() - z1z1 - hh;
         (Self { x: x3, y: y3, z: z3 }, h.is_zero(), r.is_zero())
     }
@@ -152,7 +154,7 @@ impl<C: CurveConfig> Jacobian<C> {
         // 2 V + H^3; for the tangent U2 = U1 (and H was replaced by 2 S1), so it is 2 V.
         let chord_hhh = C::Base::conditional_select(&hhh, &C::Base::ZERO, is_dbl);
         let x3 = r.square() - v.double() - chord_hhh;
-        let y3 = r * (v - x3) - s1 * hhh;
+        let y3 = C::Base::mul_sub_mul(&r, &(v - x3), &s1, &hhh);
         Self { x: x3, y: y3, z: d * h }
     }
 

@@ -343,6 +343,29 @@ impl<C: FieldConfig<N>, const N: usize> Fp2<C, N> {
         *self * *b - c.square().double()
     }
 
+    /// self * b - c d, the Y coordinate of a Jacobian addition (R (V - X3) - S1 (2 J) in EFD
+    /// add-2007-bl and madd-2007-bl, R (V - X3) - S1 H^3 in the unified addition), formed as
+    /// [`Fp2::mul_sub_double_square`] is: both products double width and one reduction per
+    /// coefficient on the lazy tower, the reduced form elsewhere. The same value either way.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::{Fp, Fp2};
+    /// let f = |a: u64, b: u64| Fp2::new(Fp::from_u64(a), Fp::from_u64(b));
+    /// let (a, b, c, d) = (f(3, 5), f(7, 11), f(2, 13), f(17, 19));
+    /// assert_eq!(a.mul_sub_mul(&b, &c, &d), a * b - c * d);
+    /// ```
+    #[inline]
+    pub fn mul_sub_mul(&self, b: &Self, c: &Self, d: &Self) -> Self {
+        if super::lazy::use_lazy::<C, N>() {
+            let (mut w, mut cd) = (super::lazy::Fp2Wide::ZERO, super::lazy::Fp2Wide::ZERO);
+            super::lazy::Fp2Wide::mul_to(&mut w, self, b);
+            super::lazy::Fp2Wide::mul_to(&mut cd, c, d);
+            w.sub_assign(&cd);
+            return w.reduce();
+        }
+        *self * *b - *c * *d
+    }
+
     /// Karatsuba: v0 = a0 b0, v1 = a1 b1, c0 = v0 - v1, c1 = (a0 + a1)(b0 + b1) - v0 - v1
     /// (three products; the portable path of `*`).
     #[inline]
