@@ -121,6 +121,24 @@ impl<C: FieldConfig<N>, const N: usize> CurveField for Fp<C, N> {
     const ZERO: Self = Fp::ZERO;
     const ONE: Self = Fp::ONE;
     const DEGREE: usize = 1;
+    /// a b + (-2c) c as one lazy sum of products ([`Fp::sum_of_products2`]: one reduction)
+    /// where the tower reduces lazily (`zkforge_field::backend::set_tower`; the two reduced
+    /// products otherwise, the same value).
+    #[inline(always)]
+    fn mul_sub_double_square(a: &Self, b: &Self, c: &Self) -> Self {
+        if zkforge_field::backend::lazy_tower_selected(N) {
+            return Fp::sum_of_products2(a, &-c.double(), b, c);
+        }
+        *a * *b - c.square().double()
+    }
+    /// a b + (-c) d as one lazy sum of products, as [`CurveField::mul_sub_double_square`].
+    #[inline(always)]
+    fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        if zkforge_field::backend::lazy_tower_selected(N) {
+            return Fp::sum_of_products2(a, &-*c, b, d);
+        }
+        *a * *b - *c * *d
+    }
     #[inline(always)]
     fn double(&self) -> Self {
         Fp::double(self)

@@ -339,3 +339,38 @@ fn affine_add_vartime_matches_the_group_law() {
         .collect();
     check(&off);
 }
+
+/// The doubling and the additions under every value of the tower switch
+/// (`zkforge_field::backend::set_tower`, which also chooses whether their Y coordinates take
+/// one reduction, `CurveField::mul_sub_double_square` / `mul_sub_mul`): the same points on all
+/// four groups; the suites above check the default against arkworks.
+fn group_law_agrees_under_every_tower<C: CurveConfig>(rng: &mut impl RngCore) {
+    use zkforge_field::backend::{set_tower, Tower};
+    let g = Jacobian::<C>::generator();
+    let pts: Vec<Jacobian<C>> = (0..16).map(|_| g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 8])).collect();
+    let run = || {
+        let mut out = Vec::new();
+        for w in pts.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let qa = q.to_affine();
+            out.extend([p.double(), p.add(&q), p.add_vartime(&q), p.add_mixed(&qa), p.add_mixed_vartime(&qa), p.add(&p), p.add_mixed(&p.to_affine())].map(|r| r.to_affine()));
+        }
+        out
+    };
+    set_tower(Tower::PerProduct);
+    let want = run();
+    for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
+        set_tower(tower);
+        assert!(run() == want, "{} {tower:?}", core::any::type_name::<C>());
+    }
+    set_tower(Tower::Auto);
+}
+
+#[test]
+fn group_law_agrees_under_every_tower_switch_value() {
+    let mut rng = rng();
+    group_law_agrees_under_every_tower::<zkforge_curve::bls12_381::G1Config>(&mut rng);
+    group_law_agrees_under_every_tower::<zkforge_curve::bls12_381::G2Config>(&mut rng);
+    group_law_agrees_under_every_tower::<zkforge_curve::bn254::G1Config>(&mut rng);
+    group_law_agrees_under_every_tower::<zkforge_curve::bn254::G2Config>(&mut rng);
+}
