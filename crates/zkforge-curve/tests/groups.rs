@@ -340,7 +340,7 @@ fn affine_add_vartime_matches_the_group_law() {
     check(&off);
 }
 
-/// The doubling and the additions under every value of the tower switch
+/// The doubling and the additions (Jacobian and XYZZ) under every value of the tower switch
 /// (`zkforge_field::backend::set_tower`, which also chooses whether their Y coordinates take
 /// one reduction, `CurveField::mul_sub_double_square` / `mul_sub_mul`): the same points on all
 /// four groups; the suites above check the default against arkworks.
@@ -354,6 +354,9 @@ fn group_law_agrees_under_every_tower<C: CurveConfig>(rng: &mut impl RngCore) {
             let (p, q) = (w[0], w[1]);
             let qa = q.to_affine();
             out.extend([p.double(), p.add(&q), p.add_vartime(&q), p.add_mixed(&qa), p.add_mixed_vartime(&qa), p.add(&p), p.add_mixed(&p.to_affine())].map(|r| r.to_affine()));
+            // the XYZZ bucket formulas
+            let (px, qx) = (p.to_xyzz(), q.to_xyzz());
+            out.extend([px.double(), Xyzz::double_affine(&qa), px.add_vartime(&qx), px.add_mixed_vartime(&qa), px.add_vartime(&px)].map(|r| r.to_affine()));
         }
         out
     };

@@ -1,4 +1,6 @@
-//! XYZZ points (the MSM bucket format): additions, doublings and conversions.
+//! XYZZ points (the MSM bucket format): additions, doublings and conversions (EFD
+//! g1p/auto-shortw-xyzz); every Y3 = A B - C D takes one reduction where the field allows
+//! (`CurveField::mul_sub_mul`).
 
 use core::ops::Neg;
 
@@ -35,7 +37,7 @@ impl<C: CurveConfig> Xyzz<C> {
         let xx = self.x.square();
         let m = C::plus_a_times(xx.double() + xx, || self.zz.square());
         let x3 = m.square() - s.double();
-        let y3 = m * (s - x3) - w * self.y;
+        let y3 = C::Base::mul_sub_mul(&m, &(s - x3), &w, &self.y);
         let zz3 = v * self.zz;
         let zzz3 = w * self.zzz;
         Self { x: x3, y: y3, zz: zz3, zzz: zzz3 }
@@ -54,7 +56,7 @@ impl<C: CurveConfig> Xyzz<C> {
         let xx = p.x.square();
         let m = C::plus_a_times(xx.double() + xx, || C::Base::ONE);
         let x3 = m.square() - s.double();
-        let y3 = m * (s - x3) - w * p.y;
+        let y3 = C::Base::mul_sub_mul(&m, &(s - x3), &w, &p.y);
         Self { x: x3, y: y3, zz: v, zzz: w }
     }
 
@@ -80,7 +82,7 @@ impl<C: CurveConfig> Xyzz<C> {
         let ppp = p * pp;
         let q = u1 * pp;
         let x3 = r.square() - ppp - q.double();
-        let y3 = r * (q - x3) - s1 * ppp;
+        let y3 = C::Base::mul_sub_mul(&r, &(q - x3), &s1, &ppp);
         let zz3 = self.zz * o.zz * pp;
         let zzz3 = self.zzz * o.zzz * ppp;
         Self { x: x3, y: y3, zz: zz3, zzz: zzz3 }
@@ -106,7 +108,7 @@ impl<C: CurveConfig> Xyzz<C> {
         let ppp = p * pp;
         let q = self.x * pp;
         let x3 = r.square() - ppp - q.double();
-        let y3 = r * (q - x3) - self.y * ppp;
+        let y3 = C::Base::mul_sub_mul(&r, &(q - x3), &self.y, &ppp);
         let zz3 = self.zz * pp;
         let zzz3 = self.zzz * ppp;
         Self { x: x3, y: y3, zz: zz3, zzz: zzz3 }
