@@ -111,6 +111,8 @@ pub fn doubling_step<C: TowerConfig<N>, const N: usize>(t: &mut G2Homogeneous<C,
 }
 
 /// T <- T + Q for an affine Q = (qx, qy) with T != +-Q; returns the line through T and Q.
+/// Y3 and the line's constant term, each a product minus a product, take one reduction
+/// ([`Fp2::mul_sub_mul`]).
 #[inline]
 pub fn addition_step<C: TowerConfig<N>, const N: usize>(t: &mut G2Homogeneous<C, N>, qx: &Fp2<C, N>, qy: &Fp2<C, N>) -> LineCoeffs<C, N> {
     let theta = t.y - *qy * t.z;
@@ -122,9 +124,9 @@ pub fn addition_step<C: TowerConfig<N>, const N: usize>(t: &mut G2Homogeneous<C,
     let g = t.x * d;
     let h = e + f - g.double();
     t.x = lambda * h;
-    t.y = theta * (g - h) - e * t.y;
+    t.y = theta.mul_sub_mul(&(g - h), &e, &t.y);
     t.z = t.z * e;
-    let j = theta * *qx - lambda * *qy;
+    let j = theta.mul_sub_mul(qx, &lambda, qy);
     LineCoeffs { l0: j, lx: -theta, ly: lambda }
 }
 
