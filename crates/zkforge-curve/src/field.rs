@@ -71,13 +71,15 @@ pub trait CurveField:
         let _ = l;
         None
     }
-    /// a b - 2 c^2, the Y coordinate of a Jacobian doubling; an extension field may form it
-    /// with fewer reductions (Fp2: [`Fp2::mul_sub_double_square`]).
+    /// a b - 2 c^2, the Y coordinate of a Jacobian doubling. Both fields here form it with one
+    /// reduction where the tower reduces lazily: Fp as one lazy sum of products, Fp2 through
+    /// [`Fp2::mul_sub_double_square`]; this default is the two reduced products.
     #[inline(always)]
     fn mul_sub_double_square(a: &Self, b: &Self, c: &Self) -> Self {
         *a * *b - c.square().double()
     }
-    /// a b - c d, the Y coordinate of a Jacobian addition (Fp2: [`Fp2::mul_sub_mul`]).
+    /// a b - c d, the Y coordinate of a Jacobian addition, with one reduction as
+    /// [`CurveField::mul_sub_double_square`] (Fp2: [`Fp2::mul_sub_mul`]).
     #[inline(always)]
     fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
         *a * *b - *c * *d
