@@ -78,6 +78,49 @@ pub fn exp_by_x_form() -> ExpByXForm {
     }
 }
 
+/// How the final exponentiation raises to BN254's u = 0x44e992b44a6909f1 (three times per hard
+/// part, in the scalar tower and on IFMA lanes alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpByUForm {
+    /// The measured best, [`ExpByUForm::Chain`].
+    Auto,
+    /// The width-4 NAF of u: table f, f^3, f^5, f^7, then 62 squarings and 16 products.
+    Wnaf,
+    /// A signed addition chain: table f^2, f^4, f^5, f^9, f^18, f^19, then twelve terms +-f^5,
+    /// +-f^9, +-f^19: 61 squarings and 14 products.
+    Chain,
+}
+
+static EXP_BY_U: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how BN254's final exponentiation raises to u (process-wide; every form gives the
+/// same result).
+///
+/// ```
+/// use zkforge_pairing::config::{set_exp_by_u_form, ExpByUForm};
+/// set_exp_by_u_form(ExpByUForm::Wnaf);
+/// set_exp_by_u_form(ExpByUForm::Auto);
+/// ```
+pub fn set_exp_by_u_form(f: ExpByUForm) {
+    EXP_BY_U.store(
+        match f {
+            ExpByUForm::Auto => 0,
+            ExpByUForm::Wnaf => 1,
+            ExpByUForm::Chain => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`ExpByUForm`].
+pub fn exp_by_u_form() -> ExpByUForm {
+    match EXP_BY_U.load(Ordering::Relaxed) {
+        0 => ExpByUForm::Auto,
+        1 => ExpByUForm::Wnaf,
+        _ => ExpByUForm::Chain,
+    }
+}
+
 /// Where the Miller loop keeps its Fp12 accumulator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MillerAccumulator {

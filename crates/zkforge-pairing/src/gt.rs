@@ -132,7 +132,8 @@ impl Wnaf {
 /// positive one): one cyclotomic squaring per digit after the first and one multiplication
 /// per nonzero digit, plus the table f, f^3, ..., f^(2^(w-1) - 1). For BN254's u the best width
 /// is 4: 62 squarings and 16 multiplications, against 23 with the plain NAF (gnark-crypto's
-/// addition chain: 60 and 17). BLS12-381's |x| has runs of 15 and 31 zeros, which
+/// addition chain: 60 and 17; the signed chain [`SignedChain`] that BN254 takes by default:
+/// 61 and 14). BLS12-381's |x| has runs of 15 and 31 zeros, which
 /// [`Fp12::cyclotomic_square_n`] squares in Karabina's compressed form.
 pub(crate) fn cyclotomic_pow_wnaf<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, e: &Wnaf) -> Fp12<C, N> {
     let mut table = [*f; 8];
@@ -197,6 +198,128 @@ pub(crate) fn cyclotomic_pow_wnaf_lanes<C: TowerConfig<N>, const N: usize>(f: &F
         if d != 0 {
             acc.mul_assign(pick(d));
         }
+    }
+    acc
+}
+
+/// A signed addition chain for a fixed public exponent e (Bos-Coster style, found offline by
+/// `scripts/exp_chain_search.py`): a short chain builds a table of a few powers f^t, then e is
+/// evaluated left to right as a sum of terms +-t 2^k, each term one run of cyclotomic
+/// squarings and one product (a negative term multiplies by the conjugate, the inverse on the
+/// cyclotomic subgroup). Where the window NAF's table is f, f^3, f^5, f^7 and its digits must
+/// be windows of the exponent, here the table may hold any powers the chain reaches (f^5, f^9,
+/// f^19 for BN254's u), which fits the exponent's bit pattern with fewer terms.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SignedChain {
+    /// The table after entry 0 = f: step k makes entry k + 1 = entry a * entry b (a squaring
+    /// when a == b). At most 7 steps.
+    pub table: &'static [(u8, u8)],
+    /// The table entry the result starts from.
+    pub first: u8,
+    /// The following terms, most significant first: (squarings before it, table entry,
+    /// negative).
+    pub terms: &'static [(u8, u8, bool)],
+    /// Squarings after the last term.
+    pub tail: u8,
+}
+
+impl SignedChain {
+    /// The exponent the chain computes (for tests and the plan's doc figures).
+    pub const fn exponent(&self) -> i128 {
+        let mut t = [0i128; 8];
+        t[0] = 1;
+        let mut k = 0;
+        while k < self.table.len() {
+            let (a, b) = self.table[k];
+            t[k + 1] = t[a as usize] + t[b as usize];
+            k += 1;
+        }
+        let mut e = t[self.first as usize];
+        let mut i = 0;
+        while i < self.terms.len() {
+            let (run, idx, neg) = self.terms[i];
+            e <<= run;
+            e += if neg { -t[idx as usize] } else { t[idx as usize] };
+            i += 1;
+        }
+        e << self.tail
+    }
+
+    /// Products the exponentiation takes: the table's and one per term.
+    pub const fn products(&self) -> usize {
+        let mut n = self.terms.len();
+        let mut k = 0;
+        while k < self.table.len() {
+            if self.table[k].0 != self.table[k].1 {
+                n += 1;
+            }
+            k += 1;
+        }
+        n
+    }
+
+    /// Cyclotomic squarings the exponentiation takes: the table's and every run.
+    pub const fn squarings(&self) -> usize {
+        let mut n = self.tail as usize;
+        let mut k = 0;
+        while k < self.table.len() {
+            if self.table[k].0 == self.table[k].1 {
+                n += 1;
+            }
+            k += 1;
+        }
+        let mut i = 0;
+        while i < self.terms.len() {
+            n += self.terms[i].0 as usize;
+            i += 1;
+        }
+        n
+    }
+}
+
+/// f^e for a cyclotomic f along a [`SignedChain`] for e: the table, then per term a run of
+/// squarings ([`Fp12::cyclotomic_square_n`]) and one product.
+pub(crate) fn cyclotomic_pow_chain<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain) -> Fp12<C, N> {
+    let mut t = [*f; 8];
+    for (k, &(a, b)) in c.table.iter().enumerate() {
+        let (a, b) = (a as usize, b as usize);
+        t[k + 1] = if a == b { t[a].cyclotomic_square() } else { t[a] * t[b] };
+    }
+    let mut acc = t[c.first as usize];
+    for &(run, idx, neg) in c.terms {
+        let x = t[idx as usize];
+        acc = acc.cyclotomic_square_n(run as u32) * if neg { x.conjugate() } else { x };
+    }
+    acc.cyclotomic_square_n(c.tail as u32)
+}
+
+/// [`cyclotomic_pow_chain`] on IFMA lanes (`Fp12Lanes`), the value in the 52-bit form
+/// throughout.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn cyclotomic_pow_chain_lanes<C: TowerConfig<N>, const N: usize>(f: &Fp12Lanes<C, N>, c: &SignedChain) -> Fp12Lanes<C, N> {
+    let mut t = vec![f.clone()];
+    for &(a, b) in c.table {
+        let mut x = t[a as usize].clone();
+        if a == b {
+            x.cyclotomic_square();
+        } else {
+            x.mul_assign(&t[b as usize]);
+        }
+        t.push(x);
+    }
+    let mut acc = t[c.first as usize].clone();
+    for &(run, idx, neg) in c.terms {
+        for _ in 0..run {
+            acc.cyclotomic_square();
+        }
+        if neg {
+            acc.mul_assign(&t[idx as usize].conjugate());
+        } else {
+            acc.mul_assign(&t[idx as usize]);
+        }
+    }
+    for _ in 0..c.tail {
+        acc.cyclotomic_square();
     }
     acc
 }

@@ -179,15 +179,16 @@ fn every_final_exponentiation_form_agrees() {
     set_cyclotomic_squaring(CyclotomicSquaring::Auto);
 }
 
-/// Every [`HardPart`] (the BN254 hard part on IFMA lanes or in the 64-bit tower) gives the
-/// same final exponentiation on random Miller-loop outputs, the identity and sparse elements,
-/// crossed with every cyclotomic squaring and both towers, and the same pairing checks; on
-/// BLS12-381 (where `Auto` keeps the scalar hard part) too.
+/// Every [`HardPart`] (the BN254 hard part on IFMA lanes or in the 64-bit tower) crossed with
+/// every [`ExpByUForm`] (u's window NAF or its signed addition chain) gives the same final
+/// exponentiation on random Miller-loop outputs, the identity and sparse elements, crossed
+/// with every cyclotomic squaring and both towers, and the same pairing checks; on BLS12-381
+/// (where `Auto` keeps the scalar hard part) too.
 #[test]
 fn every_hard_part_agrees() {
     use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
     use zkforge_field::bn254::{Fp12, Fp2, Fp6};
-    use zkforge_pairing::config::{set_hard_part, HardPart};
+    use zkforge_pairing::config::{set_exp_by_u_form, set_hard_part, ExpByUForm, HardPart};
     let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
     eprintln!("ZKFORGE_SEED={seed}");
     let mut rng = StdRng::seed_from_u64(seed);
@@ -201,26 +202,31 @@ fn every_hard_part_agrees() {
     let bls_input = pb::multi_miller_loop(&bls_pairs);
 
     set_hard_part(HardPart::Scalar);
+    set_exp_by_u_form(ExpByUForm::Wnaf);
     set_cyclotomic_squaring(CyclotomicSquaring::GrangerScott);
     let want: Vec<_> = inputs.iter().map(pn::final_exponentiation).collect();
     let bls_want = pb::final_exponentiation(&bls_input);
     for hard in [HardPart::Auto, HardPart::Scalar, HardPart::Ifma] {
-        for cyc in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma] {
-            for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
-                set_hard_part(hard);
-                set_cyclotomic_squaring(cyc);
-                set_tower(tower);
-                for (f, w) in inputs.iter().zip(&want) {
-                    assert_eq!(pn::final_exponentiation(f), *w, "{hard:?} {cyc:?} {tower:?}");
+        for by_u in [ExpByUForm::Auto, ExpByUForm::Wnaf, ExpByUForm::Chain] {
+            for cyc in [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma] {
+                for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
+                    set_hard_part(hard);
+                    set_exp_by_u_form(by_u);
+                    set_cyclotomic_squaring(cyc);
+                    set_tower(tower);
+                    for (f, w) in inputs.iter().zip(&want) {
+                        assert_eq!(pn::final_exponentiation(f), *w, "{hard:?} {by_u:?} {cyc:?} {tower:?}");
+                    }
+                    assert_eq!(pb::final_exponentiation(&bls_input), bls_want, "{hard:?} {by_u:?} {cyc:?} {tower:?}");
+                    let (p, q) = pairs[0];
+                    assert!(pn::pairing_check(&[(p, q), (-p, q)]), "{hard:?} {by_u:?} {cyc:?} {tower:?}");
+                    assert!(!pn::pairing_check(&[(p, q)]), "{hard:?} {by_u:?} {cyc:?} {tower:?}");
                 }
-                assert_eq!(pb::final_exponentiation(&bls_input), bls_want, "{hard:?} {cyc:?} {tower:?}");
-                let (p, q) = pairs[0];
-                assert!(pn::pairing_check(&[(p, q), (-p, q)]), "{hard:?} {cyc:?} {tower:?}");
-                assert!(!pn::pairing_check(&[(p, q)]), "{hard:?} {cyc:?} {tower:?}");
             }
         }
     }
     set_hard_part(HardPart::Auto);
+    set_exp_by_u_form(ExpByUForm::Auto);
     set_cyclotomic_squaring(CyclotomicSquaring::Auto);
     set_tower(Tower::Auto);
 }
