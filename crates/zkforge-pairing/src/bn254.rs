@@ -85,9 +85,10 @@ static U_WNAF: crate::gt::Wnaf = crate::gt::Wnaf::new(U);
 
 /// A signed addition chain for u (`scripts/exp_chain_search.py`: the cheapest found with a
 /// product costing 1.7-2.2 cyclotomic squarings): table entries f, f^2, f^4, f^5, f^9, f^18,
-/// f^19 (3 squarings, 3 products), then u = 19 2^58 - 19 2^54 - 19 2^53 + 19 2^47 + 19 2^40
-/// - 19 2^34 + 9 2^27 + 19 2^21 + 9 2^16 + 5 2^9 - 5 2 - 5 left to right: 61 squarings and
-/// 14 products in all, against 62 and 16 for the width-4 NAF ([`U_WNAF`]).
+/// f^19 (3 squarings, 3 products), then left to right the terms of
+/// u = 19 2^58 - 19 2^54 - 19 2^53 + 19 2^47 + 19 2^40 - 19 2^34 + 9 2^27 + 19 2^21 + 9 2^16 +
+/// 5 2^9 - 5 2 - 5: 61 squarings and 14 products in all, against 62 and 16 for the width-4
+/// NAF ([`U_WNAF`]).
 pub(crate) static U_CHAIN: crate::gt::SignedChain = crate::gt::SignedChain {
     table: &[(0, 0), (1, 1), (2, 0), (3, 2), (4, 4), (5, 0)],
     first: 6,
