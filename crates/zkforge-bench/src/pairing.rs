@@ -200,6 +200,35 @@ fn bls_cases(out: &mut Vec<Case>) {
             })),
         ],
     ).with_check(fe_check));
+    // Gt membership of a decoded value: ours (cyclotomic check, then f^p = f^x) against
+    // blst_fp12_in_group; both accept a member and reject a cyclotomic non-member before timing
+    let member = pb::final_exponentiation(&f).map(|g| *g.as_fp12()).unwrap_or(zkforge_field::bls12_381::Fp12::ONE);
+    let outside = {
+        let t = f.conjugate() * f.invert().unwrap();
+        t.frobenius_map(2) * t // cyclotomic, not of order r
+    };
+    let (bm, bo) = (crate::field::blst_fp12(&member), crate::field::blst_fp12(&outside));
+    let membership_check = move || {
+        let ours = vec![pb::Gt::from_fp12(member).is_ok(), pb::Gt::from_fp12(outside).is_ok()];
+        // SAFETY: valid blst_fp12 values.
+        let theirs = unsafe { vec![blst_fp12_in_group(&bm), blst_fp12_in_group(&bo)] };
+        if ours != [true, false] {
+            return Err(format!("zkforge's Gt membership gives {ours:?} for a member and a non-member"));
+        }
+        agree(ours, vec![("blst", theirs)])
+    };
+    out.push(case(
+        "gt_membership",
+        "bls12_381",
+        1,
+        timed(move || {
+            black_box(pb::Gt::from_fp12(black_box(member)).is_ok());
+        }),
+        vec![("blst", timed(move || {
+            // SAFETY: a valid blst_fp12.
+            black_box(unsafe { blst_fp12_in_group(black_box(&bm)) });
+        }))],
+    ).with_check(membership_check));
 }
 
 /// blst's product of pairings e(P_i, Q_i), canonical.

@@ -121,6 +121,57 @@ pub fn exp_by_u_form() -> ExpByUForm {
     }
 }
 
+/// How a decoded or converted Gt element's order is checked (after the cyclotomic-subgroup
+/// check `Gt::from_bytes` and `Gt::from_fp12` make first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GtMembership {
+    /// The measured best, [`GtMembership::Frobenius`].
+    Auto,
+    /// f^r = 1 by a variable-time square-and-multiply cyclotomic exponentiation (about 254
+    /// squarings and 127 products).
+    Order,
+    /// f^p = f^(p mod r), one Frobenius map and an exponentiation by a short exponent: on
+    /// BLS12-381 f^p = f^x (r = x^4 - x^2 + 1 and p = x mod r, so this holds exactly for the
+    /// cyclotomic f of order dividing r: Scott, "A note on group membership tests for G1, G2
+    /// and GT on BLS pairing-friendly curves", ePrint 2021/1130; 63 squarings, 5 products); on
+    /// BN254 f^p = f^(6u^2) (gcd(Phi12(p), Phi12(6u^2)) = r; 124 squarings, 29 products).
+    Frobenius,
+}
+
+static GT_MEMBERSHIP: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how Gt membership is checked (process-wide; every value accepts and rejects the
+/// same elements).
+///
+/// ```
+/// use zkforge_pairing::config::{set_gt_membership, GtMembership};
+/// use zkforge_pairing::bls12_381::Gt;
+/// let g = Gt::generator();
+/// set_gt_membership(GtMembership::Order);
+/// assert_eq!(Gt::from_bytes(&g.to_bytes()), Ok(g));
+/// set_gt_membership(GtMembership::Auto);
+/// assert_eq!(Gt::from_bytes(&g.to_bytes()), Ok(g));
+/// ```
+pub fn set_gt_membership(m: GtMembership) {
+    GT_MEMBERSHIP.store(
+        match m {
+            GtMembership::Auto => 0,
+            GtMembership::Order => 1,
+            GtMembership::Frobenius => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`GtMembership`].
+pub fn gt_membership() -> GtMembership {
+    match GT_MEMBERSHIP.load(Ordering::Relaxed) {
+        0 => GtMembership::Auto,
+        1 => GtMembership::Order,
+        _ => GtMembership::Frobenius,
+    }
+}
+
 /// Where the Miller loop keeps its Fp12 accumulator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MillerAccumulator {
@@ -205,9 +256,10 @@ pub enum HardPart {
     Scalar,
     /// The cyclotomic squarings and products on AVX-512 IFMA lanes
     /// (`zkforge_field::tower::Fp12Lanes`), the Frobenius maps in the 64-bit tower; the scalar
-    /// tower where the lanes do not apply. BN254 squares along the windowed NAF of u
-    /// (Granger-Scott); BLS12-381 follows [`ExpByXForm`] (compressed depths or the windowed NAF
-    /// of |x| on the lanes).
+    /// tower where the lanes do not apply. BN254 squares along u's chain or windowed NAF
+    /// ([`ExpByUForm`], Granger-Scott); BLS12-381 follows [`ExpByXForm`] (compressed depths or
+    /// the windowed NAF of |x| on the lanes). The Frobenius Gt membership tests
+    /// ([`GtMembership`]) take the lanes under the same switch.
     Ifma,
 }
 

@@ -41,6 +41,12 @@ pub trait PairingConfig<const N: usize>: 'static + Sized {
     fn three_b_one_plus_u() -> Option<u64> {
         None
     }
+    /// For a cyclotomic f, whether f has order dividing r by a test cheaper than f^r = 1,
+    /// where the curve has one (BLS12: f^p = f^x, [`crate::config::GtMembership`]); `None`
+    /// (the default) to use f^r = 1.
+    fn gt_frobenius_test(_f: &Fp12<Self::Fp, N>) -> Option<bool> {
+        None
+    }
 }
 
 /// How the doubling steps multiply by 3b' of the twist: the curve's addition form when it has
@@ -231,12 +237,28 @@ pub fn pairing_check_prepared<P: PairingConfig<N>, const N: usize>(pairs: &[(Aff
 
 /// Decode a Gt element (12 N * 8 bytes) and check membership.
 pub fn gt_from_bytes<P: PairingConfig<N>, const N: usize>(bytes: &[u8]) -> Result<Gt<P::Fp, N>, PairingError> {
-    Gt::from_bytes_with_order(bytes, &<P::G1 as CurveConfig>::ORDER)
+    gt_from_fp12::<P, N>(Gt::<P::Fp, N>::decode_fp12(bytes)?)
 }
 
-/// An Fp12 element as a Gt element, checked.
+/// An Fp12 element as a Gt element, checked: non-zero, in the cyclotomic subgroup, and of
+/// order dividing r (by the curve's Frobenius test where it has one and
+/// [`crate::config::gt_membership`] allows it, else f^r = 1).
 pub fn gt_from_fp12<P: PairingConfig<N>, const N: usize>(f: Fp12<P::Fp, N>) -> Result<Gt<P::Fp, N>, PairingError> {
-    Gt::from_fp12_with_order(f, &<P::G1 as CurveConfig>::ORDER)
+    if Gt::is_cyclotomic(&f) && order_divides_r::<P, N>(&f) {
+        Ok(Gt::from_fp12_unchecked(f))
+    } else {
+        Err(PairingError::NotInGt)
+    }
+}
+
+/// A cyclotomic f has order dividing r.
+fn order_divides_r<P: PairingConfig<N>, const N: usize>(f: &Fp12<P::Fp, N>) -> bool {
+    if crate::config::gt_membership() != crate::config::GtMembership::Order {
+        if let Some(b) = P::gt_frobenius_test(f) {
+            return b;
+        }
+    }
+    Gt::has_order_dividing(f, &<P::G1 as CurveConfig>::ORDER)
 }
 
 /// The generator e(G1, G2).

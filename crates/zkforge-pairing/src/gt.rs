@@ -280,6 +280,26 @@ impl SignedChain {
 /// f^e for a cyclotomic f along a [`SignedChain`] for e: the table, then per term a run of
 /// squarings ([`Fp12::cyclotomic_square_n`]) and one product.
 pub(crate) fn cyclotomic_pow_chain<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain) -> Fp12<C, N> {
+    cyclotomic_pow_chain_with(f, c, |x, k| x.cyclotomic_square_n(k))
+}
+
+/// [`cyclotomic_pow_chain`] by Granger-Scott squarings alone, whatever the cyclotomic squaring
+/// switch says: exact on the whole cyclotomic subgroup, for untrusted input (Gt membership),
+/// where the compressed squarings' decompression has a special case (g1 = g4 = 0) that is only
+/// known to be right on the powers a final exponentiation meets.
+pub(crate) fn cyclotomic_pow_chain_granger_scott<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain) -> Fp12<C, N> {
+    cyclotomic_pow_chain_with(f, c, |x, k| {
+        let mut y = *x;
+        for _ in 0..k {
+            y = y.cyclotomic_square();
+        }
+        y
+    })
+}
+
+/// The chain with runs of k squarings by `square_n`.
+#[inline(always)]
+fn cyclotomic_pow_chain_with<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain, square_n: impl Fn(&Fp12<C, N>, u32) -> Fp12<C, N>) -> Fp12<C, N> {
     let mut t = [*f; 8];
     for (k, &(a, b)) in c.table.iter().enumerate() {
         let (a, b) = (a as usize, b as usize);
@@ -288,9 +308,9 @@ pub(crate) fn cyclotomic_pow_chain<C: TowerConfig<N>, const N: usize>(f: &Fp12<C
     let mut acc = t[c.first as usize];
     for &(run, idx, neg) in c.terms {
         let x = t[idx as usize];
-        acc = acc.cyclotomic_square_n(run as u32) * if neg { x.conjugate() } else { x };
+        acc = square_n(&acc, run as u32) * if neg { x.conjugate() } else { x };
     }
-    acc.cyclotomic_square_n(c.tail as u32)
+    square_n(&acc, c.tail as u32)
 }
 
 /// [`cyclotomic_pow_chain`] on IFMA lanes (`Fp12Lanes`), the value in the 52-bit form
@@ -402,18 +422,10 @@ impl<C: TowerConfig<N>, const N: usize> Gt<C, N> {
         }
     }
 
-    /// `Ok` for an f in Gt, else [`PairingError::NotInGt`].
-    pub(crate) fn from_fp12_with_order(f: Fp12<C, N>, order: &[u64; 4]) -> Result<Self, PairingError> {
-        if Self::is_in_gt(&f, order) {
-            Ok(Gt(f))
-        } else {
-            Err(PairingError::NotInGt)
-        }
-    }
-
-    /// Decode and check membership in Gt: the element must be in the cyclotomic subgroup
-    /// (f^(p^4) f = f^(p^2)) and have order dividing r.
-    pub(crate) fn from_bytes_with_order(bytes: &[u8], order: &[u64; 4]) -> Result<Self, PairingError> {
+    /// The Fp12 value of a 12 N * 8-byte encoding (the module docs' coefficient order):
+    /// [`PairingError::WrongLength`] or [`PairingError::NonCanonical`] for a bad encoding, no
+    /// membership check (the caller's, `engine::gt_from_bytes`).
+    pub(crate) fn decode_fp12(bytes: &[u8]) -> Result<Fp12<C, N>, PairingError> {
         let w = N * 8;
         if bytes.len() != 12 * w {
             return Err(PairingError::WrongLength { expected: 12 * w, got: bytes.len() });
@@ -423,21 +435,19 @@ impl<C: TowerConfig<N>, const N: usize> Gt<C, N> {
             *ci = Fp::from_bytes_be(&bytes[i * w..(i + 1) * w]).map_err(|_| PairingError::NonCanonical)?;
         }
         let fp2 = |i: usize| Fp2::new(c[2 * i], c[2 * i + 1]);
-        let f = Fp12::new(Fp6::new(fp2(0), fp2(1), fp2(2)), Fp6::new(fp2(3), fp2(4), fp2(5)));
-        if !Self::is_in_gt(&f, order) {
-            return Err(PairingError::NotInGt);
-        }
-        Ok(Gt(f))
+        Ok(Fp12::new(Fp6::new(fp2(0), fp2(1), fp2(2)), Fp6::new(fp2(3), fp2(4), fp2(5))))
     }
 
-    /// f is in Gt: non-zero, in the cyclotomic subgroup G_{Phi12}, and f^r = 1.
-    pub(crate) fn is_in_gt(f: &Fp12<C, N>, order: &[u64; 4]) -> bool {
+    /// f is non-zero and in the cyclotomic subgroup G_{Phi12}: f^(p^4) f = f^(p^2).
+    pub(crate) fn is_cyclotomic(f: &Fp12<C, N>) -> bool {
         if bool::from(f.c0.is_zero() & f.c1.is_zero()) {
             return false;
         }
-        if f.frobenius_map(4) * *f != f.frobenius_map(2) {
-            return false;
-        }
+        f.frobenius_map(4) * *f == f.frobenius_map(2)
+    }
+
+    /// A cyclotomic f has order dividing r: f^r = 1 (the reference test, any curve).
+    pub(crate) fn has_order_dividing(f: &Fp12<C, N>, order: &[u64; 4]) -> bool {
         bool::from(cyclotomic_pow_vartime(f, order).is_one())
     }
 }

@@ -337,3 +337,37 @@ fn gt_encoding_round_trip_and_rejections() {
     assert_eq!(pn::Gt::from_bytes(&bad), Err(PairingError::NotInGt));
     assert_eq!(pn::Gt::from_bytes(&bytes[1..]), Err(PairingError::WrongLength { expected: 384, got: 383 }));
 }
+
+/// The premises of the Frobenius Gt membership tests (`config::GtMembership::Frobenius`),
+/// recomputed: on BLS12-381 r = x^4 - x^2 + 1 and p = x (mod r); on BN254 p = 6u^2 (mod r)
+/// and gcd(Phi12(p), Phi12(6u^2)) = r, with Phi12(t) = t^4 - t^2 + 1.
+#[test]
+fn gt_frobenius_test_premises() {
+    use num_bigint::BigInt;
+    use zkforge_field::FieldConfig;
+    let big = |limbs: &[u64]| limbs.iter().rev().fold(BigInt::from(0u8), |acc, &l| (acc << 64) + BigInt::from(l));
+    let phi = |t: &BigInt| t.pow(4) - t.pow(2) + 1;
+    let gcd = |a: &BigInt, b: &BigInt| {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        while b != BigInt::from(0u8) {
+            let t = &a % &b;
+            a = b;
+            b = t;
+        }
+        a
+    };
+    let modulo = |a: &BigInt, m: &BigInt| ((a % m) + m) % m;
+    // BLS12-381
+    let x = -BigInt::from(pb::X_ABS);
+    let r = big(&bls::G1Config::ORDER);
+    let p = big(&<zkforge_field::bls12_381::FpConfig as FieldConfig<6>>::MODULUS);
+    assert_eq!(phi(&x), r);
+    assert_eq!(modulo(&p, &r), modulo(&x, &r));
+    // BN254
+    let u = BigInt::from(pn::U);
+    let r = big(&bn::G1Config::ORDER);
+    let p = big(&<zkforge_field::bn254::FpConfig as FieldConfig<4>>::MODULUS);
+    let t = BigInt::from(6u8) * &u * &u;
+    assert_eq!(modulo(&p, &r), t);
+    assert_eq!(gcd(&phi(&p), &phi(&t)), r);
+}

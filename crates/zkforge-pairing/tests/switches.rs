@@ -230,3 +230,66 @@ fn every_hard_part_agrees() {
     set_cyclotomic_squaring(CyclotomicSquaring::Auto);
     set_tower(Tower::Auto);
 }
+
+/// Every [`GtMembership`] value accepts and rejects the same Fp12 elements on both curves
+/// (BLS12-381's Frobenius test f^p = f^x against f^r = 1; BN254 has no Frobenius test and
+/// falls back): members (pairings, the generator and its powers, one), cyclotomic elements
+/// outside Gt (easy parts of random elements, their r-th powers, whose order divides the
+/// cofactor, and their products with members), non-cyclotomic elements and zero.
+#[test]
+fn every_gt_membership_test_agrees() {
+    let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    eprintln!("ZKFORGE_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    gt_membership_on::<pb::Bls12_381, 6>(&mut rng);
+    gt_membership_on::<pn::Bn254, 4>(&mut rng);
+    zkforge_pairing::config::set_gt_membership(zkforge_pairing::config::GtMembership::Auto);
+}
+
+fn gt_membership_on<P: zkforge_pairing::PairingConfig<N>, const N: usize>(rng: &mut StdRng) {
+    use zkforge_field::tower::Fp12;
+    use zkforge_pairing::config::{set_gt_membership, set_hard_part, GtMembership, HardPart};
+    use zkforge_pairing::engine::{gt_from_bytes, gt_from_fp12, gt_generator, pairing};
+    use zkforge_pairing::{Gt, PairingError};
+    let easy = |f: Fp12<P::Fp, N>| {
+        let t = f.conjugate() * f.invert().unwrap();
+        t.frobenius_map(2) * t
+    };
+    let r = <P::G1 as CurveConfig>::ORDER;
+    let g = gt_generator::<P, N>();
+    let mut members = vec![Fp12::ONE, *g.as_fp12(), *g.pow_vartime(&[12345, 0, 0, 0]).as_fp12()];
+    for _ in 0..3 {
+        members.push(*pairing::<P, N>(&rand_point::<P::G1>(rng), &rand_point::<P::G2>(rng)).as_fp12());
+    }
+    let mut outside = Vec::new();
+    for _ in 0..3 {
+        let c = easy(Fp12::random(rng));
+        let c_r = *Gt::from_fp12_unchecked(c).pow_vartime(&r).as_fp12();
+        outside.extend([c, c_r, c_r * members[3], c * members[1]]);
+    }
+    let not_cyclotomic = [Fp12::random(rng), Fp12::ZERO, members[3] - Fp12::ONE];
+    let encode = |f: &Fp12<P::Fp, N>| {
+        let mut out = vec![0u8; 12 * 8 * N];
+        for (i, c) in [f.c0.c0, f.c0.c1, f.c0.c2, f.c1.c0, f.c1.c1, f.c1.c2].iter().enumerate() {
+            out[16 * N * i..16 * N * i + 8 * N].copy_from_slice(c.c0.to_bytes_be().as_ref());
+            out[16 * N * i + 8 * N..16 * N * (i + 1)].copy_from_slice(c.c1.to_bytes_be().as_ref());
+        }
+        out
+    };
+    // the Frobenius tests square on IFMA lanes under the hard-part switch
+    for hard in [HardPart::Auto, HardPart::Scalar, HardPart::Ifma] {
+        for form in [GtMembership::Auto, GtMembership::Order, GtMembership::Frobenius] {
+            set_hard_part(hard);
+            set_gt_membership(form);
+            for f in &members {
+                assert_eq!(gt_from_fp12::<P, N>(*f).map(|x| *x.as_fp12()), Ok(*f), "{hard:?} {form:?}");
+                assert_eq!(gt_from_bytes::<P, N>(&encode(f)).map(|x| *x.as_fp12()), Ok(*f), "{hard:?} {form:?}");
+            }
+            for f in outside.iter().chain(&not_cyclotomic) {
+                assert_eq!(gt_from_fp12::<P, N>(*f).err(), Some(PairingError::NotInGt), "{hard:?} {form:?}");
+                assert_eq!(gt_from_bytes::<P, N>(&encode(f)).err(), Some(PairingError::NotInGt), "{hard:?} {form:?}");
+            }
+        }
+    }
+    set_hard_part(HardPart::Auto);
+}
