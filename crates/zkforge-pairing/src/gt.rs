@@ -202,7 +202,7 @@ pub(crate) fn cyclotomic_pow_wnaf_lanes<C: TowerConfig<N>, const N: usize>(f: &F
     acc
 }
 
-/// A signed addition chain for a fixed public exponent e (Bos-Coster style, found offline by
+/// A signed addition chain for a fixed public exponent e (found offline by
 /// `scripts/exp_chain_search.py`): a short chain builds a table of a few powers f^t, then e is
 /// evaluated left to right as a sum of terms +-t 2^k, each term one run of cyclotomic
 /// squarings and one product (a negative term multiplies by the conjugate, the inverse on the
