@@ -42,8 +42,8 @@ pub trait PairingConfig<const N: usize>: 'static + Sized {
         None
     }
     /// For a cyclotomic f, whether f has order dividing r by a test cheaper than f^r = 1,
-    /// where the curve has one (BLS12: f^p = f^x, [`crate::config::GtMembership`]); `None`
-    /// (the default) to use f^r = 1.
+    /// where the curve has one (BLS12-381: f^p = f^x; BN254: f^p = f^(6u^2);
+    /// [`crate::config::GtMembership`]); `None` (the default) to use f^r = 1.
     fn gt_frobenius_test(_f: &Fp12<Self::Fp, N>) -> Option<bool> {
         None
     }
