@@ -64,33 +64,19 @@ impl PairingConfig<6> for Bls12_381 {
     /// (x - 1)^2 r / 3 + x). One Frobenius map and one exponentiation by x (63 squarings)
     /// instead of f^r (255).
     fn gt_frobenius_test(f: &Fp12) -> Option<bool> {
-        Some(f.frobenius_map(1) == exp_by_x_granger_scott(f))
+        Some(f.frobenius_map(1) == crate::gt::cyclotomic_pow_chain_exact(f, &X_CHAIN, 1).conjugate())
     }
 }
 
-/// f^x for any element f of the cyclotomic subgroup by Granger-Scott squarings alone: on IFMA
-/// lanes along the windowed NAF of |x| where [`crate::config::hard_part`] allows the lanes and
-/// the CPU has them, else square and multiply along |x|'s bits (63 squarings, 5 products);
-/// then conjugated. For untrusted input (Gt membership): the compressed squarings of
-/// [`exp_by_x`] decompress by a formula whose special case (g1 = g4 = 0) is only known to be
-/// right on the powers met in a final exponentiation, while Granger-Scott is exact on the
-/// whole subgroup.
-fn exp_by_x_granger_scott(f: &Fp12) -> Fp12 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::config::hard_part() != crate::config::HardPart::Scalar {
-        if let Some(fl) = zkforge_field::tower::Fp12Lanes::<FpConfig, 6>::from_fp12(f) {
-            return crate::gt::cyclotomic_pow_wnaf_lanes(&fl, &X_WNAF).to_fp12().conjugate();
-        }
-    }
-    let mut acc = *f;
-    for i in (0..63).rev() {
-        acc = acc.cyclotomic_square();
-        if (X_ABS >> i) & 1 == 1 {
-            acc *= *f;
-        }
-    }
-    acc.conjugate()
-}
+/// |x| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48 + 2^16 as a [`crate::gt::SignedChain`]: f, then a
+/// product by f after runs of 1, 2, 3, 9 and 32 squarings, then 16 squarings (63 and 5). The
+/// Gt membership test squares along it by Granger-Scott alone
+/// ([`crate::gt::cyclotomic_pow_chain_exact`]), exact on the whole cyclotomic subgroup, unlike
+/// the compressed runs of [`exp_by_x`].
+static X_CHAIN: crate::gt::SignedChain =
+    crate::gt::SignedChain { table: &[], first: 0, terms: &[(1, 0, false), (2, 0, false), (3, 0, false), (9, 0, false), (32, 0, false)], tail: 16 };
+
+const _: () = assert!(X_CHAIN.exponent() == X_ABS as i128, "X_CHAIN must compute |x|");
 
 /// A G2 point with every Miller-loop line precomputed (68 lines, 13 KiB): for a fixed Q such
 /// as the generator or a KZG setup's [tau]_2, it saves the doubling and addition steps.

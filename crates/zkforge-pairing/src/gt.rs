@@ -283,18 +283,33 @@ pub(crate) fn cyclotomic_pow_chain<C: TowerConfig<N>, const N: usize>(f: &Fp12<C
     cyclotomic_pow_chain_with(f, c, |x, k| x.cyclotomic_square_n(k))
 }
 
-/// [`cyclotomic_pow_chain`] by Granger-Scott squarings alone, whatever the cyclotomic squaring
-/// switch says: exact on the whole cyclotomic subgroup, for untrusted input (Gt membership),
+/// f^(e^k) for any element f of the cyclotomic subgroup, by `k` runs of a [`SignedChain`] for
+/// e with Granger-Scott squarings alone, whatever the cyclotomic squaring switch says: on IFMA
+/// lanes where [`crate::config::hard_part`] allows them and the CPU has them, else in the
+/// 64-bit tower. Exact on the whole cyclotomic subgroup, for untrusted input (Gt membership),
 /// where the compressed squarings' decompression has a special case (g1 = g4 = 0) that is only
 /// known to be right on the powers a final exponentiation meets.
-pub(crate) fn cyclotomic_pow_chain_granger_scott<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain) -> Fp12<C, N> {
-    cyclotomic_pow_chain_with(f, c, |x, k| {
-        let mut y = *x;
-        for _ in 0..k {
-            y = y.cyclotomic_square();
+pub(crate) fn cyclotomic_pow_chain_exact<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain, k: u32) -> Fp12<C, N> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::config::hard_part() != crate::config::HardPart::Scalar {
+        if let Some(mut x) = Fp12Lanes::from_fp12(f) {
+            for _ in 0..k {
+                x = cyclotomic_pow_chain_lanes(&x, c);
+            }
+            return x.to_fp12();
         }
-        y
-    })
+    }
+    let mut x = *f;
+    for _ in 0..k {
+        x = cyclotomic_pow_chain_with(&x, c, |y, n| {
+            let mut y = *y;
+            for _ in 0..n {
+                y = y.cyclotomic_square();
+            }
+            y
+        });
+    }
+    x
 }
 
 /// The chain with runs of k squarings by `square_n`.
