@@ -183,6 +183,15 @@ fn lazy_matches_reference<C: TowerConfig<N>, const N: usize>() {
     let xs = fp2_inputs::<C, N>(&mut rng, iters() / 4);
     let n = xs.len();
     let f6 = |i: usize| Fp6::new(xs[i % n], xs[(i * 3 + 1) % n], xs[(i * 7 + 2) % n]);
+    // every coefficient p - 1: the largest Karatsuba sums and wide products
+    let top = Fp2::<C, N>::new(-Fp::<C, N>::ONE, -Fp::<C, N>::ONE);
+    let (ta, tf) = (Fp6::new(top, top, top), Fp12::new(Fp6::new(top, top, top), Fp6::new(top, top, top)));
+    assert_eq!(lazy::fp6_mul(&ta, &ta), ta.mul_per_product(&ta), "{} fp6 p - 1", C::NAME);
+    assert_eq!(lazy::fp12_mul(&tf, &tf), tf.mul_per_product(&tf), "{} fp12 p - 1", C::NAME);
+    assert_eq!(lazy::fp12_square(&tf), tf.square_per_product(), "{} fp12 square p - 1", C::NAME);
+    let mut w = Fp6Wide::ZERO;
+    Fp6Wide::mul_by_01_to(&mut w, &ta, &top, &top);
+    assert_eq!(w.reduce(), ta.mul_per_product(&Fp6::new(top, top, Fp2::ZERO)), "{} sparse p - 1", C::NAME);
     for i in 0..n {
         let (a, b) = (f6(i), f6(i * 11 + 5));
         assert_eq!(lazy::fp6_mul(&a, &b), a.mul_per_product(&b), "{} fp6 {i}", C::NAME);
@@ -202,8 +211,15 @@ fn lazy_matches_reference<C: TowerConfig<N>, const N: usize>() {
 
 #[test]
 fn lazy_tower_matches_per_product() {
-    use zkforge_field::backend::{set_xi_form, XiForm};
-    lazy_matches_reference::<bls12_381::FpConfig, 6>();
+    use zkforge_field::backend::{set_karatsuba_sums, set_xi_form, KaratsubaSums, XiForm};
+    // the Karatsuba sums of BLS12-381's wide Fp6 products reduced or not (BN254 always
+    // reduces them: it lacks the third spare bit)
+    for sums in [KaratsubaSums::Auto, KaratsubaSums::Reduced, KaratsubaSums::Lazy] {
+        set_karatsuba_sums(sums);
+        lazy_matches_reference::<bls12_381::FpConfig, 6>();
+        lazy_matches_reference::<bn254::FpConfig, 4>();
+    }
+    set_karatsuba_sums(KaratsubaSums::Auto);
     for form in [XiForm::Auto, XiForm::Chain, XiForm::OnePass, XiForm::Quotient] {
         set_xi_form(form);
         lazy_matches_reference::<bn254::FpConfig, 4>();
@@ -254,8 +270,8 @@ fn wide_product_by_xi_quotient_matches_the_chain() {
     set_xi_form(XiForm::Auto);
 }
 
-/// Every value of the tower switch, with either multiplication backend, gives the same
-/// products, squares and cyclotomic squares (the portable backend runs the lazy tower on its
+/// Every value of the tower switch and of the Karatsuba sums, with either multiplication
+/// backend, gives the same products, squares and cyclotomic squares (the portable backend runs the lazy tower on its
 /// own wide kernels).
 #[test]
 fn every_tower_switch_value_agrees() {
@@ -281,15 +297,20 @@ fn every_tower_switch_value_agrees() {
         (a, b, c, d)
     };
     let want = run();
+    use zkforge_field::backend::{set_karatsuba_sums, KaratsubaSums};
     for backend in [Backend::Auto, Backend::Portable] {
         set_backend(backend);
         for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
             set_tower(tower);
-            assert!(run() == want, "{backend:?} {tower:?}");
+            for sums in [KaratsubaSums::Auto, KaratsubaSums::Reduced, KaratsubaSums::Lazy] {
+                set_karatsuba_sums(sums);
+                assert!(run() == want, "{backend:?} {tower:?} {sums:?}");
+            }
         }
     }
     set_backend(Backend::Auto);
     set_tower(Tower::Auto);
+    set_karatsuba_sums(KaratsubaSums::Auto);
 }
 
 /// Runs of cyclotomic squarings (Karabina's compressed squarings and decompression) equal as

@@ -274,6 +274,61 @@ pub(crate) fn xi_quotient() -> bool {
     matches!(XI_FORM.load(Ordering::Relaxed), 0 | 3)
 }
 
+/// How the Fp2 sums that feed the Karatsuba products of a wide Fp6 product
+/// ([`crate::tower::lazy::Fp6Wide`]: (a1 + a2)(b1 + b2) and its two siblings, and the sparse
+/// line products' (a0 + a1)(b0 + b1)) are formed in the lazy tower. An unreduced sum is below
+/// 2p; the wide Fp2 product then has its own Karatsuba sum below 4p < R and its middle
+/// coefficient below 8p^2, from which the Fp6 formula subtracts two exact sub-products (no
+/// borrow) before anything else, so every value that is added, subtracted modulo p R or
+/// reduced is below p R (bounds in `tower::lazy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KaratsubaSums {
+    /// The measured best, [`KaratsubaSums::Lazy`]: 0.97 of [`KaratsubaSums::Reduced`]'s time
+    /// for BLS12-381's Fp6 and Fp12 products and Fp12 square, 0.96-0.97 for BN254's, 0.99 for
+    /// the BLS12-381 Miller loop in the scalar tower (`examples/karatsuba_sums.rs` in
+    /// zkforge-pairing, Zen 4, 2026-12-06; BENCHMARKS.md).
+    Auto,
+    /// Every sum reduced below p (blst's `mul_fp6x2` does this).
+    Reduced,
+    /// The sums left unreduced (below 2p): one carry chain, no conditional subtraction.
+    Lazy,
+}
+
+// 0 = auto, 1 = reduced, 2 = lazy
+static KARATSUBA_SUMS: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how the Karatsuba sums of wide Fp6 products are formed for the whole process.
+/// Every value gives the same results (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_karatsuba_sums, KaratsubaSums};
+/// use zkforge_field::bls12_381::Fp12;
+/// use rand_core::OsRng;
+/// let (a, b) = (Fp12::random(&mut OsRng), Fp12::random(&mut OsRng));
+/// set_karatsuba_sums(KaratsubaSums::Reduced);
+/// let reduced = a * b;
+/// set_karatsuba_sums(KaratsubaSums::Auto);
+/// assert_eq!(a * b, reduced);
+/// ```
+pub fn set_karatsuba_sums(k: KaratsubaSums) {
+    KARATSUBA_SUMS.store(
+        match k {
+            KaratsubaSums::Auto => 0,
+            KaratsubaSums::Reduced => 1,
+            KaratsubaSums::Lazy => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// True when the Karatsuba sums of wide Fp6 products may stay unreduced (see
+/// [`set_karatsuba_sums`]; the caller checks the field's spare bits).
+#[inline(always)]
+pub(crate) fn karatsuba_sums_lazy() -> bool {
+    KARATSUBA_SUMS.load(Ordering::Relaxed) != 1
+}
+
 /// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InverseSteps {

@@ -15,7 +15,9 @@
 //! sums inside a product are unreduced (< 2p), so a product is < 4p^2 < p R; sums and
 //! differences are taken modulo p R ([`dbl_add`], [`dbl_sub`]); the Karatsuba middle term
 //! (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 = a0 b1 + a1 b0 is exact and non-negative, so it needs
-//! no correction. [`use_lazy`] refuses a field without the two spare bits.
+//! no correction. [`use_lazy`] refuses a field without the two spare bits. The Fp2 sums that
+//! feed a wide Fp6 product's Karatsuba products may also stay unreduced (below 2p; see
+//! `karatsuba_sum` and [`backend::set_karatsuba_sums`] for the bounds).
 //!
 //! The values are built in place (`*_to` writes into an output, `*_assign` updates one): the
 //! kernels store 64-bit words, and a by-value copy of a 2N-word value right after them is a
@@ -172,6 +174,25 @@ fn times_small_to<const N: usize>(out: &mut Wide<N>, a: &Wide<N>, k: u64, p: &[u
     }
 }
 
+/// a + b as a factor of a wide Fp2 product ([`Fp2Wide::mul_to`]) inside a wide Fp6 product:
+/// unreduced (each coefficient below 2p) when [`backend::set_karatsuba_sums`] allows it, else
+/// reduced. Bounds, for a field with two spare top bits (4p < R): the product's own sum
+/// a0 + a1 is below 4p < R; its wide products are below 16p^2 < R^2; c0 = v0 - v1 modulo p R
+/// with v0, v1 < 4p^2 < p R; c1 = a0 b1 + a1 b0 is exact and below 8p^2. Where 8p > R
+/// (BN254) that c1 can exceed p R, so every caller here first subtracts the two exact
+/// sub-products it contains (the Fp6 Karatsuba's t1 and t2, or t0 and t1): those
+/// subtractions never borrow, so they are exact, and they leave a value below 2p^2 < p R
+/// before any modular addition or reduction. With three spare bits (BLS12-381) every value
+/// stays below p R throughout.
+#[inline(always)]
+fn karatsuba_sum<C: TowerConfig<N>, const N: usize>(a: &Fp2<C, N>, b: &Fp2<C, N>) -> Fp2<C, N> {
+    if C::MODULUS[N - 1] >> 62 == 0 && backend::karatsuba_sums_lazy() {
+        Fp2::new(a.c0.add_lazy(&b.c0), a.c1.add_lazy(&b.c1))
+    } else {
+        *a + *b
+    }
+}
+
 /// An unreduced Fp6 value c0 + c1 v + c2 v^2.
 pub struct Fp6Wide<C: FieldConfig<N>, const N: usize> {
     /// Constant coefficient.
@@ -198,19 +219,19 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
         Fp2Wide::mul_to(&mut t1, &a.c1, &b.c1);
         Fp2Wide::mul_to(&mut t2, &a.c2, &b.c2);
         // c0 = a0 b0 + xi (a1 b2 + a2 b1), with a1 b2 + a2 b1 = (a1 + a2)(b1 + b2) - t1 - t2
-        Fp2Wide::mul_to(&mut m, &(a.c1 + a.c2), &(b.c1 + b.c2));
+        Fp2Wide::mul_to(&mut m, &karatsuba_sum(&a.c1, &a.c2), &karatsuba_sum(&b.c1, &b.c2));
         m.sub_assign(&t1);
         m.sub_assign(&t2);
         Fp2Wide::mul_by_xi_to(&mut out.c0, &m);
         out.c0.add_assign(&t0);
         // c1 = a0 b1 + a1 b0 + xi a2 b2
-        Fp2Wide::mul_to(&mut out.c1, &(a.c0 + a.c1), &(b.c0 + b.c1));
+        Fp2Wide::mul_to(&mut out.c1, &karatsuba_sum(&a.c0, &a.c1), &karatsuba_sum(&b.c0, &b.c1));
         out.c1.sub_assign(&t0);
         out.c1.sub_assign(&t1);
         Fp2Wide::mul_by_xi_to(&mut m, &t2);
         out.c1.add_assign(&m);
         // c2 = a0 b2 + a2 b0 + a1 b1
-        Fp2Wide::mul_to(&mut out.c2, &(a.c0 + a.c2), &(b.c0 + b.c2));
+        Fp2Wide::mul_to(&mut out.c2, &karatsuba_sum(&a.c0, &a.c2), &karatsuba_sum(&b.c0, &b.c2));
         out.c2.sub_assign(&t0);
         out.c2.sub_assign(&t2);
         out.c2.add_assign(&t1);
@@ -232,7 +253,7 @@ impl<C: TowerConfig<N>, const N: usize> Fp6Wide<C, N> {
         Fp2Wide::mul_by_xi_to(&mut out.c0, &m);
         out.c0.add_assign(&t0);
         // c1 = (a0 + a1)(b0 + b1) - t0 - t1
-        Fp2Wide::mul_to(&mut out.c1, &(a.c0 + a.c1), &(*b0 + *b1));
+        Fp2Wide::mul_to(&mut out.c1, &karatsuba_sum(&a.c0, &a.c1), &karatsuba_sum(b0, b1));
         out.c1.sub_assign(&t0);
         out.c1.sub_assign(&t1);
         // c2 = a2 b0 + a1 b1
