@@ -384,3 +384,43 @@ fn vartime_inverse_matches_constant_time() {
     compare_inverses::<bn254::FpConfig, 4>();
     compare_inverses::<bn254::FrConfig, 4>();
 }
+
+/// Both forms of the reduced addition's constant-time select (CMOV and masks) give the
+/// reduced sum, double, difference and negation on every pair of edge and random values,
+/// checked against the plain integer definition (a + b, minus p when that is at least p).
+fn narrow_selects_agree<C: FieldConfig<N>, const N: usize>() {
+    use backend::{set_narrow_select, NarrowSelect};
+    use zkforge_field::limbs::{add_rt, sub_rt};
+    let mut rng = rng();
+    let mut xs = edge_values::<C, N>();
+    for _ in 0..iters() {
+        xs.push(Fp::<C, N>::random(&mut rng));
+    }
+    let p = C::MODULUS;
+    let reduced_sum = |a: &[u64; N], b: &[u64; N]| {
+        let (s, _) = add_rt(a, b);
+        let (d, borrow) = sub_rt(&s, &p);
+        if borrow == 1 { s } else { d }
+    };
+    for sel in [NarrowSelect::Auto, NarrowSelect::Masks, NarrowSelect::Cmov] {
+        set_narrow_select(sel);
+        for (i, a) in xs.iter().enumerate() {
+            for b in xs.iter().skip(i % 3).step_by(5) {
+                let (la, lb) = (a.to_mont_limbs(), b.to_mont_limbs());
+                assert_eq!((*a + *b).to_mont_limbs(), reduced_sum(&la, &lb), "{} {sel:?} add", C::NAME);
+                assert_eq!(a.double().to_mont_limbs(), reduced_sum(&la, &la), "{} {sel:?} double", C::NAME);
+                assert_eq!((*a - *b) + *b, *a, "{} {sel:?} sub", C::NAME);
+                assert_eq!((-*a + *a), Fp::ZERO, "{} {sel:?} neg", C::NAME);
+            }
+        }
+    }
+    set_narrow_select(NarrowSelect::Auto);
+}
+
+#[test]
+fn every_narrow_select_agrees() {
+    narrow_selects_agree::<bls12_381::FpConfig, 6>();
+    narrow_selects_agree::<bls12_381::FrConfig, 4>();
+    narrow_selects_agree::<bn254::FpConfig, 4>();
+    narrow_selects_agree::<bn254::FrConfig, 4>();
+}

@@ -329,6 +329,56 @@ pub(crate) fn karatsuba_sums_lazy() -> bool {
     KARATSUBA_SUMS.load(Ordering::Relaxed) != 1
 }
 
+/// How the constant-time select at the end of a reduced addition or doubling (keep a + b,
+/// or a + b - p, by the borrow of the subtraction) runs for 4- and 6-limb fields on x86-64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NarrowSelect {
+    /// The measured best, [`NarrowSelect::Cmov`]: 0.975 of [`NarrowSelect::Masks`]'s time for
+    /// BLS12-381's scalar cyclotomic square, 0.99 for the Fp12 square and BN254's cyclotomic
+    /// square, 0.99-1.00 for the Fp12 products (`examples/select_probe.rs` in
+    /// zkforge-pairing, Zen 4, 2026-12-06; BENCHMARKS.md).
+    Auto,
+    /// `(a & m) | (d & !m)` with the mask hidden from the optimiser: three logic instructions
+    /// a word and a NOT.
+    Masks,
+    /// One TEST and a CMOVZ a word (inline assembly; x86-64 only, masks elsewhere).
+    Cmov,
+}
+
+// 0 = auto, 1 = masks, 2 = cmov
+static NARROW_SELECT: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how reduced additions select their result for the whole process. Every value gives
+/// the same results (tested); only speed differs. Both are constant time.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_narrow_select, NarrowSelect};
+/// use zkforge_field::bls12_381::Fp;
+/// use rand_core::OsRng;
+/// let (a, b) = (Fp::random(&mut OsRng), Fp::random(&mut OsRng));
+/// set_narrow_select(NarrowSelect::Masks);
+/// let masks = a + b;
+/// set_narrow_select(NarrowSelect::Auto);
+/// assert_eq!(a + b, masks);
+/// ```
+pub fn set_narrow_select(k: NarrowSelect) {
+    NARROW_SELECT.store(
+        match k {
+            NarrowSelect::Auto => 0,
+            NarrowSelect::Masks => 1,
+            NarrowSelect::Cmov => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// True when reduced additions select by CMOV (see [`set_narrow_select`]).
+#[inline(always)]
+pub(crate) fn cmov_select() -> bool {
+    NARROW_SELECT.load(Ordering::Relaxed) != 1
+}
+
 /// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InverseSteps {
