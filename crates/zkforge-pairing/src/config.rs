@@ -37,6 +37,49 @@ pub fn three_b_form() -> ThreeBForm {
 }
 
 
+/// How [`crate::bls12_381::G2Prepared`] and [`crate::bn254::G2Prepared`] store their lines.
+/// A line l0 + lx xP + ly yP is defined up to an Fp2 factor, which the final exponentiation
+/// kills; divided by l0 it has a constant coefficient of one, and the scalar Miller loop
+/// multiplies such a line into its accumulator with 9 Fp2 products instead of 13
+/// (`sparse::mul_by_014_unit`, `sparse::mul_by_034_unit`). The Miller-loop value of prepared
+/// lines then differs from the live loop's by that factor; final exponentiations, pairings and
+/// pairing checks are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreparedLines {
+    /// The measured best, [`PreparedLines::Normalized`] (see BENCHMARKS.md).
+    Auto,
+    /// The doubling and addition steps' coefficients as they come (the Miller-loop value
+    /// equals the live loop's).
+    Raw,
+    /// Each line divided by its constant coefficient (where that is not zero; one batched
+    /// inversion per prepared point).
+    Normalized,
+}
+
+static PREPARED_LINES: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how G2 points prepared from now on store their lines (process-wide; points prepared
+/// before keep their form, and every form gives the same pairings).
+pub fn set_prepared_lines(f: PreparedLines) {
+    PREPARED_LINES.store(
+        match f {
+            PreparedLines::Auto => 0,
+            PreparedLines::Raw => 1,
+            PreparedLines::Normalized => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`PreparedLines`].
+pub fn prepared_lines() -> PreparedLines {
+    match PREPARED_LINES.load(Ordering::Relaxed) {
+        0 => PreparedLines::Auto,
+        1 => PreparedLines::Raw,
+        _ => PreparedLines::Normalized,
+    }
+}
+
 /// How the final exponentiation raises to BLS12-381's |x| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48
 /// + 2^16 (five times per hard part).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -96,12 +96,19 @@ impl<P: PairingConfig<N>, const N: usize> core::fmt::Debug for G2Prepared<P, N> 
 }
 
 impl<P: PairingConfig<N>, const N: usize> G2Prepared<P, N> {
-    /// Precompute the lines of Q.
+    /// Precompute the lines of Q, divided by their constant coefficients unless
+    /// [`crate::config::set_prepared_lines`] asks for the raw ones (so the Miller-loop value of
+    /// prepared lines may differ from the live loop's by a factor that the final
+    /// exponentiation removes).
     pub fn new(q: &Affine<P::G2>) -> Self {
         if bool::from(q.is_identity()) {
             return Self { coeffs: Vec::new(), infinity: true };
         }
-        Self { coeffs: miller::prepare(&P::loop_shape(), &three_b::<P, N>(), live::<P, N>(q)), infinity: false }
+        let mut coeffs = miller::prepare(&P::loop_shape(), &three_b::<P, N>(), live::<P, N>(q));
+        if crate::config::prepared_lines() != crate::config::PreparedLines::Raw {
+            miller::normalize_lines(&mut coeffs);
+        }
+        Self { coeffs, infinity: false }
     }
 
     /// Number of precomputed lines.

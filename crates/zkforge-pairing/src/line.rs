@@ -150,8 +150,13 @@ pub fn mul_by_line<C: TowerConfig<N>, const N: usize>(
 ) -> zkforge_field::tower::Fp12<C, N> {
     let cx = l.lx.mul_by_fp(px);
     let cy = l.ly.mul_by_fp(py);
+    // a normalized prepared line (`config::PreparedLines`) has l0 = 1: 9 Fp2 products instead
+    // of 13 (exact for any line whose l0 is one)
+    let unit = l.l0 == Fp2::ONE;
     match twist {
+        Twist::M if unit => crate::sparse::mul_by_014_unit(f, &cx, &cy),
         Twist::M => crate::sparse::mul_by_014(f, &l.l0, &cx, &cy),
+        Twist::D if unit => crate::sparse::mul_by_034_unit(f, &cy, &cx),
         Twist::D => crate::sparse::mul_by_034(f, &cy, &cx, &l.l0),
     }
 }

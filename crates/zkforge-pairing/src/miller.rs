@@ -104,6 +104,36 @@ pub(crate) fn prepare<C: TowerConfig<N>, const N: usize>(
     out
 }
 
+/// Divide every line by its constant coefficient l0 where that is not zero (lines are defined
+/// up to an Fp2 factor, which the final exponentiation kills), so that the Miller loop takes
+/// the cheaper product of a line with a constant one (`sparse::mul_by_014_unit`). One
+/// inversion for all of them (Montgomery's batch inversion: prefix products, one inverse,
+/// then back through the prefixes); a line with l0 = 0 stays as it is.
+pub(crate) fn normalize_lines<C: TowerConfig<N>, const N: usize>(lines: &mut [LineCoeffs<C, N>]) {
+    let live = |l: &LineCoeffs<C, N>| !bool::from(l.l0.is_zero());
+    let mut prefix = Vec::with_capacity(lines.len());
+    let mut acc = Fp2::<C, N>::ONE;
+    for l in lines.iter() {
+        prefix.push(acc);
+        if live(l) {
+            acc = acc * l.l0;
+        }
+    }
+    // a product of non-zero elements is not zero; the fallback keeps the lines as they are
+    let Some(mut inv) = Option::<Fp2<C, N>>::from(acc.invert()) else { return };
+    for (l, pre) in lines.iter_mut().zip(prefix).rev() {
+        if !live(l) {
+            continue;
+        }
+        // inv = 1 / (l0 of this line and every earlier live one), pre = their product up to here
+        let i = inv * pre;
+        inv = inv * l.l0;
+        l.lx = l.lx * i;
+        l.ly = l.ly * i;
+        l.l0 = Fp2::ONE;
+    }
+}
+
 /// prod_i f_{loop, Q_i}(P_i) for the pairs (P_i = (x, y), lines of Q_i).
 ///
 /// Each pair's line goes into f on its own. Multiplying two pairs' lines together first (6 Fp2
@@ -328,4 +358,37 @@ pub(crate) const fn loop_digits<const L: usize>(mut n: u128, naf: bool) -> ([i8;
         i += 1;
     }
     (out, len - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize_lines;
+    use crate::line::LineCoeffs;
+    use zkforge_field::bls12_381::{Fp2, FpConfig};
+
+    /// Each line with l0 != 0 becomes (1, lx / l0, ly / l0); a line with l0 = 0 stays as it is,
+    /// and the batch inversion skips it (zeros first, in the middle and last).
+    #[test]
+    fn normalized_lines_are_scaled_and_zero_constants_kept() {
+        let mut rng = rand::thread_rng();
+        let mut lines: Vec<LineCoeffs<FpConfig, 6>> = (0..9).map(|_| LineCoeffs { l0: Fp2::random(&mut rng), lx: Fp2::random(&mut rng), ly: Fp2::random(&mut rng) }).collect();
+        for k in [0, 4, 8] {
+            lines[k].l0 = Fp2::ZERO;
+        }
+        let before = lines.clone();
+        normalize_lines(&mut lines);
+        for (a, b) in before.iter().zip(&lines) {
+            if bool::from(a.l0.is_zero()) {
+                assert_eq!(a, b);
+            } else {
+                assert_eq!(b.l0, Fp2::ONE);
+                assert_eq!(b.lx * a.l0, a.lx);
+                assert_eq!(b.ly * a.l0, a.ly);
+            }
+        }
+        // all zero: nothing to invert
+        let mut zeros = vec![LineCoeffs { l0: Fp2::ZERO, lx: Fp2::ONE, ly: Fp2::ONE }; 3];
+        normalize_lines(&mut zeros);
+        assert!(zeros.iter().all(|l| bool::from(l.l0.is_zero())));
+    }
 }

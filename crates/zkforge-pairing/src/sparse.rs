@@ -8,6 +8,11 @@
 //! With the lazy tower (`zkforge_field::tower::lazy`, on by default with the MULX/ADX
 //! kernels) the three Fp6 parts are kept double width and each of the 12 output
 //! coefficients is reduced once: 39 N-limb products + 12 reductions instead of 13 * 6 = 78.
+//!
+//! A prepared line divided by its constant coefficient (`config::PreparedLines`) has a one
+//! in that slot, and its product takes 9 Fp2 multiplications (`mul_by_014_unit`,
+//! `mul_by_034_unit`): f (1 + L) = f + f L with L's two remaining coefficients, by Karatsuba
+//! over the Fp6 halves.
 
 use zkforge_field::tower::lazy::{self, Fp6Wide};
 use zkforge_field::tower::{Fp12, Fp2, Fp6, TowerConfig};
@@ -66,4 +71,39 @@ pub fn mul_by_034<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, d0: &Fp2<C,
     let s = *d0 + *d3;
     let mid = fp6_mul_by_01(&(f.c0 + f.c1), &s, d4) - aa - bb;
     Fp12::new(bb.mul_by_nonresidue() + aa, mid)
+}
+
+/// f * (1 + c1 v + c4 v w): the M-twist line product of a line whose constant coefficient is
+/// one, 9 Fp2 multiplications. With F0 v = v * f.c0 and F1 v = v * f.c1 (shifts):
+/// a = c1 F0 v, b = c4 F1 v, m = (c1 + c4)(F0 + F1) v (3 each), then
+/// f.c0 + a + v b and f.c1 + m - a - b (the Karatsuba finish, plus f).
+#[inline]
+pub fn mul_by_014_unit<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c1: &Fp2<C, N>, c4: &Fp2<C, N>) -> Fp12<C, N> {
+    if lazy::use_lazy::<C, N>() {
+        let (mut aa, mut bb, mut mid) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
+        Fp6Wide::mul_by_1_to(&mut aa, &f.c0, c1);
+        Fp6Wide::mul_by_1_to(&mut bb, &f.c1, c4);
+        Fp6Wide::mul_by_1_to(&mut mid, &(f.c0 + f.c1), &(*c1 + *c4));
+        let r = lazy::fp12_karatsuba_finish(&aa, &bb, &mut mid);
+        return Fp12::new(r.c0 + f.c0, r.c1 + f.c1);
+    }
+    mul_by_014(f, &Fp2::ONE, c1, c4)
+}
+
+/// f * (d0 + d3 w + v w): the D-twist line product of a line whose constant coefficient (slot
+/// 4) is one, 9 Fp2 multiplications: a = d0 F0, b = d3 F1, m = (d0 + d3)(F0 + F1) (3 each),
+/// then a + v b + v^2 F1 and m - a - b + v F0 (the Karatsuba finish, plus the shifts of f).
+#[inline]
+pub fn mul_by_034_unit<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, d0: &Fp2<C, N>, d3: &Fp2<C, N>) -> Fp12<C, N> {
+    if lazy::use_lazy::<C, N>() {
+        let (mut aa, mut bb, mut mid) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
+        Fp6Wide::mul_by_fp2_to(&mut aa, &f.c0, d0);
+        Fp6Wide::mul_by_fp2_to(&mut bb, &f.c1, d3);
+        Fp6Wide::mul_by_fp2_to(&mut mid, &(f.c0 + f.c1), &(*d0 + *d3));
+        let r = lazy::fp12_karatsuba_finish(&aa, &bb, &mut mid);
+        // v^2 F1 = (xi F1.c1, xi F1.c2, F1.c0); v F0 = (xi F0.c2, F0.c0, F0.c1)
+        let v2f1 = Fp6::new(C::mul_by_xi(&f.c1.c1), C::mul_by_xi(&f.c1.c2), f.c1.c0);
+        return Fp12::new(r.c0 + v2f1, r.c1 + f.c0.mul_by_nonresidue());
+    }
+    mul_by_034(f, d0, d3, &Fp2::ONE)
 }

@@ -272,18 +272,30 @@ fn multi_miller_loop_is_product_of_singles() {
     let multi = pb::final_exponentiation(&pb::multi_miller_loop(&pairs)).unwrap();
     let prod = pairs.iter().fold(pb::Gt::IDENTITY, |acc, (p, q)| acc * pb::pairing(p, q));
     assert_eq!(multi, prod);
-    // prepared Miller loop output equals the live one exactly (same lines)
+    // prepared lines: raw ones give the live Miller-loop value exactly (same lines), normalized
+    // ones (the default) the same value up to a factor the final exponentiation removes
+    use zkforge_pairing::config::{set_prepared_lines, PreparedLines};
+    set_prepared_lines(PreparedLines::Raw);
     let prepared: Vec<pb::G2Prepared> = pairs.iter().map(|(_, q)| pb::G2Prepared::new(q)).collect();
     let with_prep: Vec<(bls::G1Affine, &pb::G2Prepared)> = pairs.iter().zip(&prepared).map(|((p, _), q)| (*p, q)).collect();
     assert_eq!(pb::multi_miller_loop_prepared(&with_prep), pb::multi_miller_loop(&pairs));
+    set_prepared_lines(PreparedLines::Auto);
+    let prepared: Vec<pb::G2Prepared> = pairs.iter().map(|(_, q)| pb::G2Prepared::new(q)).collect();
+    let with_prep: Vec<(bls::G1Affine, &pb::G2Prepared)> = pairs.iter().zip(&prepared).map(|((p, _), q)| (*p, q)).collect();
+    assert_eq!(pb::final_exponentiation(&pb::multi_miller_loop_prepared(&with_prep)), Some(multi));
 
     let pairs: Vec<(bn::G1Affine, bn::G2Affine)> = (0..3).map(|_| (rand_point(&mut rng), rand_point(&mut rng))).collect();
     let multi = pn::final_exponentiation(&pn::multi_miller_loop(&pairs)).unwrap();
     let prod = pairs.iter().fold(pn::Gt::IDENTITY, |acc, (p, q)| acc * pn::pairing(p, q));
     assert_eq!(multi, prod);
+    set_prepared_lines(PreparedLines::Raw);
     let prepared: Vec<pn::G2Prepared> = pairs.iter().map(|(_, q)| pn::G2Prepared::new(q)).collect();
     let with_prep: Vec<(bn::G1Affine, &pn::G2Prepared)> = pairs.iter().zip(&prepared).map(|((p, _), q)| (*p, q)).collect();
     assert_eq!(pn::multi_miller_loop_prepared(&with_prep), pn::multi_miller_loop(&pairs));
+    set_prepared_lines(PreparedLines::Auto);
+    let prepared: Vec<pn::G2Prepared> = pairs.iter().map(|(_, q)| pn::G2Prepared::new(q)).collect();
+    let with_prep: Vec<(bn::G1Affine, &pn::G2Prepared)> = pairs.iter().zip(&prepared).map(|((p, _), q)| (*p, q)).collect();
+    assert_eq!(pn::final_exponentiation(&pn::multi_miller_loop_prepared(&with_prep)), Some(multi));
 }
 
 #[test]

@@ -1,13 +1,15 @@
 //! Every value of the Miller-loop switches (`zkforge_pairing::config`: 3b' form, accumulator) and
 //! of the tower switch
-//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs, live and prepared. One
+//! gives the same Miller-loop output, on both curves, for 1 to 5 pairs, live and prepared
+//! (normalized prepared lines, `config::PreparedLines`, the same after the final
+//! exponentiation). One
 //! test function sets the switches (they are process-wide, so no other test of this binary may
 //! depend on them).
 
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 use zkforge_curve::{bls12_381 as bls, bn254 as bn, Affine, CurveConfig, Jacobian};
 use zkforge_field::backend::{set_tower, Tower};
-use zkforge_pairing::config::{set_lane_addition_steps, set_lane_steps_min_pairs, set_miller_accumulator, set_three_b_form, MillerAccumulator, ThreeBForm, LANE_ADDITION_STEPS, LANE_STEPS_MIN_PAIRS, LANE_STEPS_MIN_PAIRS_HALF_WIDTH};
+use zkforge_pairing::config::{set_lane_addition_steps, set_lane_steps_min_pairs, set_miller_accumulator, set_prepared_lines, set_three_b_form, MillerAccumulator, PreparedLines, ThreeBForm, LANE_ADDITION_STEPS, LANE_STEPS_MIN_PAIRS, LANE_STEPS_MIN_PAIRS_HALF_WIDTH};
 use zkforge_pairing::{bls12_381 as pb, bn254 as pn};
 
 fn rand_point<C: CurveConfig>(rng: &mut impl RngCore) -> Affine<C> {
@@ -21,8 +23,15 @@ fn every_switch_value_gives_the_same_miller_loop() {
     let mut rng = StdRng::seed_from_u64(seed);
     let bls_pairs: Vec<_> = (0..5).map(|_| (rand_point::<bls::G1Config>(&mut rng), rand_point::<bls::G2Config>(&mut rng))).collect();
     let bn_pairs: Vec<_> = (0..5).map(|_| (rand_point::<bn::G1Config>(&mut rng), rand_point::<bn::G2Config>(&mut rng))).collect();
+    // raw prepared lines give the live loop's value exactly; normalized ones (the default) the
+    // same value up to an Fp2 factor, so those are compared after the final exponentiation
+    set_prepared_lines(PreparedLines::Raw);
     let bls_prep: Vec<_> = bls_pairs.iter().map(|(_, q)| pb::G2Prepared::new(q)).collect();
     let bn_prep: Vec<_> = bn_pairs.iter().map(|(_, q)| pn::G2Prepared::new(q)).collect();
+    set_prepared_lines(PreparedLines::Normalized);
+    let bls_norm: Vec<_> = bls_pairs.iter().map(|(_, q)| pb::G2Prepared::new(q)).collect();
+    let bn_norm: Vec<_> = bn_pairs.iter().map(|(_, q)| pn::G2Prepared::new(q)).collect();
+    set_prepared_lines(PreparedLines::Auto);
 
     // reference: per-product tower, general 3b', lines one by one, scalar accumulator
     set_tower(Tower::PerProduct);
@@ -30,6 +39,8 @@ fn every_switch_value_gives_the_same_miller_loop() {
     set_miller_accumulator(MillerAccumulator::Scalar);
     let bls_ref: Vec<_> = (1..=5).map(|n| pb::multi_miller_loop(&bls_pairs[..n])).collect();
     let bn_ref: Vec<_> = (1..=5).map(|n| pn::multi_miller_loop(&bn_pairs[..n])).collect();
+    let bls_fe: Vec<_> = bls_ref.iter().map(pb::final_exponentiation).collect();
+    let bn_fe: Vec<_> = bn_ref.iter().map(pn::final_exponentiation).collect();
 
     for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
         for tb in [ThreeBForm::Auto, ThreeBForm::General] {
@@ -56,6 +67,10 @@ fn every_switch_value_gives_the_same_miller_loop() {
                         assert_eq!(pb::multi_miller_loop_prepared(&bp), bls_ref[n - 1], "BLS12-381 prepared, {n} pairs, {what}");
                         let np: Vec<_> = bn_pairs[..n].iter().zip(&bn_prep).map(|((p, _), q)| (*p, q)).collect();
                         assert_eq!(pn::multi_miller_loop_prepared(&np), bn_ref[n - 1], "BN254 prepared, {n} pairs, {what}");
+                        let bp: Vec<_> = bls_pairs[..n].iter().zip(&bls_norm).map(|((p, _), q)| (*p, q)).collect();
+                        assert_eq!(pb::final_exponentiation(&pb::multi_miller_loop_prepared(&bp)), bls_fe[n - 1], "BLS12-381 normalized, {n} pairs, {what}");
+                        let np: Vec<_> = bn_pairs[..n].iter().zip(&bn_norm).map(|((p, _), q)| (*p, q)).collect();
+                        assert_eq!(pn::final_exponentiation(&pn::multi_miller_loop_prepared(&np)), bn_fe[n - 1], "BN254 normalized, {n} pairs, {what}");
                     }
                 }
             }
