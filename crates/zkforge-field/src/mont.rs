@@ -743,11 +743,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         }
         // the carry out is zero: x - q p < 2p < 2^(64N)
         let (d, under) = limbs::sub_rt(&x, &C::MODULUS);
-        let mask = backend::portable::value_barrier(0u64.wrapping_sub(under));
-        for i in 0..N {
-            x[i] = (x[i] & mask) | (d[i] & !mask);
-        }
-        x
+        backend::portable::select_on_borrow(under, x, d)
     }
 
     /// The double-width form of [`Fp::small_combination_limbs`], for the lazy tower's

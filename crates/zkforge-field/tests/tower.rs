@@ -270,8 +270,9 @@ fn wide_product_by_xi_quotient_matches_the_chain() {
     set_xi_form(XiForm::Auto);
 }
 
-/// Every value of the tower switch and of the Karatsuba sums, with either multiplication
-/// backend, gives the same products, squares and cyclotomic squares (the portable backend runs the lazy tower on its
+/// Every value of the tower switch, of the Karatsuba sums and of the cyclotomic square's Fp4
+/// squarings, with either multiplication backend, gives the same products, squares and
+/// cyclotomic squares (the portable backend runs the lazy tower on its
 /// own wide kernels).
 #[test]
 fn every_tower_switch_value_agrees() {
@@ -297,20 +298,24 @@ fn every_tower_switch_value_agrees() {
         (a, b, c, d)
     };
     let want = run();
-    use zkforge_field::backend::{set_karatsuba_sums, KaratsubaSums};
+    use zkforge_field::backend::{set_fp4_squaring, set_karatsuba_sums, Fp4Squaring, KaratsubaSums};
     for backend in [Backend::Auto, Backend::Portable] {
         set_backend(backend);
         for tower in [Tower::Auto, Tower::Lazy, Tower::PerProduct] {
             set_tower(tower);
             for sums in [KaratsubaSums::Auto, KaratsubaSums::Reduced, KaratsubaSums::Lazy] {
                 set_karatsuba_sums(sums);
-                assert!(run() == want, "{backend:?} {tower:?} {sums:?}");
+                for fp4 in [Fp4Squaring::Auto, Fp4Squaring::Lazy, Fp4Squaring::Reduced] {
+                    set_fp4_squaring(fp4);
+                    assert!(run() == want, "{backend:?} {tower:?} {sums:?} {fp4:?}");
+                }
             }
         }
     }
     set_backend(Backend::Auto);
     set_tower(Tower::Auto);
     set_karatsuba_sums(KaratsubaSums::Auto);
+    set_fp4_squaring(Fp4Squaring::Auto);
 }
 
 /// Runs of cyclotomic squarings (Karabina's compressed squarings and decompression) equal as

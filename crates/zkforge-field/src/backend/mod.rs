@@ -379,6 +379,62 @@ pub(crate) fn cmov_select() -> bool {
     NARROW_SELECT.load(Ordering::Relaxed) != 1
 }
 
+/// How the Fp4 squarings of the Granger-Scott cyclotomic square run when the tower is lazy
+/// ([`set_tower`]): three wide Fp2 squarings with one reduction per output coefficient
+/// (`tower::lazy::fp4_square`), or three reduced Fp2 squarings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp4Squaring {
+    /// The measured best per field: [`Fp4Squaring::Lazy`] for 6 limbs (BLS12-381),
+    /// [`Fp4Squaring::Reduced`] for 4 limbs (BN254, whose reduced Fp2 squaring is two
+    /// interleaved 4-limb Montgomery products and leaves the wide form nothing to save).
+    Auto,
+    /// Wide squarings, one reduction per output coefficient (6 products, 4 reductions).
+    Lazy,
+    /// Reduced squarings (6 products, 6 reductions).
+    Reduced,
+}
+
+// 0 = auto, 1 = lazy, 2 = reduced
+static FP4_SQUARING: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how cyclotomic squarings square their Fp4 pairs for the whole process. Every value
+/// gives the same results (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_fp4_squaring, Fp4Squaring};
+/// use zkforge_field::bn254::Fp12;
+/// use rand_core::OsRng;
+/// let f = Fp12::random(&mut OsRng);
+/// let g = f.conjugate() * f.invert().unwrap();
+/// let g = g.frobenius_map(2) * g;
+/// set_fp4_squaring(Fp4Squaring::Lazy);
+/// let lazy = g.cyclotomic_square();
+/// set_fp4_squaring(Fp4Squaring::Auto);
+/// assert_eq!(g.cyclotomic_square(), lazy);
+/// ```
+pub fn set_fp4_squaring(f: Fp4Squaring) {
+    FP4_SQUARING.store(
+        match f {
+            Fp4Squaring::Auto => 0,
+            Fp4Squaring::Lazy => 1,
+            Fp4Squaring::Reduced => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// True when the cyclotomic square's Fp4 squarings of an `n_limbs`-limb field take the wide
+/// form (asked only where the lazy tower is selected; see [`set_fp4_squaring`]).
+#[inline(always)]
+pub(crate) fn fp4_squaring_lazy(n_limbs: usize) -> bool {
+    match FP4_SQUARING.load(Ordering::Relaxed) {
+        0 => n_limbs != 4,
+        1 => true,
+        _ => false,
+    }
+}
+
 /// How the constant-time inversion ([`crate::Fp::invert`]) runs its hddivsteps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InverseSteps {

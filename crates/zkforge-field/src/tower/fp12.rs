@@ -30,10 +30,11 @@ impl<C: TowerConfig<N>, const N: usize> Clone for Fp12<C, N> {
 impl<C: TowerConfig<N>, const N: usize> Copy for Fp12<C, N> {}
 
 /// (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab) with 3 squarings
-/// (reduced lazily, [`super::lazy::fp4_square`], when the tower switch selects it).
+/// (reduced lazily, [`super::lazy::fp4_square`], when the tower switch selects it and
+/// [`crate::backend::set_fp4_squaring`] allows it for this field).
 #[inline(never)]
 fn fp4_square<C: TowerConfig<N>, const N: usize>(a: Fp2<C, N>, b: Fp2<C, N>) -> (Fp2<C, N>, Fp2<C, N>) {
-    if super::lazy::use_lazy::<C, N>() {
+    if super::lazy::use_lazy::<C, N>() && crate::backend::fp4_squaring_lazy(N) {
         return super::lazy::fp4_square(&a, &b);
     }
     let t0 = a.square();
