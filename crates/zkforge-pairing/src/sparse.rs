@@ -101,9 +101,8 @@ pub fn mul_by_034_unit<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, d0: &F
         Fp6Wide::mul_by_fp2_to(&mut bb, &f.c1, d3);
         Fp6Wide::mul_by_fp2_to(&mut mid, &(f.c0 + f.c1), &(*d0 + *d3));
         let r = lazy::fp12_karatsuba_finish(&aa, &bb, &mut mid);
-        // v^2 F1 = (xi F1.c1, xi F1.c2, F1.c0); v F0 = (xi F0.c2, F0.c0, F0.c1)
-        let v2f1 = Fp6::new(C::mul_by_xi(&f.c1.c1), C::mul_by_xi(&f.c1.c2), f.c1.c0);
-        return Fp12::new(r.c0 + v2f1, r.c1 + f.c0.mul_by_nonresidue());
+        // v^2 F1 and v F0 (products by the Fp6 non-residue v: shifts and one product by xi each)
+        return Fp12::new(r.c0 + f.c1.mul_by_nonresidue().mul_by_nonresidue(), r.c1 + f.c0.mul_by_nonresidue());
     }
     mul_by_034(f, d0, d3, &Fp2::ONE)
 }
