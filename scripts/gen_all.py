@@ -8,7 +8,8 @@ The files: the field constants and Frobenius tables (`zkforge-field/src/<curve>/
 the group constants (`zkforge-curve/src/<curve>/generated.rs`), the RFC 9380 map constants
 (`zkforge-curve/src/hash_to_curve/generated.rs`), all from `scripts/curves.py`, and the
 MULX/ADCX/ADOX Montgomery kernels (`zkforge-field/src/backend/x86_64_adx.rs`) from
-`scripts/gen_adx.py`. Python 3.8+, standard library only.
+`scripts/gen_adx.py`, and the stored addition chains (`zkforge-field/src/chain_data.rs`) from
+`scripts/gen_chains.py`. Python 3.8+, standard library only.
 """
 import os
 import subprocess
@@ -18,10 +19,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import curves  # noqa: E402
+import gen_chains  # noqa: E402
 
 
 def render_all():
     files = {path: make() for path, make in curves.FILES.items()}
+    files.update({path: make() for path, make in gen_chains.FILES.items()})
     adx = subprocess.run([sys.executable, os.path.join(HERE, "gen_adx.py")], check=True,
                          capture_output=True, text=True).stdout
     files["crates/zkforge-field/src/backend/x86_64_adx.rs"] = adx

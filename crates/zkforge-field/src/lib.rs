@@ -25,6 +25,7 @@ pub mod backend;
 pub mod bls12_381;
 pub mod bn254;
 mod chain;
+mod chain_data;
 mod inverse;
 pub mod limbs;
 pub mod mont;

@@ -359,7 +359,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// The Legendre symbol (a | p): 0 for zero, 1 for a nonzero square, -1 otherwise
     /// (Euler's criterion; constant time).
     pub fn legendre(&self) -> i8 {
-        let e = self.pow_plan(&Self::PLAN_P_MINUS_1_OVER_2);
+        let e = self.pow_plan(Self::plan_p_minus_1_over_2());
         let is_one = e.is_one();
         let is_zero = e.is_zero();
         let r = i8::conditional_select(&-1, &1, is_one);

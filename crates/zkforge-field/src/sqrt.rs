@@ -35,7 +35,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
 
     fn sqrt_tonelli_shanks(&self) -> Self {
         // w = a^((T-1)/2); x = a w = a^((T+1)/2); b = x w = a^T
-        let w = self.pow_plan(&Self::PLAN_TRACE_MINUS_1_OVER_2);
+        let w = self.pow_plan(Self::plan_trace_minus_1_over_2());
         let mut x = *self * w;
         let mut b = x * w;
         let mut z = Self::ROOT_OF_UNITY;

@@ -243,9 +243,9 @@ pub(crate) fn pow_plan_lanes<C: TowerConfig<N>, const N: usize>(xs: &[Fp<C, N>],
     if xs.len() > 8 {
         return None;
     }
-    let Some(first) = plan.first() else {
+    if plan.out().is_none() {
         return Some(alloc::vec![Fp::ONE; xs.len()]);
-    };
+    }
     let mut v = [[[0u64; 8]; L]; 1];
     for (i, x) in xs.iter().enumerate() {
         let a = to52::<L>(&x.limbs);
@@ -253,11 +253,10 @@ pub(crate) fn pow_plan_lanes<C: TowerConfig<N>, const N: usize>(xs: &[Fp<C, N>],
             v[0][j][i] = a[j];
         }
     }
-    let steps = plan.steps();
     // SAFETY (all three): `consts_for` returned Some, so the CPU has AVX-512F and AVX-512 IFMA.
     unsafe {
         simd::mul_all(&mut v, &c.k_in, c);
-        simd::pow_plan(&mut v[0], first as usize, plan.table_len(), &steps, crate::chain::PowPlan::NO_MUL, c);
+        simd::pow_plan(&mut v[0], plan, c);
         simd::mul_all(&mut v, &c.k_out, c);
     }
     Some(
@@ -512,33 +511,33 @@ pub(super) mod simd {
     }
 
     /// x^e for the eight lanes of `x` (52-bit form, below 2p; in place, below 2p) along a
-    /// sliding-window plan: the table holds x, x^3, ..., x^(2 `table_len` - 1), the result
-    /// starts from entry `first`, then each step squares `steps[i].0` times and multiplies by
-    /// entry `steps[i].1` (none for `NO_MUL`). The same operations for every lane value.
-    /// Bounds: every product's inputs are below 2p, so their product is below 4p^2 < R p and
-    /// its output below 2p (`mul`).
+    /// x <- x^e in every lane along `plan` (`chain.rs`: a straight-line program of squaring
+    /// runs and products over registers, register 0 holding x). The same operations for every
+    /// lane value. Bounds: every product's inputs are below 2p, so their product is below
+    /// 4p^2 < R p and its output below 2p (`mul`); the caller reduces the result once.
     ///
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512 IFMA.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) unsafe fn pow_plan(x: &mut Lanes, first: usize, table_len: usize, steps: &[(u16, u8)], no_mul: u8, c: &Consts52) {
+    pub(super) unsafe fn pow_plan(x: &mut Lanes, plan: &crate::chain::PowPlan, c: &Consts52) {
         let k = constants(c);
         let xv = load(x);
-        let x2 = mul(&xv, &xv, &k);
-        let mut table = [xv; 32];
-        for i in 1..table_len.min(32) {
-            table[i] = mul(&table[i - 1], &x2, &k);
-        }
-        let mut acc = table[first];
-        for &(squarings, idx) in steps {
-            for _ in 0..squarings {
-                acc = mul(&acc, &acc, &k);
+        let mut regs = [xv; crate::chain::MAX_REGS];
+        for op in plan.ops() {
+            let (d, a, b) = op.regs();
+            if op.is_sqr() {
+                let mut v = regs[a];
+                for _ in 0..b {
+                    v = mul(&v, &v, &k);
+                }
+                regs[d] = v;
+            } else {
+                regs[d] = mul(&regs[a], &regs[b], &k);
             }
-            if idx != no_mul {
-                acc = mul(&acc, &table[idx as usize], &k);
-            }
         }
-        store(&acc, x);
+        if let Some(out) = plan.out() {
+            store(&regs[out], x);
+        }
     }
 
     /// n compressed squarings of the 52-bit state (c0 in `g0`, c1 in `g1`; lanes 0, 1, 3, 4 =

@@ -89,7 +89,7 @@ pub fn pow_lanes_min() -> usize {
 /// assert!(rs.iter().zip(&xs).all(|(r, x)| r.square() == *x));
 /// ```
 pub fn pow_p_plus_1_over_4_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>]) -> alloc::vec::Vec<crate::mont::Fp<C, N>> {
-    pow_many(xs, &crate::mont::Fp::<C, N>::PLAN_P_PLUS_1_OVER_4)
+    pow_many(xs, crate::mont::Fp::<C, N>::plan_p_plus_1_over_4())
 }
 
 /// x^((p - 3) / 4) of many elements of a tower's base field (the exponent of RFC 9380's
@@ -103,7 +103,7 @@ pub fn pow_p_plus_1_over_4_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::
 /// assert!(rs.iter().zip(&xs).all(|(r, x)| *r == x.pow_p_minus_3_over_4()));
 /// ```
 pub fn pow_p_minus_3_over_4_many<C: TowerConfig<N>, const N: usize>(xs: &[crate::mont::Fp<C, N>]) -> alloc::vec::Vec<crate::mont::Fp<C, N>> {
-    pow_many(xs, &crate::mont::Fp::<C, N>::PLAN_P_MINUS_3_OVER_4)
+    pow_many(xs, crate::mont::Fp::<C, N>::plan_p_minus_3_over_4())
 }
 
 /// x^e of many values along `plan`: balanced groups of at most eight, each on the lanes when it
