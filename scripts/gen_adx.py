@@ -112,6 +112,23 @@ def gen_sqr_n(n):
     return lines
 
 
+def gen_sqr_n_head(n):
+    """`gen_sqr_n` with the next round's first word carried in rdx: the loop loads word 0 into
+    rdx once before it, each round's first product is rdx * rdx, and each round ends by copying
+    its new word 0 (still in a register) into rdx. The round's first MULX then waits on a
+    register, not on a load served by store-to-load forwarding from the stores just made (the
+    other words are still reloaded, later in the round, off the critical path)."""
+    lines = gen_sqr_n(n)
+    assert lines[0] == "2:" and lines[1] == "mov rdx, qword ptr [{r} + 0]"
+    assert lines[2].startswith("mulx ") and lines[2].endswith(", qword ptr [{r}]")
+    first = lines[2][: -len("qword ptr [{r}]")] + "rdx"
+    stores = [l for l in lines if l.startswith("mov qword ptr [{r} + 0], ")]
+    assert len(stores) == 1
+    word0 = stores[0].split(", ")[1]
+    assert lines[-2:] == ["dec {k}", "jnz 2b"]
+    return ["mov rdx, qword ptr [{r} + 0]", "2:", first] + lines[3:-2] + [f"mov rdx, {word0}", "dec {k}", "jnz 2b"]
+
+
 def gen_sqr_n_x2(n):
     """k rounds of two independent Montgomery squarings in place, on the n words at `r` and
     the n words after them: each round squares the first value (as `gen_sqr_n`), stores it,
@@ -465,6 +482,16 @@ for n in (4, 6):
         "# Safety",
         f"The CPU must support BMI2 and ADX (checked by the caller), `r` must point to {n} readable",
         "and writable u64 limbs holding a value below 2p, and `k` must be at least 1.",
+    ]))
+for n in (4, 6):
+    out.append(squaring_loop(f"sqr_n_head_{n}", n, n, gen_sqr_n_head(n), [
+        f"[`sqr_n_{n}`] with each round's first word carried in rdx rather than reloaded from the",
+        "words just stored (the first product of a round then waits on no store-to-load",
+        "forwarding). The same values.",
+        "",
+        "# Safety",
+        f"As [`sqr_n_{n}`]: the CPU must support BMI2 and ADX, `r` must point to {n} readable and",
+        "writable u64 limbs holding a value below 2p, and `k` must be at least 1.",
     ]))
 for n in (4, 6):
     out.append(squaring_loop(f"sqr_n_x2_{n}", n, 2 * n, gen_sqr_n_x2(n), [

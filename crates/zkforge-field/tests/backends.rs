@@ -261,7 +261,7 @@ fn squaring_kernel_matches_portable() {
     squaring::<bn254::FpConfig, 4>();
 }
 
-/// The in-place squaring loop (`sqr_n_4`, `sqr_n_6`: rounds without the final subtraction)
+/// The in-place squaring loop (`sqr_n_4`, `sqr_n_6` or `sqr_n_head_*`: rounds without the final subtraction)
 /// against k fully reduced portable squarings, on edge values, random values and inputs in
 /// [p, 2p) (the loop's own output range), for k = 1, 2, 3 and 17; its output stays below 2p.
 /// The two-value loop (`sqr_n_x2_4`, `sqr_n_x2_6`) likewise, against the one-value loop.
@@ -305,12 +305,18 @@ fn compare_sqr_n<C: FieldConfig<N>, const N: usize>() {
     }
 }
 
+/// Under every `set_squaring_runs` value (`sqr_n_*` and `sqr_n_head_*`).
 #[test]
 fn sqr_n_loop_matches_portable() {
-    compare_sqr_n::<bls12_381::FpConfig, 6>();
-    compare_sqr_n::<bls12_381::FrConfig, 4>();
-    compare_sqr_n::<bn254::FpConfig, 4>();
-    compare_sqr_n::<bn254::FrConfig, 4>();
+    use backend::SquaringRuns;
+    for runs in [SquaringRuns::Auto, SquaringRuns::Memory, SquaringRuns::RegisterHead] {
+        backend::set_squaring_runs(runs);
+        compare_sqr_n::<bls12_381::FpConfig, 6>();
+        compare_sqr_n::<bls12_381::FrConfig, 4>();
+        compare_sqr_n::<bn254::FpConfig, 4>();
+        compare_sqr_n::<bn254::FrConfig, 4>();
+    }
+    backend::set_squaring_runs(SquaringRuns::Auto);
 }
 
 /// The exponentiation plans (sqrt, Fp2 sqrt, Legendre, Tonelli-Shanks) against the plain
@@ -337,12 +343,18 @@ fn compare_chains<C: FieldConfig<N>, const N: usize>() {
     backend::set_backend(backend::Backend::Auto);
 }
 
+/// Under every `set_pow_chain` value (the stored addition chains and the sliding windows).
 #[test]
 fn exponentiation_plans_match_pow() {
-    compare_chains::<bls12_381::FpConfig, 6>();
-    compare_chains::<bls12_381::FrConfig, 4>();
-    compare_chains::<bn254::FpConfig, 4>();
-    compare_chains::<bn254::FrConfig, 4>();
+    use backend::PowChain;
+    for chain in [PowChain::Auto, PowChain::Stored, PowChain::SlidingWindow] {
+        backend::set_pow_chain(chain);
+        compare_chains::<bls12_381::FpConfig, 6>();
+        compare_chains::<bls12_381::FrConfig, 4>();
+        compare_chains::<bn254::FpConfig, 4>();
+        compare_chains::<bn254::FrConfig, 4>();
+    }
+    backend::set_pow_chain(PowChain::Auto);
 }
 
 /// The variable-time inverse (original divsteps, zero runs skipped, six bits per odd step)

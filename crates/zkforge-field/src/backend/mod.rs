@@ -374,6 +374,7 @@ pub fn set_narrow_select(k: NarrowSelect) {
 }
 
 /// True when reduced additions select by CMOV (see [`set_narrow_select`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn cmov_select() -> bool {
     NARROW_SELECT.load(Ordering::Relaxed) != 1
@@ -630,6 +631,62 @@ pub(crate) fn karabina_lanes() -> Option<u32> {
     }
 }
 
+/// How the assembly loop of a run of squarings ([`mont_square_n_lazy`]: square roots,
+/// Legendre symbols, Tonelli-Shanks) starts each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquaringRuns {
+    /// The measured best per field: [`SquaringRuns::RegisterHead`] for 6 limbs (BLS12-381:
+    /// a squaring in a run 0.983-0.987 of [`SquaringRuns::Memory`]'s time, the square root
+    /// 0.976-0.986), [`SquaringRuns::Memory`] for 4 (BN254: the run 0.983 but the square root
+    /// 1.002-1.014, its runs being short; `examples/sqrn_probe.rs`, Zen 4, 2026-12-06).
+    Auto,
+    /// Each round reloads its input words from the words the previous round just stored, so
+    /// its first product waits on store-to-load forwarding.
+    Memory,
+    /// The next round's first word stays in a register (rdx), so the round's first product
+    /// waits on no forwarding; the other words are still reloaded, later in the round.
+    RegisterHead,
+}
+
+// 0 = auto, 1 = memory, 2 = register head
+static SQUARING_RUNS: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how runs of squarings start their rounds for the whole process. Every value gives
+/// the same results (tested); only speed differs.
+///
+/// # Example
+/// ```
+/// use zkforge_field::backend::{set_squaring_runs, SquaringRuns};
+/// use zkforge_field::bls12_381::Fp;
+/// let x = Fp::from_u64(7).square();
+/// set_squaring_runs(SquaringRuns::Memory);
+/// let memory = x.sqrt().unwrap();
+/// set_squaring_runs(SquaringRuns::Auto);
+/// assert_eq!(x.sqrt().unwrap(), memory);
+/// ```
+pub fn set_squaring_runs(r: SquaringRuns) {
+    SQUARING_RUNS.store(
+        match r {
+            SquaringRuns::Auto => 0,
+            SquaringRuns::Memory => 1,
+            SquaringRuns::RegisterHead => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// True when runs of squarings of an `n_limbs`-limb field carry each round's first word in a
+/// register (see [`set_squaring_runs`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn squaring_runs_head(n_limbs: usize) -> bool {
+    match SQUARING_RUNS.load(Ordering::Relaxed) {
+        0 => n_limbs == 6,
+        1 => false,
+        _ => true,
+    }
+}
+
 /// r <- r^(2^k) in Montgomery form, in place, for chains of squarings (sqrt, the Legendre
 /// symbol): with MULX/ADX one assembly loop whose rounds skip the final subtraction, so `r`
 /// may come back anywhere in [0, 2p) (fields with two spare top bits only; the caller's next
@@ -646,10 +703,11 @@ pub fn mont_square_n_lazy<const N: usize>(r: &mut [u64; N], k: u32, p: &[u64; 8]
             // SAFETY: BMI2 and ADX were detected (`selected() == 2`); `r` holds N words below 2p
             // (the caller's contract), the modulus has two spare bits (checked), k >= 1.
             unsafe {
-                if N == 4 {
-                    x86_64_adx::sqr_n_4(r.as_mut_ptr(), k as usize, p);
-                } else {
-                    x86_64_adx::sqr_n_6(r.as_mut_ptr(), k as usize, p);
+                match (N == 4, squaring_runs_head(N)) {
+                    (true, true) => x86_64_adx::sqr_n_head_4(r.as_mut_ptr(), k as usize, p),
+                    (true, false) => x86_64_adx::sqr_n_4(r.as_mut_ptr(), k as usize, p),
+                    (false, true) => x86_64_adx::sqr_n_head_6(r.as_mut_ptr(), k as usize, p),
+                    (false, false) => x86_64_adx::sqr_n_6(r.as_mut_ptr(), k as usize, p),
                 }
             }
             return;
