@@ -320,7 +320,8 @@ fn every_tower_switch_value_agrees() {
 
 /// Runs of cyclotomic squarings (Karabina's compressed squarings and decompression) equal as
 /// many Granger-Scott squarings, for every value of the switch, on random cyclotomic
-/// elements and the identity, for run lengths 0..40.
+/// elements and the identity, for run lengths 0..40; the variable-time simultaneous
+/// decompression equals them too or declines, exactly when some power has g1 = 0.
 fn karabina_matches_granger_scott<C: TowerConfig<N>, const N: usize>() {
     use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
     let mut rng = rng();
@@ -353,6 +354,21 @@ fn karabina_matches_granger_scott<C: TowerConfig<N>, const N: usize>() {
             assert_eq!(g.cyclotomic_square_depths(&[1, 2, 3]), [powers[1], powers[2], powers[3]], "{} {mode:?}", C::NAME);
             let d = [2u32, 9, 10, 25, 39, 40];
             assert_eq!(g.cyclotomic_square_depths(&d), d.map(|k| powers[k as usize]), "{} {mode:?}", C::NAME);
+            // the variable-time form: exact, or declining exactly where a power has g1 = 0
+            for depths in [&[1u32, 2, 3][..], &d[..]] {
+                let g1_zero = depths.iter().any(|&k| bool::from(powers[k as usize].c1.c0.is_zero()));
+                let got = match depths.len() {
+                    3 => g.cyclotomic_square_depths_vartime(&[1u32, 2, 3]).map(|a| a.to_vec()),
+                    _ => g.cyclotomic_square_depths_vartime(&d).map(|a| a.to_vec()),
+                };
+                match got {
+                    None => assert!(g1_zero, "{} {mode:?}: declined without a zero g1", C::NAME),
+                    Some(v) => {
+                        assert!(!g1_zero, "{} {mode:?}: decompressed a zero g1", C::NAME);
+                        assert_eq!(v, depths.iter().map(|&k| powers[k as usize]).collect::<Vec<_>>(), "{} {mode:?}", C::NAME);
+                    }
+                }
+            }
         }
     }
     set_cyclotomic_squaring(CyclotomicSquaring::Auto);

@@ -64,7 +64,11 @@ impl PairingConfig<6> for Bls12_381 {
     /// (x - 1)^2 r / 3 + x). One Frobenius map and one exponentiation by x (63 squarings)
     /// instead of f^r (255).
     fn gt_frobenius_test(f: &Fp12) -> Option<bool> {
-        Some(f.frobenius_map(1) == crate::gt::cyclotomic_pow_chain_exact(f, &X_CHAIN, 1).conjugate())
+        use crate::config::GtSquarings;
+        let compressed = crate::config::gt_squarings() != GtSquarings::GrangerScott;
+        let fx = compressed.then(|| crate::gt::cyclotomic_pow_sparse_vartime(f, &X_DEPTHS)).flatten();
+        let fx = fx.unwrap_or_else(|| crate::gt::cyclotomic_pow_chain_exact(f, &X_CHAIN, 1));
+        Some(f.frobenius_map(1) == fx.conjugate())
     }
 }
 
@@ -77,6 +81,20 @@ static X_CHAIN: crate::gt::SignedChain =
     crate::gt::SignedChain { table: &[], first: 0, terms: &[(1, 0, false), (2, 0, false), (3, 0, false), (9, 0, false), (32, 0, false)], tail: 16 };
 
 const _: () = assert!(X_CHAIN.exponent() == X_ABS as i128, "X_CHAIN must compute |x|");
+
+/// The one bits of |x|: f^|x| is the product of f^(2^d) over these depths (the Gt membership
+/// test's compressed form, [`crate::config::GtSquarings::Compressed`]).
+const X_DEPTHS: [u32; 6] = [16, 48, 57, 60, 62, 63];
+
+const _: () = {
+    let mut e = 0u64;
+    let mut i = 0;
+    while i < X_DEPTHS.len() {
+        e += 1 << X_DEPTHS[i];
+        i += 1;
+    }
+    assert!(e == X_ABS, "X_DEPTHS must be the one bits of |x|");
+};
 
 /// A G2 point with every Miller-loop line precomputed (68 lines, 13 KiB): for a fixed Q such
 /// as the generator or a KZG setup's [tau]_2, it saves the doubling and addition steps.

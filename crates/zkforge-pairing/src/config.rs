@@ -215,6 +215,57 @@ pub fn gt_membership() -> GtMembership {
     }
 }
 
+/// How BLS12-381's Gt membership test ([`GtMembership::Frobenius`]) raises the candidate to
+/// |x| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48 + 2^16.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GtSquarings {
+    /// The measured best, [`GtSquarings::Compressed`]: 0.826 of [`GtSquarings::GrangerScott`]'s
+    /// time in the 64-bit tower, 0.991 on IFMA lanes (`examples/gt_membership.rs`, Zen 4,
+    /// 2026-12-06).
+    Auto,
+    /// 63 Granger-Scott squarings and 5 products along the chain (exact on the whole
+    /// cyclotomic subgroup).
+    GrangerScott,
+    /// One run of 63 of Karabina's compressed squarings, the powers at depths 16, 48, 57, 60,
+    /// 62 and 63 decompressed by his first formula with one shared inversion, and 5 products
+    /// (`Fp12::cyclotomic_square_depths_vartime`); when some power has g1 = 0 the test falls
+    /// back to [`GtSquarings::GrangerScott`], so it is exact on every input.
+    Compressed,
+}
+
+static GT_SQUARINGS: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how the Gt membership test squares (process-wide; every value accepts and rejects
+/// the same elements).
+///
+/// ```
+/// use zkforge_pairing::config::{set_gt_squarings, GtSquarings};
+/// use zkforge_pairing::bls12_381::Gt;
+/// let g = Gt::generator();
+/// set_gt_squarings(GtSquarings::Compressed);
+/// assert_eq!(Gt::from_bytes(&g.to_bytes()), Ok(g));
+/// set_gt_squarings(GtSquarings::Auto);
+/// ```
+pub fn set_gt_squarings(s: GtSquarings) {
+    GT_SQUARINGS.store(
+        match s {
+            GtSquarings::Auto => 0,
+            GtSquarings::GrangerScott => 1,
+            GtSquarings::Compressed => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`GtSquarings`].
+pub fn gt_squarings() -> GtSquarings {
+    match GT_SQUARINGS.load(Ordering::Relaxed) {
+        0 => GtSquarings::Auto,
+        1 => GtSquarings::GrangerScott,
+        _ => GtSquarings::Compressed,
+    }
+}
+
 /// Where the Miller loop keeps its Fp12 accumulator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MillerAccumulator {

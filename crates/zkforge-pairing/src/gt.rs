@@ -312,6 +312,19 @@ pub(crate) fn cyclotomic_pow_chain_exact<C: TowerConfig<N>, const N: usize>(f: &
     x
 }
 
+/// f^e for a cyclotomic f and the public e = sum of 2^d over `depths` (increasing, from 1),
+/// in variable time: one run of compressed squarings, the powers decompressed together
+/// ([`Fp12::cyclotomic_square_depths_vartime`]) and multiplied. `None` where that
+/// decompression declines (some power has g1 = 0); the caller then takes an exact chain.
+pub(crate) fn cyclotomic_pow_sparse_vartime<C: TowerConfig<N>, const N: usize, const M: usize>(f: &Fp12<C, N>, depths: &[u32; M]) -> Option<Fp12<C, N>> {
+    let powers = f.cyclotomic_square_depths_vartime(depths)?;
+    let mut acc = powers[0];
+    for x in &powers[1..] {
+        acc *= *x;
+    }
+    Some(acc)
+}
+
 /// The chain with runs of k squarings by `square_n`.
 #[inline(always)]
 fn cyclotomic_pow_chain_with<C: TowerConfig<N>, const N: usize>(f: &Fp12<C, N>, c: &SignedChain, square_n: impl Fn(&Fp12<C, N>, u32) -> Fp12<C, N>) -> Fp12<C, N> {

@@ -246,7 +246,8 @@ fn every_hard_part_agrees() {
     set_tower(Tower::Auto);
 }
 
-/// Every [`GtMembership`] value accepts and rejects the same Fp12 elements on both curves
+/// Every [`GtMembership`] value (crossed with every `GtSquarings` and cyclotomic-squaring
+/// value) accepts and rejects the same Fp12 elements on both curves
 /// (BLS12-381's Frobenius test f^p = f^x against f^r = 1; BN254 has no Frobenius test and
 /// falls back): members (pairings, the generator and its powers, one), cyclotomic elements
 /// outside Gt (easy parts of random elements, their r-th powers, whose order divides the
@@ -263,7 +264,8 @@ fn every_gt_membership_test_agrees() {
 
 fn gt_membership_on<P: zkforge_pairing::PairingConfig<N>, const N: usize>(rng: &mut StdRng) {
     use zkforge_field::tower::Fp12;
-    use zkforge_pairing::config::{set_gt_membership, set_hard_part, GtMembership, HardPart};
+    use zkforge_field::backend::{set_cyclotomic_squaring, CyclotomicSquaring};
+    use zkforge_pairing::config::{set_gt_membership, set_gt_squarings, set_hard_part, GtMembership, GtSquarings, HardPart};
     use zkforge_pairing::engine::{gt_from_bytes, gt_from_fp12, gt_generator, pairing};
     use zkforge_pairing::{Gt, PairingError};
     let easy = |f: Fp12<P::Fp, N>| {
@@ -291,20 +293,31 @@ fn gt_membership_on<P: zkforge_pairing::PairingConfig<N>, const N: usize>(rng: &
         }
         out
     };
-    // the Frobenius tests square on IFMA lanes under the hard-part switch
+    // the Frobenius tests square on IFMA lanes under the hard-part switch; BLS12-381's
+    // compressed form (`GtSquarings`) runs its squarings where the cyclotomic switch says and
+    // falls back to the chain for one, whose compressed powers are all zero
+    let cycs = [CyclotomicSquaring::Auto, CyclotomicSquaring::GrangerScott, CyclotomicSquaring::Karabina, CyclotomicSquaring::KarabinaIfma];
     for hard in [HardPart::Auto, HardPart::Scalar, HardPart::Ifma] {
         for form in [GtMembership::Auto, GtMembership::Order, GtMembership::Frobenius] {
-            set_hard_part(hard);
-            set_gt_membership(form);
-            for f in &members {
-                assert_eq!(gt_from_fp12::<P, N>(*f).map(|x| *x.as_fp12()), Ok(*f), "{hard:?} {form:?}");
-                assert_eq!(gt_from_bytes::<P, N>(&encode(f)).map(|x| *x.as_fp12()), Ok(*f), "{hard:?} {form:?}");
-            }
-            for f in outside.iter().chain(&not_cyclotomic) {
-                assert_eq!(gt_from_fp12::<P, N>(*f).err(), Some(PairingError::NotInGt), "{hard:?} {form:?}");
-                assert_eq!(gt_from_bytes::<P, N>(&encode(f)).err(), Some(PairingError::NotInGt), "{hard:?} {form:?}");
+            for squarings in [GtSquarings::Auto, GtSquarings::GrangerScott, GtSquarings::Compressed] {
+                for cyc in cycs {
+                    set_hard_part(hard);
+                    set_gt_membership(form);
+                    set_gt_squarings(squarings);
+                    set_cyclotomic_squaring(cyc);
+                    for f in &members {
+                        assert_eq!(gt_from_fp12::<P, N>(*f).map(|x| *x.as_fp12()), Ok(*f), "{hard:?} {form:?} {squarings:?} {cyc:?}");
+                        assert_eq!(gt_from_bytes::<P, N>(&encode(f)).map(|x| *x.as_fp12()), Ok(*f), "{hard:?} {form:?} {squarings:?} {cyc:?}");
+                    }
+                    for f in outside.iter().chain(&not_cyclotomic) {
+                        assert_eq!(gt_from_fp12::<P, N>(*f).err(), Some(PairingError::NotInGt), "{hard:?} {form:?} {squarings:?} {cyc:?}");
+                        assert_eq!(gt_from_bytes::<P, N>(&encode(f)).err(), Some(PairingError::NotInGt), "{hard:?} {form:?} {squarings:?} {cyc:?}");
+                    }
+                }
             }
         }
     }
     set_hard_part(HardPart::Auto);
+    set_gt_squarings(GtSquarings::Auto);
+    set_cyclotomic_squaring(CyclotomicSquaring::Auto);
 }

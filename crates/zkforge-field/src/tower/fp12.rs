@@ -393,6 +393,63 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
     }
 }
 
+impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
+    /// [`Fp12::cyclotomic_square_depths`] in variable time, for public values such as a Gt
+    /// membership candidate: `None` when the compressed value at some depth has g1 = 0 (its
+    /// decompression would take Karabina's second formula or his special case g1 = g4 = 0; the
+    /// caller then squares without compression), else f^(2^d) for each depth d, by Karabina's
+    /// first formula alone, g3 = (xi g5^2 + 3 g2^2 - 2 g4) / (4 g1), which is exact for every
+    /// element of the cyclotomic subgroup with g1 != 0 (ePrint 2010/542, section 3.2). `self`
+    /// must be cyclotomic (the caller checks that first).
+    ///
+    /// # Panics
+    /// As [`Fp12::cyclotomic_square_depths`]: if `depths` is empty, starts at 0 or does not
+    /// increase.
+    ///
+    /// ```
+    /// use zkforge_field::bls12_381::Fp12;
+    /// use rand_core::OsRng;
+    /// let f = Fp12::random(&mut OsRng);
+    /// let g = f.conjugate() * f.invert().unwrap();
+    /// let g = g.frobenius_map(2) * g; // cyclotomic
+    /// let [a, b] = g.cyclotomic_square_depths_vartime(&[3, 20]).unwrap();
+    /// assert_eq!((a, b), (g.cyclotomic_square_n(3), g.cyclotomic_square_n(20)));
+    /// ```
+    pub fn cyclotomic_square_depths_vartime<const M: usize>(&self, depths: &[u32; M]) -> Option<[Self; M]> {
+        assert!(M > 0 && depths[0] >= 1 && depths.windows(2).all(|w| w[0] < w[1]), "depths must increase from 1");
+        let start = Compressed { g1: self.c1.c0, g2: self.c0.c1, g4: self.c0.c2, g5: self.c1.c2 };
+        let at = Compressed::square_depths(start, depths);
+        if at.iter().any(|c| bool::from(c.g1.is_zero())) {
+            return None;
+        }
+        // g3 = num / (4 g1) at every depth: prefix products of the denominators, one inversion
+        let mut num = [Fp2::ZERO; M];
+        let mut den = [Fp2::ONE; M];
+        for i in 0..M {
+            let Compressed { g1, g2, g4, g5 } = at[i];
+            let s2 = g2.square();
+            num[i] = g5.square().mul_by_nonresidue() + s2.double() + s2 - g4.double();
+            den[i] = g1.double().double();
+        }
+        let mut prefix = [Fp2::ONE; M];
+        let mut acc = Fp2::ONE;
+        for i in 0..M {
+            prefix[i] = acc;
+            acc *= den[i];
+        }
+        // non-zero (every g1 is): (a0 - a1 u) / (a0^2 + a1^2) by the variable-time Fp inverse
+        let t = acc.norm().invert_vartime()?;
+        let mut inv = Fp2::new(acc.c0 * t, -(acc.c1 * t));
+        let mut out = [Self::ONE; M];
+        for i in (0..M).rev() {
+            let inv_i = inv * prefix[i];
+            inv *= den[i];
+            out[i] = at[i].with_g3(num[i] * inv_i);
+        }
+        Some(out)
+    }
+}
+
 impl<C: TowerConfig<N>, const N: usize> Mul for Fp12<C, N> {
     type Output = Self;
     /// Karatsuba: aa = a0 b0, bb = a1 b1, c0 = aa + v bb, c1 = (a0 + a1)(b0 + b1) - aa - bb;
