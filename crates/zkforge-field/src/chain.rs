@@ -436,10 +436,17 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         for op in plan.ops() {
             let (d, a, b) = op.regs();
             if op.is_sqr() {
-                if d != a {
+                if d == a {
+                    backend::mont_square_n_lazy(&mut regs[d], b as u32, p);
+                } else if b == 0 {
                     regs[d] = regs[a];
+                } else {
+                    // the first squaring out of place: its kernel reads the source word by word,
+                    // where a copy would load words just stored as a vector (a store-forwarding
+                    // stall); a lazy source is fine (below 2p, two spare bits) or reduced
+                    regs[d] = backend::mont_square(&backend::portable::reduce_once_ct(regs[a], p), p);
+                    backend::mont_square_n_lazy(&mut regs[d], b as u32 - 1, p);
                 }
-                backend::mont_square_n_lazy(&mut regs[d], b as u32, p);
             } else if op.reduce_a() {
                 let x = backend::portable::reduce_once_ct(regs[a], p);
                 regs[d] = backend::mont_mul(&x, &regs[b], p);
@@ -469,10 +476,17 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
         for op in plan.ops() {
             let (d, x, y) = op.regs();
             if op.is_sqr() {
-                if d != x {
+                if d == x {
+                    backend::mont_square_n_lazy_x2(&mut regs[d], y as u32, p);
+                } else if y == 0 {
                     regs[d] = regs[x];
+                } else {
+                    // as in `pow_plan`: the first squaring out of place
+                    let r0 = backend::mont_square(&backend::portable::reduce_once_ct(regs[x][0], p), p);
+                    let r1 = backend::mont_square(&backend::portable::reduce_once_ct(regs[x][1], p), p);
+                    regs[d] = [r0, r1];
+                    backend::mont_square_n_lazy_x2(&mut regs[d], y as u32 - 1, p);
                 }
-                backend::mont_square_n_lazy_x2(&mut regs[d], y as u32, p);
             } else {
                 let (mut x0, mut x1) = (regs[x][0], regs[x][1]);
                 if op.reduce_a() {
