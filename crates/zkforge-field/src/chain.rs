@@ -206,7 +206,9 @@ impl PowPlan {
         self.cost = cost;
     }
 
-    /// The exponent e of x^e the plan computes (at most 512 bits; larger ones wrap).
+    /// The exponent e of x^e the plan computes; panics (a compile error where a constant plan
+    /// is built) if any register's exponent would pass 512 bits, so that no program can match
+    /// an exponent modulo 2^512.
     pub const fn exponent(&self) -> Exp {
         let mut e = [[0u64; 8]; MAX_REGS];
         e[0][0] = 1;
@@ -218,6 +220,7 @@ impl PowPlan {
                 let mut v = e[a];
                 let mut k = 0;
                 while k < op.b {
+                    assert!(v[7] >> 63 == 0, "PowPlan exponent past 512 bits");
                     let mut j = 7;
                     while j > 0 {
                         v[j] = (v[j] << 1) | (v[j - 1] >> 63);
@@ -238,6 +241,7 @@ impl PowPlan {
                     carry = (c1 as u64) + (c2 as u64);
                     j += 1;
                 }
+                assert!(carry == 0, "PowPlan exponent past 512 bits");
             }
             i += 1;
         }
@@ -646,6 +650,15 @@ mod tests {
             }
         }
         set_pow_chain(PowChain::Auto);
+    }
+
+    /// A program whose exponent passes 512 bits is refused, not matched modulo 2^512.
+    #[test]
+    #[should_panic(expected = "past 512 bits")]
+    fn exponents_past_512_bits_are_refused() {
+        use super::Op;
+        let ops = [Op::sqr(1, 0, 255), Op::sqr(1, 1, 255), Op::sqr(1, 1, 3)];
+        let _ = PowPlan::from_program(&ops, 1).exponent();
     }
 
     #[test]
