@@ -380,6 +380,15 @@ impl PowPlan {
     }
 }
 
+/// `stored` or `window`, as [`crate::backend::set_pow_chain`] selects.
+fn selected(stored: &'static PowPlan, window: &'static PowPlan) -> &'static PowPlan {
+    if backend::pow_chain_stored() {
+        stored
+    } else {
+        window
+    }
+}
+
 impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
     /// Plan for (p + 1) / 4, the square root when p = 3 mod 4.
     const PLAN_P_PLUS_1_OVER_4: PowPlan = PowPlan::new(&Self::P_PLUS_1_OVER_4);
@@ -396,38 +405,22 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
 
     /// The plan for (p + 1) / 4 that [`crate::backend::set_pow_chain`] selects.
     pub(crate) fn plan_p_plus_1_over_4() -> &'static PowPlan {
-        if backend::pow_chain_stored() {
-            &Self::PLAN_P_PLUS_1_OVER_4
-        } else {
-            &Self::WINDOW_P_PLUS_1_OVER_4
-        }
+        selected(&Self::PLAN_P_PLUS_1_OVER_4, &Self::WINDOW_P_PLUS_1_OVER_4)
     }
 
     /// The plan for (p - 3) / 4 that [`crate::backend::set_pow_chain`] selects.
     pub(crate) fn plan_p_minus_3_over_4() -> &'static PowPlan {
-        if backend::pow_chain_stored() {
-            &Self::PLAN_P_MINUS_3_OVER_4
-        } else {
-            &Self::WINDOW_P_MINUS_3_OVER_4
-        }
+        selected(&Self::PLAN_P_MINUS_3_OVER_4, &Self::WINDOW_P_MINUS_3_OVER_4)
     }
 
     /// The plan for (p - 1) / 2 that [`crate::backend::set_pow_chain`] selects.
     pub(crate) fn plan_p_minus_1_over_2() -> &'static PowPlan {
-        if backend::pow_chain_stored() {
-            &Self::PLAN_P_MINUS_1_OVER_2
-        } else {
-            &Self::WINDOW_P_MINUS_1_OVER_2
-        }
+        selected(&Self::PLAN_P_MINUS_1_OVER_2, &Self::WINDOW_P_MINUS_1_OVER_2)
     }
 
     /// The plan for (T - 1) / 2 that [`crate::backend::set_pow_chain`] selects.
     pub(crate) fn plan_trace_minus_1_over_2() -> &'static PowPlan {
-        if backend::pow_chain_stored() {
-            &Self::PLAN_TRACE_MINUS_1_OVER_2
-        } else {
-            &Self::WINDOW_TRACE_MINUS_1_OVER_2
-        }
+        selected(&Self::PLAN_TRACE_MINUS_1_OVER_2, &Self::WINDOW_TRACE_MINUS_1_OVER_2)
     }
 
     /// self^e along a compile-time plan of e; constant time in `self`.
@@ -447,7 +440,7 @@ impl<C: FieldConfig<N>, const N: usize> Fp<C, N> {
                 } else {
                     // the first squaring out of place: its kernel reads the source word by word,
                     // where a copy would load words just stored as a vector (a store-forwarding
-                    // stall); a lazy source is fine (below 2p, two spare bits) or reduced
+                    // stall); the source is reduced first, as for a product of two lazy values
                     regs[d] = backend::mont_square(&backend::portable::reduce_once_ct(regs[a], p), p);
                     backend::mont_square_n_lazy(&mut regs[d], b as u32 - 1, p);
                 }

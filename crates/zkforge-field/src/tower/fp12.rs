@@ -283,14 +283,20 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
     /// constant time.
     fn g3_fraction(&self) -> (Fp2<C, N>, Fp2<C, N>) {
         let Self { g1, g2, g4, g5 } = *self;
-        let s2 = g2.square();
-        let num1 = g5.square().mul_by_nonresidue() + s2.double() + s2 - g4.double();
-        let den1 = g1.double().double();
+        let (num1, den1) = self.g3_first_fraction();
         let num0 = (g2 * g5).double();
         let g1_zero = g1.is_zero();
         let num = Fp2::conditional_select(&num1, &num0, g1_zero);
         let den = Fp2::conditional_select(&den1, &g4, g1_zero);
         (num, den)
+    }
+
+    /// g3 by Karabina's first formula, (xi g5^2 + 3 g2^2 - 2 g4) / (4 g1), as a fraction (exact
+    /// on the cyclotomic subgroup where g1 != 0).
+    fn g3_first_fraction(&self) -> (Fp2<C, N>, Fp2<C, N>) {
+        let Self { g1, g2, g4, g5 } = *self;
+        let s2 = g2.square();
+        (g5.square().mul_by_nonresidue() + s2.double() + s2 - g4.double(), g1.double().double())
     }
 
     /// The Fp12 element with this g3 (g0 follows from it).
@@ -300,6 +306,25 @@ impl<C: TowerConfig<N>, const N: usize> Compressed<C, N> {
         let g0 = ((g3.square().double() + g1 * g5) - g24.double() - g24).mul_by_nonresidue() + Fp2::ONE;
         Fp12 { c0: Fp6::new(g0, g2, g4), c1: Fp6::new(g1, g3, g5) }
     }
+}
+
+/// The inverses of `den` by Montgomery's trick: prefix products, one inversion of their
+/// product by `invert` (`None` from it is passed on), and a backward pass. Every value must be
+/// non-zero for the results to be inverses.
+fn batch_inverse<C: TowerConfig<N>, const N: usize, const M: usize>(den: &[Fp2<C, N>; M], invert: impl FnOnce(&Fp2<C, N>) -> Option<Fp2<C, N>>) -> Option<[Fp2<C, N>; M]> {
+    let mut prefix = [Fp2::ONE; M];
+    let mut acc = Fp2::ONE;
+    for i in 0..M {
+        prefix[i] = acc;
+        acc *= den[i];
+    }
+    let mut inv = invert(&acc)?;
+    let mut out = [Fp2::ZERO; M];
+    for i in (0..M).rev() {
+        out[i] = inv * prefix[i];
+        inv *= den[i];
+    }
+    Some(out)
 }
 
 impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
@@ -374,19 +399,11 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
             num[i] = n;
             den[i] = Fp2::conditional_select(&d, &Fp2::ONE, zero[i]);
         }
-        let mut prefix = [Fp2::ONE; M];
-        let mut acc = Fp2::ONE;
-        for i in 0..M {
-            prefix[i] = acc;
-            acc *= den[i];
-        }
         // the product of non-zero values is non-zero
-        let mut inv = acc.invert().unwrap_or(Fp2::ZERO);
+        let inv = batch_inverse(&den, |d| Some(d.invert().unwrap_or(Fp2::ZERO))).unwrap_or([Fp2::ZERO; M]);
         let mut out = [Self::ONE; M];
-        for i in (0..M).rev() {
-            let inv_i = inv * prefix[i];
-            inv *= den[i];
-            let g3 = Fp2::conditional_select(&(num[i] * inv_i), &Fp2::ZERO, zero[i]);
+        for i in 0..M {
+            let g3 = Fp2::conditional_select(&(num[i] * inv[i]), &Fp2::ZERO, zero[i]);
             out[i] = at[i].with_g3(g3);
         }
         out
@@ -422,29 +439,16 @@ impl<C: TowerConfig<N>, const N: usize> Fp12<C, N> {
         if at.iter().any(|c| bool::from(c.g1.is_zero())) {
             return None;
         }
-        // g3 = num / (4 g1) at every depth: prefix products of the denominators, one inversion
-        let mut num = [Fp2::ZERO; M];
-        let mut den = [Fp2::ONE; M];
-        for i in 0..M {
-            let Compressed { g1, g2, g4, g5 } = at[i];
-            let s2 = g2.square();
-            num[i] = g5.square().mul_by_nonresidue() + s2.double() + s2 - g4.double();
-            den[i] = g1.double().double();
-        }
-        let mut prefix = [Fp2::ONE; M];
-        let mut acc = Fp2::ONE;
-        for i in 0..M {
-            prefix[i] = acc;
-            acc *= den[i];
-        }
+        // g3 = num / (4 g1) at every depth, the denominators inverted together; their product is
         // non-zero (every g1 is): (a0 - a1 u) / (a0^2 + a1^2) by the variable-time Fp inverse
-        let t = acc.norm().invert_vartime()?;
-        let mut inv = Fp2::new(acc.c0 * t, -(acc.c1 * t));
+        let fractions = at.map(|c| c.g3_first_fraction());
+        let inv = batch_inverse(&fractions.map(|(_, d)| d), |d| {
+            let t = d.norm().invert_vartime()?;
+            Some(Fp2::new(d.c0 * t, -(d.c1 * t)))
+        })?;
         let mut out = [Self::ONE; M];
-        for i in (0..M).rev() {
-            let inv_i = inv * prefix[i];
-            inv *= den[i];
-            out[i] = at[i].with_g3(num[i] * inv_i);
+        for i in 0..M {
+            out[i] = at[i].with_g3(fractions[i].0 * inv[i]);
         }
         Some(out)
     }
