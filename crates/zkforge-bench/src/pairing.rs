@@ -340,8 +340,12 @@ fn bn_cases(out: &mut Vec<Case>) {
 /// Two threads against one (the "peer" is our own one-thread run, an internal row): the
 /// pairing check of 8 and of 16 pairs with the Miller loop split over a 2-thread pool
 /// (`pairing_check_parallel`, issue 19), checked equal on the same fresh points (the check
-/// value is true: the pairs cancel in twos). Where the loop's steps run on IFMA lanes (eight
-/// pairs per lane loop) 8 pairs stay one loop, so that row reads about 1; 16 pairs split.
+/// value is true: the pairs cancel in twos). How the pairs are cut is
+/// `zkforge_pairing::config::parallel_split` (near-equal halves on Zen 4; whole lane groups of
+/// eight on full-width AVX-512, where 8 pairs stay one loop and that row reads about 1). These
+/// rows wake the pool for every call of a ~1 ms operation and move by tens of percent between
+/// runs on a shared 2-vCPU machine; `examples/parallel_split.rs` (zkforge-pairing) times the
+/// same calls in runs of six.
 fn two_thread_cases(out: &mut Vec<Case>) {
     let mut rng = StdRng::seed_from_u64(37);
     let two = zkforge_msm::pippenger::pool(2);

@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use zkforge_curve::bls12_381::{g2_in_subgroup_batch_vartime, G1Affine, G1Projective, G2Affine, G2Config, G2Projective};
 use zkforge_curve::hash_to_curve::{hash_to_g2, hash_to_g2_batch_vartime};
 use zkforge_field::bls12_381::Fp12;
-use zkforge_pairing::bls12_381::{final_exponentiation, miller_loop_group, multi_miller_loop, multi_miller_loop_g2_unchecked, pairing_check_g2_unchecked};
+use zkforge_pairing::bls12_381::{final_exponentiation, multi_miller_loop, multi_miller_loop_g2_unchecked, pairing_check_g2_unchecked, parallel_part_len};
 
 use crate::{PublicKey, Signature, DST, POP_DST};
 
@@ -88,13 +88,13 @@ impl VerifyConfig {
     }
 }
 
-/// `0..n` cut into at most `parts` contiguous ranges of near-equal length, each (but the last)
-/// a whole number of Miller-loop groups (`miller_loop_group`: eight pairs where the loop runs
-/// on IFMA lanes, which is also the group of the batched hash): a part of fewer pairs would
-/// leave lanes empty and cost as much as a full group, so eight messages stay on one thread.
+/// `0..n` cut into at most `parts` contiguous ranges as the parallel Miller loop cuts pairs
+/// (`parallel_part_len`, by `zkforge_pairing::config::parallel_split`): of near-equal length,
+/// or, where that is the measured best (full-width AVX-512 units), each but the last a whole
+/// number of Miller-loop groups (eight pairs where the loop runs on IFMA lanes, which is also
+/// the group of the batched hash), so that eight messages stay on one thread.
 fn split(n: usize, parts: usize) -> Vec<Range<usize>> {
-    let group = miller_loop_group(n).max(1);
-    let len = n.div_ceil(parts.max(1)).next_multiple_of(group).max(1);
+    let len = parallel_part_len(n, parts).max(1);
     (0..n).step_by(len).map(|a| a..(a + len).min(n)).collect()
 }
 
@@ -324,13 +324,21 @@ mod tests {
 
     #[test]
     fn split_covers_every_index_once_in_at_most_the_asked_parts() {
-        for n in 1..=70 {
-            for parts in 1..=5 {
-                let r = split(n, parts);
-                assert!(!r.is_empty() && r.len() <= parts, "n = {n}, parts = {parts}: {r:?}");
-                assert_eq!(r[0].start, 0);
-                assert_eq!(r.last().unwrap().end, n);
-                assert!(r.windows(2).all(|w| w[0].end == w[1].start && !w[0].is_empty()));
+        use zkforge_pairing::config::{set_parallel_split, ParallelSplit};
+        for s in [ParallelSplit::LaneGroups, ParallelSplit::Even, ParallelSplit::Auto] {
+            set_parallel_split(s);
+            for n in 1..=70 {
+                for parts in 1..=5 {
+                    let r = split(n, parts);
+                    assert!(!r.is_empty() && r.len() <= parts, "{s:?}, n = {n}, parts = {parts}: {r:?}");
+                    assert_eq!(r[0].start, 0);
+                    assert_eq!(r.last().unwrap().end, n);
+                    assert!(r.windows(2).all(|w| w[0].end == w[1].start && !w[0].is_empty()));
+                    if s == ParallelSplit::Even {
+                        // near-equal parts: no part longer than the even share
+                        assert!(r.iter().all(|p| p.len() <= n.div_ceil(parts)), "n = {n}, parts = {parts}: {r:?}");
+                    }
+                }
             }
         }
     }

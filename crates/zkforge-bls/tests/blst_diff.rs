@@ -2,7 +2,8 @@
 //! messages: KeyGen, SkToPk, Sign, PopProve, Verify, FastAggregateVerify, AggregateVerify and
 //! batch verification (blst's `verify_multiple_aggregate_signatures`), with every value of
 //! every [`VerifyConfig`] switch; valid inputs, wrong messages, wrong keys, swapped
-//! signatures, identity signatures and twist points outside G2.
+//! signatures, identity signatures and twist points outside G2. The threaded checks also run
+//! under both `zkforge_pairing::config::ParallelSplit` cuts (lane groups, near-equal parts).
 
 use blst::min_pk as b;
 use blst::BLST_ERROR;
@@ -11,6 +12,16 @@ use zkforge_bls::*;
 use zkforge_curve::bls12_381::G2Affine;
 use zkforge_curve::hash_to_curve::map_to_curve_bls12_381_g2;
 use zkforge_field::bls12_381::{Fp, Fp2};
+use zkforge_pairing::config::{set_parallel_split, ParallelSplit};
+
+/// The split is process-wide: the tests that set it take turns.
+static SPLIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Every thread count of the tests, with both parallel splits where there is more than one
+/// thread (the split is set before the pair is used).
+fn thread_splits() -> impl Iterator<Item = (usize, ParallelSplit)> {
+    [(1, ParallelSplit::Auto)].into_iter().chain([2, 3, 0].into_iter().flat_map(|t| [(t, ParallelSplit::LaneGroups), (t, ParallelSplit::Even)]))
+}
 
 fn rng() -> rand::rngs::StdRng {
     let seed = rand::thread_rng().gen();
@@ -129,6 +140,7 @@ fn verify_equals_blst() {
 
 #[test]
 fn aggregates_equal_blst() {
+    let _turn = SPLIT.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = rng();
     for n in 1..=10usize {
         let keys: Vec<_> = (0..n).map(|_| random_key(&mut rng)).collect();
@@ -152,7 +164,8 @@ fn aggregates_equal_blst() {
         let identity = Signature::from_bytes(&G2Affine::IDENTITY.to_compressed()).unwrap();
         for hash in [HashMethod::Batch, HashMethod::OneByOne] {
             for merge in [false, true] {
-                for threads in [1, 2, 3, 0] {
+                for (threads, split) in thread_splits() {
+                    set_parallel_split(split);
                     let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads };
                     assert!(aggregate_verify_with(&pks, &msgs, &agg, &cfg), "n = {n}, {cfg:?}");
                     let mut swapped = mrefs.clone();
@@ -177,6 +190,7 @@ fn aggregates_equal_blst() {
 
 #[test]
 fn signature_sets_equal_blst_under_every_switch() {
+    let _turn = SPLIT.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = rng();
     for n in [1usize, 2, 3, 5, 8, 9, 17] {
         // sets of 1-3 keys each; some share a message
@@ -217,8 +231,9 @@ fn signature_sets_equal_blst_under_every_switch() {
         let mrefs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
         let srefs: Vec<&b::Signature> = bsigs.iter().collect();
         assert!(blst_check(&mrefs, &srefs));
-        for (hash, merge, threads) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| [1, 2, 3, 0].map(|t| (h, m, t)))) {
+        for (hash, merge, (threads, split)) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| thread_splits().map(move |t| (h, m, t)))) {
             {
+                set_parallel_split(split);
                 let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads };
                 assert!(verify_signature_sets_with(&sets, &mut rng, &cfg), "n = {n}, {cfg:?}");
                 if n > 1 {

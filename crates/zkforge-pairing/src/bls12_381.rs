@@ -332,8 +332,8 @@ pub fn pairing_check_parallel(pairs: &[(G1Affine, G2Affine)]) -> bool {
 
 /// How many pairs one [`multi_miller_loop`] call of `n` pairs runs at once: 8 where its steps
 /// run on IFMA lanes (one pair per lane), else 1. A caller that splits pairs over threads
-/// should cut whole groups: a part of fewer pairs leaves lanes empty and costs what a full
-/// group does.
+/// should cut them as [`parallel_part_len`] does (whole groups where a part of fewer pairs
+/// costs what a full group does, near-equal parts where it does not).
 ///
 /// ```
 /// use zkforge_pairing::bls12_381::miller_loop_group;
@@ -342,6 +342,22 @@ pub fn pairing_check_parallel(pairs: &[(G1Affine, G2Affine)]) -> bool {
 /// ```
 pub fn miller_loop_group(n: usize) -> usize {
     miller::lane_chunk::<FpConfig, 6>(n)
+}
+
+/// The length of each part (the last may be shorter) when `n` pairs are cut over `parts`
+/// threads as [`multi_miller_loop_parallel`] cuts them ([`crate::config::parallel_split`]:
+/// near-equal parts, or whole [`miller_loop_group`]s where that is the measured best).
+///
+/// ```
+/// use zkforge_pairing::bls12_381::parallel_part_len;
+/// use zkforge_pairing::config::{set_parallel_split, ParallelSplit};
+/// set_parallel_split(ParallelSplit::Even);
+/// assert_eq!(parallel_part_len(9, 2), 5);
+/// set_parallel_split(ParallelSplit::Auto);
+/// assert!(parallel_part_len(9, 2) >= 5);
+/// ```
+pub fn parallel_part_len(n: usize, parts: usize) -> usize {
+    miller::parallel_part_len::<FpConfig, 6>(n, parts)
 }
 
 /// [`multi_miller_loop`] split over the current rayon pool's threads (the same value).

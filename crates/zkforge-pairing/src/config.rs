@@ -399,3 +399,53 @@ pub fn set_lane_addition_steps(on: bool) {
 pub fn lane_addition_steps() -> bool {
     LANE_ADDS.load(Ordering::Relaxed)
 }
+
+/// How the parallel Miller loop (`multi_miller_loop_parallel`, `pairing_check_parallel`, and
+/// zkforge-bls's threaded verification) cuts its pairs over threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParallelSplit {
+    /// The measured best for this CPU: [`ParallelSplit::Even`] where AVX-512 runs on 256-bit
+    /// units (AMD Zen 4: there a lane loop's cost grows with its pairs, and a part below
+    /// [`lane_steps_min_pairs`] runs its steps in the scalar tower; two-thread pairing check of
+    /// 8 pairs 0.75 of the lane-group split's time for BLS12-381 and 0.68 for BN254, of 5 to 17
+    /// pairs 0.66-0.90 except at 16, where the splits agree; `examples/parallel_split.rs`,
+    /// 2026-12-06), [`ParallelSplit::LaneGroups`] elsewhere (Zen 5: a half-empty lane loop cost
+    /// what a full one did).
+    Auto,
+    /// Parts of whole lane groups (`miller_loop_group`: eight pairs where the loop runs on IFMA
+    /// lanes), so eight pairs or fewer stay on one thread.
+    LaneGroups,
+    /// Parts of near-equal length, one per thread.
+    Even,
+}
+
+static PARALLEL_SPLIT: AtomicU8 = AtomicU8::new(0);
+
+/// Choose how parallel Miller loops cut their pairs (process-wide; every value gives the same
+/// result).
+///
+/// ```
+/// use zkforge_pairing::config::{parallel_split, set_parallel_split, ParallelSplit};
+/// set_parallel_split(ParallelSplit::Even);
+/// assert_eq!(parallel_split(), ParallelSplit::Even);
+/// set_parallel_split(ParallelSplit::Auto);
+/// ```
+pub fn set_parallel_split(s: ParallelSplit) {
+    PARALLEL_SPLIT.store(
+        match s {
+            ParallelSplit::Auto => 0,
+            ParallelSplit::LaneGroups => 1,
+            ParallelSplit::Even => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The current [`ParallelSplit`].
+pub fn parallel_split() -> ParallelSplit {
+    match PARALLEL_SPLIT.load(Ordering::Relaxed) {
+        0 => ParallelSplit::Auto,
+        1 => ParallelSplit::LaneGroups,
+        _ => ParallelSplit::Even,
+    }
+}

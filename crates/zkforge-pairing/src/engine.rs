@@ -192,19 +192,17 @@ pub fn multi_miller_loop_prepared<P: PairingConfig<N>, const N: usize>(pairs: &[
 /// (the loop's output is the product of the pairs' Miller functions, so this is the same
 /// value). One thread, or fewer than two pairs: the plain loop, no task spawned. The chunks
 /// each pay the loop's shared squarings, so two threads gain at most about 1.6x on eight pairs.
-/// Where the steps run on AVX-512 IFMA lanes (one pair per lane, eight per loop), the chunks
-/// are whole lane groups: eight pairs or fewer run as one loop on the caller's thread (two
-/// half-empty lane loops cost what two full ones do: 1.4-1.7x the one-thread time measured).
+/// [`crate::config::parallel_split`] sets the chunk length: near-equal chunks, or (where the
+/// steps run on AVX-512 IFMA lanes with full-width units, Zen 5) whole lane groups of eight
+/// pairs, so eight pairs or fewer run as one loop on the caller's thread (there two half-empty
+/// lane loops cost what two full ones do: 1.4-1.7x the one-thread time measured).
 pub fn multi_miller_loop_parallel<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> Fp12<P::Fp, N>
 where
     PairOf<P, N>: Sync,
 {
     use rayon::prelude::*;
     let threads = rayon::current_num_threads().min(pairs.len());
-    // chunks of whole lane groups where the steps run on lanes (eight pairs per loop):
-    // splitting eight pairs in two would run two half-empty lane loops, each as slow as one
-    let group = miller::lane_chunk::<P::Fp, N>(pairs.len());
-    let chunk = pairs.len().div_ceil(threads.max(1)).next_multiple_of(group);
+    let chunk = miller::parallel_part_len::<P::Fp, N>(pairs.len(), threads);
     if threads <= 1 || chunk >= pairs.len() {
         return multi_miller_loop::<P, N>(pairs);
     }

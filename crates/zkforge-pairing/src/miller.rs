@@ -207,6 +207,24 @@ pub(crate) fn lane_chunk<C: TowerConfig<N>, const N: usize>(n: usize) -> usize {
     1
 }
 
+/// The length of each part (the last may be shorter) when `n` pairs are cut over `parts`
+/// threads, by [`crate::config::parallel_split`]: near-equal parts, or parts rounded up to
+/// whole lane groups ([`lane_chunk`]).
+pub(crate) fn parallel_part_len<C: TowerConfig<N>, const N: usize>(n: usize, parts: usize) -> usize {
+    use crate::config::{parallel_split, ParallelSplit};
+    let even = n.div_ceil(parts.max(1)).max(1);
+    let lane_groups = match parallel_split() {
+        ParallelSplit::Auto => !zkforge_field::backend::avx512_half_width(),
+        ParallelSplit::LaneGroups => true,
+        ParallelSplit::Even => false,
+    };
+    if lane_groups {
+        even.next_multiple_of(lane_chunk::<C, N>(n))
+    } else {
+        even
+    }
+}
+
 /// [`multi_miller_loop`] with the accumulator on IFMA lanes (`Fp12Lanes`: its squarings and
 /// line products there, M-twist for BLS12-381 and D-twist for BN254; lines from the same scalar
 /// steps, scaled by each pair's G1 point as they enter the lanes); `None` where the lanes do
