@@ -60,7 +60,7 @@ pub use keys::{PublicKey, SecretKey};
 pub use signature::Signature;
 pub use verify::{
     aggregate_verify, aggregate_verify_with, fast_aggregate_verify, pop_verify, verify, verify_signature_sets,
-    verify_signature_sets_with, HashMethod, SignatureSet, VerifyConfig,
+    verify_signature_sets_with, Handoff, HashMethod, SignatureSet, VerifyConfig,
 };
 
 /// The domain separation tag of signatures: the draft's proof-of-possession ciphersuite, the

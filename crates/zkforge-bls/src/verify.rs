@@ -46,6 +46,23 @@ pub enum HashMethod {
     OneByOne,
 }
 
+/// How a multi-thread verification hands its parts to threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Handoff {
+    /// The calling thread runs the first part and a cached pool of `threads - 1` workers the
+    /// others (`rayon::ThreadPool::in_place_scope`): one worker to wake for two threads, and
+    /// the caller's core stays busy. On a 2-vCPU Zen 4 VM (`examples/verify_split.rs`,
+    /// 2026-12-06, two runs) two threads of `aggregate_verify` on 8 messages took 1700-1720 us
+    /// against 1746-2112 us with [`Handoff::PoolOnly`] (1717-1743 against 1780-1796 us after
+    /// 2 ms idle), and the rows of 4 to 16 messages were equal or faster with fewer slow
+    /// outliers.
+    #[default]
+    CallerJoins,
+    /// A cached pool of `threads` workers runs every part (`install` and a parallel iterator):
+    /// the caller waits, and one woken worker wakes the next.
+    PoolOnly,
+}
+
 /// The switches of [`aggregate_verify_with`] and [`verify_signature_sets_with`]; every value
 /// gives the same answer.
 ///
@@ -64,15 +81,17 @@ pub struct VerifyConfig {
     pub hash: HashMethod,
     /// Signature sets with equal messages share one hash and one pair (default on).
     pub merge_equal_messages: bool,
-    /// Threads: 0 (the default) one per CPU; 1 the calling thread alone, with no pool; n a
-    /// cached rayon pool of n workers (`zkforge_msm::pippenger::pool`). A check never uses more
-    /// threads than it has sets (or messages).
+    /// Threads: 0 (the default) one per CPU; 1 the calling thread alone, with no pool; n
+    /// threads from cached rayon pools (`zkforge_msm::pippenger::pool`, as [`VerifyConfig::handoff`]
+    /// says). A check never uses more threads than it has sets (or messages).
     pub threads: usize,
+    /// Where the parts run when there is more than one (default [`Handoff::CallerJoins`]).
+    pub handoff: Handoff,
 }
 
 impl Default for VerifyConfig {
     fn default() -> Self {
-        Self { hash: HashMethod::Batch, merge_equal_messages: true, threads: 0 }
+        Self { hash: HashMethod::Batch, merge_equal_messages: true, threads: 0, handoff: Handoff::CallerJoins }
     }
 }
 
@@ -98,13 +117,30 @@ fn split(n: usize, parts: usize) -> Vec<Range<usize>> {
     (0..n).step_by(len).map(|a| a..(a + len).min(n)).collect()
 }
 
-/// `f` on every part: on the calling thread for one part, else on a pool of one worker per
-/// part (`split` never makes more parts than threads). `None` from any part is `None`.
-fn run_parts<T: Send>(parts: &[Range<usize>], f: impl Fn(usize, Range<usize>) -> Option<T> + Sync) -> Option<Vec<T>> {
+/// `f` on every part, one thread per part (`split` never makes more parts than threads): on
+/// the calling thread for one part; else by `handoff`, the first part on the calling thread
+/// and the others on a pool of one worker each, or all on a pool of one worker per part.
+/// `None` from any part is `None`.
+fn run_parts<T: Send>(parts: &[Range<usize>], handoff: Handoff, f: impl Fn(usize, Range<usize>) -> Option<T> + Sync) -> Option<Vec<T>> {
     if parts.len() <= 1 {
         return parts.iter().enumerate().map(|(i, r)| f(i, r.clone())).collect();
     }
-    zkforge_msm::pippenger::pool(parts.len()).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect())
+    match handoff {
+        Handoff::CallerJoins => {
+            let mut out: Vec<Option<T>> = parts.iter().map(|_| None).collect();
+            let (first, rest) = out.split_first_mut().expect("two parts or more");
+            let f = &f;
+            zkforge_msm::pippenger::pool(parts.len() - 1).in_place_scope(|s| {
+                for (i, slot) in rest.iter_mut().enumerate() {
+                    let r = parts[i + 1].clone();
+                    s.spawn(move |_| *slot = f(i + 1, r));
+                }
+                *first = f(0, parts[0].clone());
+            });
+            out.into_iter().collect()
+        }
+        Handoff::PoolOnly => zkforge_msm::pippenger::pool(parts.len()).install(|| parts.par_iter().enumerate().map(|(i, r)| f(i, r.clone())).collect()),
+    }
 }
 
 /// The product of Miller values (a part that failed is `None`), its final exponentiation,
@@ -198,7 +234,7 @@ pub fn aggregate_verify_with<M: AsRef<[u8]>>(pks: &[PublicKey], messages: &[M], 
     }
     let msgs: Vec<&[u8]> = messages.iter().map(|m| m.as_ref()).collect();
     let parts = split(msgs.len(), cfg.threads_for(msgs.len()));
-    let values = run_parts(&parts, |i, r| {
+    let values = run_parts(&parts, cfg.handoff, |i, r| {
         let hs = hash_messages(&msgs[r.clone()], DST, cfg.hash)?;
         let mut pairs = Vec::with_capacity(r.len() + 1);
         if i > 0 {
@@ -279,7 +315,7 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
         let sig = zkforge_msm::msm_threads::<G2Config, [u64; 4]>(&sigs, &weights[r], 1).ok()?;
         Some((keys, sig))
     };
-    let Some(weighed) = run_parts(&split(sets.len(), cfg.threads_for(sets.len())), weigh) else { return false };
+    let Some(weighed) = run_parts(&split(sets.len(), cfg.threads_for(sets.len())), cfg.handoff, weigh) else { return false };
     let mut weighted_sig = G2Projective::IDENTITY;
     let mut weighted_keys = Vec::with_capacity(sets.len());
     for (keys, sig) in weighed {
@@ -315,7 +351,7 @@ pub fn verify_signature_sets_with<R: RngCore + CryptoRng>(sets: &[SignatureSet<'
         pairs.extend(G1Projective::batch_to_affine_vartime(&keys[r]).into_iter().zip(hs));
         Some(multi_miller_loop(&pairs))
     };
-    is_one_after_final_exponentiation(run_parts(&split(msgs.len(), cfg.threads_for(msgs.len())), pair_up))
+    is_one_after_final_exponentiation(run_parts(&split(msgs.len(), cfg.threads_for(msgs.len())), cfg.handoff, pair_up))
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! batch verification (blst's `verify_multiple_aggregate_signatures`), with every value of
 //! every [`VerifyConfig`] switch; valid inputs, wrong messages, wrong keys, swapped
 //! signatures, identity signatures and twist points outside G2. The threaded checks also run
-//! under both `zkforge_pairing::config::ParallelSplit` cuts (lane groups, near-equal parts).
+//! under both `zkforge_pairing::config::ParallelSplit` cuts (lane groups, near-equal parts) and
+//! both [`Handoff`]s.
 
 use blst::min_pk as b;
 use blst::BLST_ERROR;
@@ -17,10 +18,12 @@ use zkforge_pairing::config::{set_parallel_split, ParallelSplit};
 /// The split is process-wide: the tests that set it take turns.
 static SPLIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Every thread count of the tests, with both parallel splits where there is more than one
-/// thread (the split is set before the pair is used).
-fn thread_splits() -> impl Iterator<Item = (usize, ParallelSplit)> {
-    [(1, ParallelSplit::Auto)].into_iter().chain([2, 3, 0].into_iter().flat_map(|t| [(t, ParallelSplit::LaneGroups), (t, ParallelSplit::Even)]))
+/// Every thread count of the tests, with both parallel splits and both handoffs where there
+/// is more than one thread (the split is set before the triple is used).
+fn thread_splits() -> impl Iterator<Item = (usize, ParallelSplit, Handoff)> {
+    [(1, ParallelSplit::Auto, Handoff::CallerJoins)].into_iter().chain([2, 3, 0].into_iter().flat_map(|t| {
+        [ParallelSplit::LaneGroups, ParallelSplit::Even].into_iter().flat_map(move |s| [Handoff::CallerJoins, Handoff::PoolOnly].map(|h| (t, s, h)))
+    }))
 }
 
 fn rng() -> rand::rngs::StdRng {
@@ -164,9 +167,9 @@ fn aggregates_equal_blst() {
         let identity = Signature::from_bytes(&G2Affine::IDENTITY.to_compressed()).unwrap();
         for hash in [HashMethod::Batch, HashMethod::OneByOne] {
             for merge in [false, true] {
-                for (threads, split) in thread_splits() {
+                for (threads, split, handoff) in thread_splits() {
                     set_parallel_split(split);
-                    let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads };
+                    let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads, handoff };
                     assert!(aggregate_verify_with(&pks, &msgs, &agg, &cfg), "n = {n}, {cfg:?}");
                     let mut swapped = mrefs.clone();
                     if n > 1 {
@@ -231,10 +234,10 @@ fn signature_sets_equal_blst_under_every_switch() {
         let mrefs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
         let srefs: Vec<&b::Signature> = bsigs.iter().collect();
         assert!(blst_check(&mrefs, &srefs));
-        for (hash, merge, (threads, split)) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| thread_splits().map(move |t| (h, m, t)))) {
+        for (hash, merge, (threads, split, handoff)) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| thread_splits().map(move |t| (h, m, t)))) {
             {
                 set_parallel_split(split);
-                let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads };
+                let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads, handoff };
                 assert!(verify_signature_sets_with(&sets, &mut rng, &cfg), "n = {n}, {cfg:?}");
                 if n > 1 {
                     // a wrong message
