@@ -86,3 +86,47 @@ fn fused_blob_decode_matches_decode_first() {
         assert!(matches!(kzg.verify_blob_kzg_proof(&blobs[0][..4096 * 32 - 1], &commitments[0], &proofs[0]), Err(KzgError::InvalidLength { .. })));
     }
 }
+
+/// `KzgConfig::threaded_batch_tail` (subgroup tests inside each thread's runs of blobs, the
+/// three MSMs side by side) against the tests and MSMs after the parallel part, and against one
+/// thread: nine blobs on two and three threads (runs of 4, 4, 1 and 4, 4, 1), the same verdicts
+/// on a valid batch and on swapped proofs, the subgroup error for a commitment (first run) or a
+/// proof (last run) on the curve but outside G1, and a non-canonical blob in the last run taking
+/// precedence over a subgroup failure in the first.
+#[test]
+fn threaded_batch_tail_gives_the_same_answers_and_errors() {
+    use zkforge_kzg::{KzgConfig, KzgError};
+    let settings: Vec<KzgSettings> = [(1, true), (2, true), (2, false), (3, true), (3, false)]
+        .into_iter()
+        .map(|(threads, threaded_batch_tail)| KzgSettings::mainnet_with(&KzgConfig { threads, threaded_batch_tail, ..Default::default() }).unwrap())
+        .collect();
+    let mut rng = StdRng::seed_from_u64(21);
+    let blobs: Vec<Vec<u8>> = (0..9).map(|_| (0..4096).flat_map(|_| Fr::random(&mut rng).to_bytes_be().as_ref().to_vec()).collect()).collect();
+    let commitments: Vec<[u8; 48]> = blobs.iter().map(|b| settings[0].blob_to_kzg_commitment(b).unwrap()).collect();
+    let proofs: Vec<[u8; 48]> = blobs.iter().zip(&commitments).map(|(b, c)| settings[0].compute_blob_kzg_proof(b, c).unwrap()).collect();
+    // a point on the curve outside G1: the SSWU map without cofactor clearing
+    let off = zkforge_curve::hash_to_curve::map_to_curve_bls12_381_g1(&zkforge_field::bls12_381::Fp::ONE).to_affine();
+    assert!(!off.is_in_subgroup());
+    let off = off.to_compressed();
+    let mut bad_blob = blobs[8].clone();
+    bad_blob[32 * 9..32 * 10].fill(0xff);
+    let b: Vec<&[u8]> = blobs.iter().map(|x| &x[..]).collect();
+    let c: Vec<&[u8]> = commitments.iter().map(|x| &x[..]).collect();
+    let p: Vec<&[u8]> = proofs.iter().map(|x| &x[..]).collect();
+    let not_in_g1 = Err(KzgError::InvalidPoint(zkforge_curve::CurveError::NotInSubgroup));
+    for (k, kzg) in settings.iter().enumerate() {
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b, &c, &p), Ok(true), "settings {k}");
+        let mut swapped = p.clone();
+        swapped.swap(2, 6);
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b, &c, &swapped), Ok(false), "settings {k}");
+        let mut c_off = c.clone();
+        c_off[0] = &off;
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b, &c_off, &p), not_in_g1, "settings {k}");
+        let mut p_off = p.clone();
+        p_off[8] = &off;
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b, &c, &p_off), not_in_g1, "settings {k}");
+        let mut b_bad = b.clone();
+        b_bad[8] = &bad_blob;
+        assert_eq!(kzg.verify_blob_kzg_proof_batch(&b_bad, &c_off, &p), Err(KzgError::NonCanonicalFieldElement), "settings {k}");
+    }
+}

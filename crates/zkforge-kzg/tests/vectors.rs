@@ -155,9 +155,16 @@ fn verify_blob_kzg_proof() {
     }
 }
 
+/// The settings for the batch verification: each blob decode on one thread, and two and three
+/// threads with each value of `KzgConfig::threaded_batch_tail`.
+fn batch_settings() -> Vec<KzgSettings> {
+    let threaded = [(2, true), (2, false), (3, true)].map(|(threads, threaded_batch_tail)| KzgSettings::mainnet_with(&zkforge_kzg::KzgConfig { threads, threaded_batch_tail, ..Default::default() }).unwrap());
+    both_decodes().into_iter().chain(threaded).collect()
+}
+
 #[test]
 fn verify_blob_kzg_proof_batch() {
-    for kzg in both_decodes() {
+    for kzg in batch_settings() {
         let all = cases("verify_blob_kzg_proof_batch");
         for (name, c) in &all {
             let list = |k: &str| -> Vec<Vec<u8>> { c.lists.get(k).map(|v| v.iter().map(|s| unhex(s)).collect()).unwrap_or_default() };
@@ -249,8 +256,9 @@ fn compute_cells_and_kzg_proofs() {
 }
 
 /// All 24 verify_blob_kzg_proof_batch cases from the project's shared vector set when it is
-/// beside the repository (CI has it; a fresh clone runs the 12 copied above): the 12 large
-/// cases are left out of the repository for size only.
+/// beside the repository (CI has it; a fresh clone runs the 12 copied above), under every
+/// setting of [`batch_settings`]: the 12 large cases are left out of the repository for size
+/// only.
 #[test]
 fn verify_blob_kzg_proof_batch_shared_set() {
     let dir = format!("{}/../../../shared/vectors/kzg/verify_blob_kzg_proof_batch/kzg-mainnet", env!("CARGO_MANIFEST_DIR"));
@@ -258,7 +266,7 @@ fn verify_blob_kzg_proof_batch_shared_set() {
         eprintln!("{dir} not found: skipped (the repository's 12 cases ran in verify_blob_kzg_proof_batch)");
         return;
     };
-    let kzg = KzgSettings::mainnet();
+    let settings = batch_settings();
     let mut n = 0;
     for e in entries {
         let path = e.unwrap().path().join("data.yaml");
@@ -266,7 +274,9 @@ fn verify_blob_kzg_proof_batch_shared_set() {
         let c = parse(&std::fs::read_to_string(&path).unwrap());
         let list = |k: &str| -> Vec<Vec<u8>> { c.lists.get(k).map(|v| v.iter().map(|s| unhex(s)).collect()).unwrap_or_default() };
         let (blobs, commitments, proofs) = (list("blobs"), list("commitments"), list("proofs"));
-        check_bool(&name, &c, kzg.verify_blob_kzg_proof_batch(&refs(&blobs), &refs(&commitments), &refs(&proofs)));
+        for kzg in &settings {
+            check_bool(&name, &c, kzg.verify_blob_kzg_proof_batch(&refs(&blobs), &refs(&commitments), &refs(&proofs)));
+        }
         n += 1;
     }
     assert_eq!(n, 24);
