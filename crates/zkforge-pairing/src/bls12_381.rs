@@ -97,7 +97,7 @@ const _: () = {
 };
 
 /// A G2 point with every Miller-loop line precomputed (68 lines, 13 KiB): for a fixed Q such
-/// as the generator or a KZG setup's [tau]_2, it saves the doubling and addition steps.
+/// as the generator or a KZG setup's \[tau\]_2, it saves the doubling and addition steps.
 pub type G2Prepared = engine::G2Prepared<Bls12_381, 6>;
 
 /// prod_i f_{|x|, Q_i}(P_i), conjugated: the Miller loop of all pairs with one accumulator.
@@ -255,12 +255,12 @@ impl core::fmt::Display for G2NotInSubgroup {
 
 /// [`pairing_check`] for G1 points already in G1 and G2 points that have not been checked for
 /// G2: each G2 point is checked with the point the Miller loop ends on. The loop over the bits
-/// of |x| leaves T = [|x|] Q, and Q is in G2 exactly when [|x|] Q = -psi(Q) (psi(Q) = [x] Q,
+/// of |x| leaves T = [|x|] Q, and Q is in G2 exactly when [|x|] Q = -psi(Q) (psi(Q) = \[x\] Q,
 /// Scott, ePrint 2021/1130, section 4; the test of EIP-2537), so the test costs one psi and
 /// two Fp2 products instead of 63 doublings and 5 additions. Pairs whose P is the identity
 /// are not in the loop; their Q is tested on its own. A T that met an exceptional step ends
 /// with Z = 0 and fails the test (see [`engine::multi_miller_loop_with_ends`]); any such Q
-/// has a multiple [k] Q = O with 0 < k < r, so it is outside G2.
+/// has a multiple \[k\] Q = O with 0 < k < r, so it is outside G2.
 ///
 /// `Err` names the first pair whose Q is off the twist or outside G2 (found by the separate
 /// test when some Q is off the twist).

@@ -77,7 +77,7 @@ fn live<P: PairingConfig<N>, const N: usize>(q: &Affine<P::G2>) -> Lines<'static
 }
 
 /// A G2 point with every Miller-loop line precomputed: for a fixed Q such as the generator or
-/// a KZG setup's [tau]_2, it saves the doubling and addition steps.
+/// a KZG setup's \[tau\]_2, it saves the doubling and addition steps.
 pub struct G2Prepared<P: PairingConfig<N>, const N: usize> {
     coeffs: Vec<LineCoeffs<P::Fp, N>>,
     infinity: bool,
@@ -150,7 +150,7 @@ fn live_pairs<P: PairingConfig<N>, const N: usize>(pairs: &[PairOf<P, N>]) -> Ve
 pub type LoopEnds<C, const N: usize> = Vec<Option<G2Homogeneous<C, N>>>;
 
 /// [`multi_miller_loop`], also handing back for every pair, in input order, the loop's last
-/// twist point T in homogeneous coordinates: [n] Q for the loop count n when the curve has no
+/// twist point T in homogeneous coordinates: \[n\] Q for the loop count n when the curve has no
 /// trailing steps (`None` for a pair skipped because one of its points is the identity). On
 /// BLS12 curves Q is in G2 exactly when [|x|] Q = -psi(Q) (Scott, ePrint 2021/1130, section
 /// 4), so these points check the G2 inputs without the 63 doublings of a separate test

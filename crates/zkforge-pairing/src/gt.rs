@@ -3,7 +3,7 @@
 //! inverse is the conjugate.
 //!
 //! Encoding: the twelve Fp coefficients, big-endian, in the order c0.c0.c0, c0.c0.c1,
-//! c0.c1.c0, ..., c1.c2.c1 (the tower's coefficient order Fp12 = Fp6[w], Fp6 = Fp2[v], real part
+//! c0.c1.c0, ..., c1.c2.c1 (the tower's coefficient order Fp12 = Fp6\[w\], Fp6 = Fp2\[v\], real part
 //! first); 576 bytes on BLS12-381 and 384 on BN254, returned as fixed arrays. Decoding rejects
 //! wrong lengths, coefficients >= p and elements outside Gt.
 //!

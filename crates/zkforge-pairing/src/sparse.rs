@@ -1,4 +1,4 @@
-//! Sparse products in Fp12 = Fp6[w]/(w^2 - v), Fp6 = Fp2[v]/(v^3 - xi), for multiplying a
+//! Sparse products in Fp12 = Fp6\[w\]/(w^2 - v), Fp6 = Fp2\[v\]/(v^3 - xi), for multiplying a
 //! Miller-loop accumulator by a line. A line has three non-zero Fp2 coefficients out of six:
 //! slots 0, 1, 4 (1, v, vw) on an M-type twist (BLS12-381) and slots 0, 3, 4 (1, w, vw) on a
 //! D-type twist (BN254). Both products cost 13 Fp2 multiplications instead of the 18 of a
