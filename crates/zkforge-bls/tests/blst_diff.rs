@@ -20,7 +20,7 @@ static SPLIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Every thread count of the tests, with both parallel splits and both handoffs where there
 /// is more than one thread (the split is set before the triple is used).
-fn thread_splits() -> impl Iterator<Item = (usize, ParallelSplit, Handoff)> {
+fn thread_settings() -> impl Iterator<Item = (usize, ParallelSplit, Handoff)> {
     [(1, ParallelSplit::Auto, Handoff::CallerJoins)].into_iter().chain([2, 3, 0].into_iter().flat_map(|t| {
         [ParallelSplit::LaneGroups, ParallelSplit::Even].into_iter().flat_map(move |s| [Handoff::CallerJoins, Handoff::PoolOnly].map(|h| (t, s, h)))
     }))
@@ -167,7 +167,7 @@ fn aggregates_equal_blst() {
         let identity = Signature::from_bytes(&G2Affine::IDENTITY.to_compressed()).unwrap();
         for hash in [HashMethod::Batch, HashMethod::OneByOne] {
             for merge in [false, true] {
-                for (threads, split, handoff) in thread_splits() {
+                for (threads, split, handoff) in thread_settings() {
                     set_parallel_split(split);
                     let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads, handoff };
                     assert!(aggregate_verify_with(&pks, &msgs, &agg, &cfg), "n = {n}, {cfg:?}");
@@ -234,7 +234,7 @@ fn signature_sets_equal_blst_under_every_switch() {
         let mrefs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
         let srefs: Vec<&b::Signature> = bsigs.iter().collect();
         assert!(blst_check(&mrefs, &srefs));
-        for (hash, merge, (threads, split, handoff)) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| thread_splits().map(move |t| (h, m, t)))) {
+        for (hash, merge, (threads, split, handoff)) in [HashMethod::Batch, HashMethod::OneByOne].into_iter().flat_map(|h| [false, true].into_iter().flat_map(move |m| thread_settings().map(move |t| (h, m, t)))) {
             {
                 set_parallel_split(split);
                 let cfg = VerifyConfig { hash, merge_equal_messages: merge, threads, handoff };

@@ -34,7 +34,7 @@ fn main() {
             match i {
                 0 if n % 2 == 1 => 2,
                 _ if n % 2 == 1 && i + 1 == n => -1,
-                _ if i % 2 == 0 => 1,
+                _ if i.is_multiple_of(2) => 1,
                 _ => -1,
             }
         };
