@@ -32,6 +32,14 @@ impl core::fmt::Debug for Kb {
     }
 }
 
+/// x R^-1 mod p as a representative below 2p (the REDC without its final subtraction), for
+/// x < p 2^32: (x + m p) / 2^32 < (p 2^32 + 2^32 p) / 2^32 = 2p.
+#[inline(always)]
+const fn monty_reduce_lazy(x: u64) -> u32 {
+    let m = (x as u32).wrapping_mul(P_NEG_INV);
+    ((x + m as u64 * P as u64) >> 32) as u32
+}
+
 /// x R^-1 mod p for x < p 2^32.
 #[inline(always)]
 const fn monty_reduce(x: u64) -> u32 {
@@ -82,6 +90,16 @@ impl Kb {
     #[inline(always)]
     pub fn cube(self) -> Kb {
         self * self * self
+    }
+
+    /// self^3 with the square's Montgomery reduction left below 2p (no conditional
+    /// subtraction): s = x^2 R^-1 + (0 or p) < 2p, and s x < 2p^2 < p 2^32 is still a valid
+    /// input of the second reduction, whose output is below p. The same value as
+    /// [`Kb::cube`], one conditional subtraction shorter.
+    #[inline(always)]
+    pub(crate) fn cube_lazy_square(self) -> Kb {
+        let sq = monty_reduce_lazy(self.0 as u64 * self.0 as u64);
+        Kb(monty_reduce(sq as u64 * self.0 as u64))
     }
 
     /// self^e (square and multiply over the bits of a public exponent).

@@ -26,7 +26,7 @@ const P_INV: u32 = P_NEG_INV.wrapping_neg();
 /// One AVX-512 register of sixteen lanes.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct Avx512(__m512i);
+pub(crate) struct Avx512(pub(crate) __m512i);
 
 // Every intrinsic below needs AVX-512F, which the `Lanes` contract guarantees: the methods
 // run only inside the `#[target_feature(enable = "avx512f")]` entry points at the end of this
@@ -136,7 +136,7 @@ unsafe impl Lanes for Avx512 {
 /// (`_mm512_mul_epu32`), q = (prod mod 2^32) p^-1, (prod - q p) / 2^32 in (-p, p) from the
 /// high halves, then + p where negative (unsigned minimum).
 #[inline(always)]
-unsafe fn mul(a: Avx512, b: Avx512) -> Avx512 {
+pub(crate) unsafe fn mul(a: Avx512, b: Avx512) -> Avx512 {
     // SAFETY: AVX-512F, see above.
     unsafe {
         let p = _mm512_set1_epi32(P as i32);

@@ -161,6 +161,78 @@ fn internal_diag<const W: usize>(v: &mut [Kb; W], sum: Kb) {
     }
 }
 
+/// x^3 by [`Kb::cube_lazy_square`] or [`Kb::cube`].
+#[inline(always)]
+fn cube<const LAZY: bool>(x: Kb) -> Kb {
+    if LAZY {
+        x.cube_lazy_square()
+    } else {
+        x.cube()
+    }
+}
+
+/// How the one-state permutation ([`Poseidon2::permute_mut`], [`Poseidon2::permute`]) runs
+/// its rounds; the packed paths (`permute_x8`, `permute_x16`, `permute_columns_x16`) have their
+/// own kernels. Every value gives the same permutation (tested); only speed differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScalarForm {
+    /// Internal rounds with the next S-box input formed straight from the cube (lane 0
+    /// becomes tail - c), off the wait for the reduced full sum.
+    pub fused_internal: bool,
+    /// The S-box's first Montgomery reduction left below 2p ([`Kb::cube`]'s square without
+    /// its conditional subtraction).
+    pub lazy_cube: bool,
+    /// On a CPU with AVX-512F: the whole state in AVX-512 registers (`single_avx512.rs`; width
+    /// 16 in one, width 24 in one and a half), lane 0's S-box of the internal rounds on a
+    /// scalar register beside the other lanes. Without effect elsewhere, where the two fields
+    /// above choose.
+    pub one_register: bool,
+}
+
+impl ScalarForm {
+    /// The measured best (`examples/scalar_forms.rs`, Intel Emerald Rapids, latency chains,
+    /// against the reference form): width 16 in one register 0.54-0.57; without it (width 24,
+    /// CPUs without AVX-512) the lazy square 0.96-0.97, where the fused internal rounds added
+    /// nothing (0.95-1.02 alone, 0.94-0.98 with the lazy square), so they stay off.
+    pub const DEFAULT: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: true, one_register: true };
+    /// The reference formulas: each round as the specification writes it.
+    pub const REFERENCE: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: false, one_register: false };
+}
+
+impl Default for ScalarForm {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+// bit 0: fused internal rounds, bit 1: lazy cube, bit 2: one register; bit 7 set once chosen
+static SCALAR_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+/// Choose the form of the one-state permutation for the whole process.
+///
+/// ```
+/// use zkforge_hashsig::{koalabear::Kb, poseidon2::{set_scalar_form, Poseidon2, ScalarForm}};
+/// let p = Poseidon2::new_16();
+/// set_scalar_form(ScalarForm::REFERENCE);
+/// let reference = p.permute([Kb::ONE; 16]);
+/// set_scalar_form(ScalarForm::DEFAULT);
+/// assert_eq!(p.permute([Kb::ONE; 16]), reference);
+/// ```
+pub fn set_scalar_form(f: ScalarForm) {
+    SCALAR_FORM.store(0x80 | f.fused_internal as u8 | (f.lazy_cube as u8) << 1 | (f.one_register as u8) << 2, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// The current form of the one-state permutation ([`ScalarForm::DEFAULT`] until set).
+#[inline(always)]
+pub fn scalar_form() -> ScalarForm {
+    let v = SCALAR_FORM.load(core::sync::atomic::Ordering::Relaxed);
+    if v == 0 {
+        ScalarForm::DEFAULT
+    } else {
+        ScalarForm { fused_internal: v & 1 != 0, lazy_cube: v & 2 != 0, one_register: v & 4 != 0 }
+    }
+}
+
 /// The Poseidon2 permutation of width W (16 or 24) with its constants.
 #[derive(Clone, Debug)]
 pub struct Poseidon2<const W: usize> {
@@ -266,9 +338,9 @@ impl<const W: usize> Poseidon2<W> {
     }
 
     #[inline(always)]
-    fn full_round(s: &mut [Kb; W], c: &[Kb; W]) {
+    fn full_round<const LAZY: bool>(s: &mut [Kb; W], c: &[Kb; W]) {
         for (x, k) in s.iter_mut().zip(c) {
-            *x = (*x + *k).cube();
+            *x = cube::<LAZY>(*x + *k);
         }
         external_linear(s);
     }
@@ -277,6 +349,12 @@ impl<const W: usize> Poseidon2<W> {
     pub fn permute_mut(&self, s: &mut [Kb; W]) {
         #[cfg(target_arch = "x86_64")]
         {
+            if scalar_form().one_register && std::is_x86_feature_detected!("avx512f") {
+                // SAFETY: AVX-512F was detected on this CPU just above.
+                if unsafe { crate::single_avx512::permute_one(self, s) } {
+                    return;
+                }
+            }
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: AVX2 was detected on this CPU just above.
                 unsafe { self.permute_mut_avx2(s) };
@@ -304,21 +382,64 @@ impl<const W: usize> Poseidon2<W> {
         self.permute_body(s);
     }
 
+    /// The permutation under the current [`scalar_form`], one compiled body per form.
     #[inline(always)]
     fn permute_body(&self, s: &mut [Kb; W]) {
+        let f = scalar_form();
+        match (f.fused_internal, f.lazy_cube) {
+            (true, true) => self.permute_form::<true, true>(s),
+            (true, false) => self.permute_form::<true, false>(s),
+            (false, true) => self.permute_form::<false, true>(s),
+            (false, false) => self.permute_form::<false, false>(s),
+        }
+    }
+
+    #[inline(always)]
+    fn permute_form<const FUSED: bool, const LAZY: bool>(&self, s: &mut [Kb; W]) {
         external_linear(s);
         for c in &self.initial {
-            Self::full_round(s, c);
+            Self::full_round::<LAZY>(s, c);
         }
-        for k in &self.internal {
-            // the tail sum does not wait for the S-box
-            let tail: u64 = s[1..].iter().map(|x| x.raw64()).sum();
-            s[0] = (s[0] + *k).cube();
-            let sum = Kb::from_lazy(tail + s[0].raw64());
-            internal_diag(s, sum);
+        if FUSED {
+            Self::internal_rounds_fused::<LAZY>(s, &self.internal);
+        } else {
+            for k in &self.internal {
+                // the tail sum does not wait for the S-box
+                let tail: u64 = s[1..].iter().map(|x| x.raw64()).sum();
+                s[0] = cube::<LAZY>(s[0] + *k);
+                let sum = Kb::from_lazy(tail + s[0].raw64());
+                internal_diag(s, sum);
+            }
         }
         for c in &self.terminal {
-            Self::full_round(s, c);
+            Self::full_round::<LAZY>(s, c);
+        }
+    }
+
+    /// The internal rounds with each round's S-box input formed straight from the previous
+    /// cube c. Lane 0 becomes sum + V_0 c = (tail + c) - 2c = tail - c, so the next input,
+    /// tail - c + k, is one lazy sum (tail + k + p - c < 2^36) and one reduction after the
+    /// cube, where the reference form waits for the reduced sum, then a subtraction, then the
+    /// constant's addition. The sum, the other lanes' updates and the next tail run beside
+    /// the next cube.
+    #[inline(always)]
+    fn internal_rounds_fused<const LAZY: bool>(s: &mut [Kb; W], internal: &[Kb]) {
+        let p = crate::koalabear::P as u64;
+        let mut tail: u64 = s[1..].iter().map(|x| x.raw64()).sum();
+        let mut input = s[0] + internal.first().copied().unwrap_or(Kb::ZERO);
+        for r in 0..internal.len() {
+            let c = cube::<LAZY>(input);
+            let k = internal.get(r + 1).map_or(0, |k| k.raw64());
+            // tail - c (+ the next round's constant); after the last round, lane 0 itself
+            let next = Kb::from_lazy(tail + k + p - c.raw64());
+            let sum = Kb::from_lazy(tail + c.raw64());
+            s[0] = c;
+            internal_diag(s, sum);
+            tail = s[1..].iter().map(|x| x.raw64()).sum();
+            input = next;
+        }
+        if !internal.is_empty() {
+            s[0] = input;
         }
     }
 
@@ -329,9 +450,15 @@ impl<const W: usize> Poseidon2<W> {
     }
 
     /// The internal layer's diagonal V.
-    #[cfg_attr(not(test), allow(dead_code))]
+    #[cfg_attr(not(any(test, target_arch = "x86_64")), allow(dead_code))]
     pub(crate) fn diagonal(&self) -> &[Kb; W] {
         &self.diag
+    }
+
+    /// The internal rounds' constants.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn internal_constants(&self) -> &[Kb] {
+        &self.internal
     }
 
     /// The permuted copy of `s`.

@@ -184,6 +184,52 @@ fn selected_scalar_matches_portable() {
     }
 }
 
+/// Every `ScalarForm` of the one-state permutation (fused internal rounds, lazy S-box square,
+/// one AVX-512 register for width 16; all eight combinations) against Plonky3 on random
+/// states and on the edge states 0, 1 and p - 1 in every lane, through `permute_mut` (the
+/// selected build) and `permute_mut_portable`; then the vectors under each form.
+#[test]
+fn every_scalar_form_matches_plonky3() {
+    use zkforge_hashsig::poseidon2::{scalar_form, set_scalar_form, ScalarForm};
+    let mut rng = rng();
+    let (p16, p24) = (p3_koala_bear::default_koalabear_poseidon2_16(), p3_koala_bear::default_koalabear_poseidon2_24());
+    let (o16, o24) = (Poseidon2::new_16(), Poseidon2::new_24());
+    for bits in 0..8u8 {
+        let form = ScalarForm { fused_internal: bits & 1 != 0, lazy_cube: bits & 2 != 0, one_register: bits & 4 != 0 };
+        set_scalar_form(form);
+        assert_eq!(scalar_form(), form);
+        for round in 0..150 {
+            let raw: [u32; 24] = match round {
+                0 => [0; 24],
+                1 => [1; 24],
+                2 => [P - 1; 24],
+                _ => core::array::from_fn(|_| rng.gen_range(0..P)),
+            };
+            let mut a16: [p3_koala_bear::KoalaBear; 16] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(raw[i]));
+            p16.permute_mut(&mut a16);
+            let want16 = a16.map(|x| x.as_canonical_u32());
+            let mut b16: [Kb; 16] = core::array::from_fn(|i| Kb::new(raw[i]));
+            let mut c16 = b16;
+            o16.permute_mut(&mut b16);
+            o16.permute_mut_portable(&mut c16);
+            assert_eq!(b16.map(|x| x.to_canonical()), want16, "{form:?}");
+            assert_eq!(c16.map(|x| x.to_canonical()), want16, "{form:?}");
+            let mut a24: [p3_koala_bear::KoalaBear; 24] = core::array::from_fn(|i| p3_koala_bear::KoalaBear::new(raw[i]));
+            p24.permute_mut(&mut a24);
+            let want24 = a24.map(|x| x.as_canonical_u32());
+            let mut b24 = raw.map(Kb::new);
+            let mut c24 = b24;
+            o24.permute_mut(&mut b24);
+            o24.permute_mut_portable(&mut c24);
+            assert_eq!(b24.map(|x| x.to_canonical()), want24, "{form:?}");
+            assert_eq!(c24.map(|x| x.to_canonical()), want24, "{form:?}");
+        }
+        assert!(check_vectors(&o16, "poseidon2_koalabear_width16") > 0);
+        assert!(check_vectors(&o24, "poseidon2_koalabear_width24") > 0);
+    }
+    set_scalar_form(ScalarForm::DEFAULT);
+}
+
 /// Poseidon1 widths 16 and 24 against Plonky3 369449ef's outputs (leanSig devnet 4).
 #[test]
 fn poseidon1_vectors() {
