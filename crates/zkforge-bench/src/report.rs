@@ -69,7 +69,11 @@ impl Meta {
             "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
         };
         let poseidon = if has("AVX-512F") {
-            "AVX-512 (16 lanes)"
+            if zkforge_hashsig::poseidon2::scalar_form().one_register {
+                "AVX-512 (16 lanes; one state in registers)"
+            } else {
+                "AVX-512 (16 lanes; one state on AVX2)"
+            }
         } else if has("AVX2") {
             "AVX2 (8 lanes)"
         } else {
