@@ -69,13 +69,13 @@ impl Meta {
             "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
         };
         let poseidon = if has("AVX-512F") {
-            if zkforge_hashsig::poseidon2::scalar_form().one_register {
-                "AVX-512 (16 lanes; one state in registers)"
-            } else {
-                "AVX-512 (16 lanes; one state on AVX2)"
+            match zkforge_hashsig::poseidon2::scalar_form().registers {
+                zkforge_hashsig::poseidon2::Registers::Auto | zkforge_hashsig::poseidon2::Registers::Avx512 => "AVX-512 (16 lanes; one state in AVX-512 registers)",
+                zkforge_hashsig::poseidon2::Registers::Avx2 => "AVX-512 (16 lanes; one state in AVX2 registers)",
+                zkforge_hashsig::poseidon2::Registers::Portable => "AVX-512 (16 lanes; one state in portable rounds)",
             }
         } else if has("AVX2") {
-            "AVX2 (8 lanes)"
+            "AVX2 (8 lanes; one state in AVX2 registers)"
         } else {
             "scalar"
         };

@@ -1,5 +1,6 @@
 //! The one-state Poseidon2 permutation (`Poseidon2::permute_mut`, widths 16 and 24) under each
-//! `poseidon2::ScalarForm` (fused internal rounds, lazy S-box square, both, neither), as a
+//! `poseidon2::ScalarForm` (portable rounds: fused internal rounds, lazy S-box square, both,
+//! neither; the state in AVX2 or AVX-512 registers, where the CPU has them), as a
 //! latency chain (each output permuted again, as the bench's `poseidon2_16` row and a hash
 //! chain run it), the forms alternated in one process: per form the fastest of 15 rounds of
 //! 20 chunks of 2000 permutations.
@@ -8,7 +9,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use zkforge_hashsig::koalabear::Kb;
-use zkforge_hashsig::poseidon2::{set_scalar_form, Poseidon2, ScalarForm};
+use zkforge_hashsig::poseidon2::{set_scalar_form, Poseidon2, Registers, ScalarForm};
 
 fn chunk<const W: usize>(p: &Poseidon2<W>, s: &mut [Kb; W]) -> f64 {
     let t = Instant::now();
@@ -21,13 +22,14 @@ fn chunk<const W: usize>(p: &Poseidon2<W>, s: &mut [Kb; W]) -> f64 {
 fn run<const W: usize>(p: &Poseidon2<W>) {
     let forms = [
         ("reference", ScalarForm::REFERENCE),
-        ("lazy cube", ScalarForm { fused_internal: false, lazy_cube: true, one_register: false }),
-        ("fused", ScalarForm { fused_internal: true, lazy_cube: false, one_register: false }),
-        ("both", ScalarForm { fused_internal: true, lazy_cube: true, one_register: false }),
-        ("one register", ScalarForm { fused_internal: true, lazy_cube: true, one_register: true }),
+        ("lazy cube", ScalarForm { fused_internal: false, lazy_cube: true, registers: Registers::Portable }),
+        ("fused", ScalarForm { fused_internal: true, lazy_cube: false, registers: Registers::Portable }),
+        ("both", ScalarForm { fused_internal: true, lazy_cube: true, registers: Registers::Portable }),
+        ("AVX2 regs", ScalarForm { fused_internal: false, lazy_cube: true, registers: Registers::Avx2 }),
+        ("AVX-512 regs", ScalarForm { fused_internal: false, lazy_cube: true, registers: Registers::Avx512 }),
     ];
-    let mut best = [f64::MAX; 5];
-    let mut outs = [[Kb::ZERO; W]; 5];
+    let mut best = [f64::MAX; 6];
+    let mut outs = [[Kb::ZERO; W]; 6];
     for _ in 0..15 {
         for (i, (_, f)) in forms.iter().enumerate() {
             set_scalar_form(*f);
@@ -42,7 +44,7 @@ fn run<const W: usize>(p: &Poseidon2<W>) {
     set_scalar_form(ScalarForm::DEFAULT);
     print!("width {W:2}:");
     for (i, (name, _)) in forms.iter().enumerate() {
-        print!("  {name} {:6.1} ns ({:.3})", best[i], best[i] / best[0]);
+        print!("  {name} {:.1} ({:.3})", best[i], best[i] / best[0]);
     }
     println!();
 }

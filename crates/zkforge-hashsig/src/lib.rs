@@ -40,6 +40,7 @@ pub mod poseidon2;
 mod packed;
 mod packed_avx2;
 mod packed_avx512;
+mod single_avx2;
 mod single_avx512;
 pub mod prf;
 pub mod scheme;

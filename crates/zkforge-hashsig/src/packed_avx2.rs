@@ -27,7 +27,7 @@ const P_INV: u32 = P_NEG_INV.wrapping_neg();
 /// One AVX2 register of eight lanes.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct Avx2(__m256i);
+pub(crate) struct Avx2(pub(crate) __m256i);
 
 // Every intrinsic below needs AVX2, which the `Lanes` contract guarantees: the methods run
 // only inside the `#[target_feature(enable = "avx2")]` entry points at the end of this file,

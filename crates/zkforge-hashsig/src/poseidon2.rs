@@ -182,11 +182,26 @@ pub struct ScalarForm {
     /// The S-box's first Montgomery reduction left below 2p ([`Kb::cube`]'s square without
     /// its conditional subtraction).
     pub lazy_cube: bool,
-    /// On a CPU with AVX-512F: the whole state in AVX-512 registers (`single_avx512.rs`; width
-    /// 16 in one, width 24 in one and a half), lane 0's S-box of the internal rounds on a
-    /// scalar register beside the other lanes. Without effect elsewhere, where the two fields
-    /// above choose.
-    pub one_register: bool,
+    /// Where the state lives: in vector registers, lane j = element j, with lane 0's S-box of
+    /// the internal rounds on a scalar register beside the other lanes (`single_avx512.rs`,
+    /// `single_avx2.rs`); or in the compiled portable rounds that the two fields above shape
+    /// (which the register forms do not read).
+    pub registers: Registers,
+}
+
+/// Which registers hold the one state ([`ScalarForm::registers`]). A choice the CPU lacks
+/// falls back to the next: AVX-512 to AVX2, AVX2 to the portable rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registers {
+    /// AVX-512 registers where the CPU has AVX-512F (width 16 in one, 24 in one and a half),
+    /// else AVX2 registers where it has AVX2 (width 16 in two, 24 in three), else portable.
+    Auto,
+    /// AVX-512 registers (AVX2 without AVX-512F, portable without either).
+    Avx512,
+    /// AVX2 registers (portable without AVX2), also on an AVX-512 CPU.
+    Avx2,
+    /// The portable rounds, compiled with AVX2 where the CPU has it.
+    Portable,
 }
 
 impl ScalarForm {
@@ -194,9 +209,9 @@ impl ScalarForm {
     /// against the reference form): width 16 in one register 0.54-0.57; without it (width 24,
     /// CPUs without AVX-512) the lazy square 0.96-0.97, where the fused internal rounds added
     /// nothing (0.95-1.02 alone, 0.94-0.98 with the lazy square), so they stay off.
-    pub const DEFAULT: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: true, one_register: true };
+    pub const DEFAULT: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: true, registers: Registers::Auto };
     /// The reference formulas: each round as the specification writes it.
-    pub const REFERENCE: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: false, one_register: false };
+    pub const REFERENCE: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: false, registers: Registers::Portable };
 }
 
 impl Default for ScalarForm {
@@ -205,7 +220,8 @@ impl Default for ScalarForm {
     }
 }
 
-// bit 0: fused internal rounds, bit 1: lazy cube, bit 2: one register; bit 7 set once chosen
+// bit 0: fused internal rounds, bit 1: lazy cube, bits 2-3: registers (auto, AVX-512, AVX2,
+// portable); bit 7 set once chosen
 static SCALAR_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// Choose the form of the one-state permutation for the whole process.
@@ -219,7 +235,13 @@ static SCALAR_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8:
 /// assert_eq!(p.permute([Kb::ONE; 16]), reference);
 /// ```
 pub fn set_scalar_form(f: ScalarForm) {
-    SCALAR_FORM.store(0x80 | f.fused_internal as u8 | (f.lazy_cube as u8) << 1 | (f.one_register as u8) << 2, core::sync::atomic::Ordering::Relaxed);
+    let regs = match f.registers {
+        Registers::Auto => 0u8,
+        Registers::Avx512 => 1,
+        Registers::Avx2 => 2,
+        Registers::Portable => 3,
+    };
+    SCALAR_FORM.store(0x80 | f.fused_internal as u8 | (f.lazy_cube as u8) << 1 | regs << 2, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current form of the one-state permutation ([`ScalarForm::DEFAULT`] until set).
@@ -229,7 +251,13 @@ pub fn scalar_form() -> ScalarForm {
     if v == 0 {
         ScalarForm::DEFAULT
     } else {
-        ScalarForm { fused_internal: v & 1 != 0, lazy_cube: v & 2 != 0, one_register: v & 4 != 0 }
+        let registers = match (v >> 2) & 3 {
+            0 => Registers::Auto,
+            1 => Registers::Avx512,
+            2 => Registers::Avx2,
+            _ => Registers::Portable,
+        };
+        ScalarForm { fused_internal: v & 1 != 0, lazy_cube: v & 2 != 0, registers }
     }
 }
 
@@ -349,9 +377,23 @@ impl<const W: usize> Poseidon2<W> {
     pub fn permute_mut(&self, s: &mut [Kb; W]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if scalar_form().one_register && std::is_x86_feature_detected!("avx512f") {
+            let regs = scalar_form().registers;
+            if matches!(regs, Registers::Auto | Registers::Avx512) && std::is_x86_feature_detected!("avx512f") {
                 // SAFETY: AVX-512F was detected on this CPU just above.
                 if unsafe { crate::single_avx512::permute_one(self, s) } {
+                    return;
+                }
+            }
+            if regs != Registers::Portable && std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was detected on this CPU just above.
+                let done = unsafe {
+                    match W {
+                        16 => crate::single_avx2::permute_one::<W, 2>(self, s),
+                        24 => crate::single_avx2::permute_one::<W, 3>(self, s),
+                        _ => false,
+                    }
+                };
+                if done {
                     return;
                 }
             }

@@ -102,13 +102,34 @@ unsafe fn tail_sum<const W: usize>(a: __m512i, b: __m512i) -> u64 {
     }
 }
 
-/// Lanes 0-15 and, for width 24, 16-23 of a W-lane u32 array as two registers.
+/// A full round: the S-boxes of v + rc (rc - p given: p added back), then the external matrix.
+///
+/// # Safety
+/// AVX-512F; `rc` must hold W lanes.
 #[inline(always)]
-unsafe fn load<const W: usize>(x: &[u32; W]) -> (__m512i, __m512i) {
+unsafe fn full_round<const W: usize>(a: &mut __m512i, b: &mut __m512i, rc: &[i32]) {
+    // SAFETY: AVX-512F, and W lanes in rc (the caller's W-lane constants).
+    unsafe {
+        let pv = _mm512_set1_epi32(P as i32);
+        let (ka, kb) = load::<W>(rc.as_ptr() as *const u32);
+        *a = cube(add(*a, _mm512_add_epi32(ka, pv)));
+        if W == 24 {
+            *b = cube(add(*b, _mm512_add_epi32(kb, pv)));
+        }
+        external_linear::<W>(a, b);
+    }
+}
+
+/// Lanes 0-15 and, for width 24, 16-23 of W lanes at `x` as two registers.
+///
+/// # Safety
+/// AVX-512F; `x` must point to W readable u32 (W = 16 or 24).
+#[inline(always)]
+unsafe fn load<const W: usize>(x: *const u32) -> (__m512i, __m512i) {
     // SAFETY: AVX-512F; reads lanes 0-15 and, for W = 24, the masked lanes 16-23 of x.
     unsafe {
-        let a = _mm512_loadu_si512(x.as_ptr() as *const __m512i);
-        let b = if W == 24 { _mm512_maskz_loadu_epi32(0x00ff, x.as_ptr().add(16) as *const i32) } else { _mm512_setzero_si512() };
+        let a = _mm512_loadu_si512(x as *const __m512i);
+        let b = if W == 24 { _mm512_maskz_loadu_epi32(0x00ff, x.add(16) as *const i32) } else { _mm512_setzero_si512() };
         (a, b)
     }
 }
@@ -128,27 +149,16 @@ pub(crate) unsafe fn permute_one<const W: usize>(perm: &Poseidon2<W>, s: &mut [K
     diag[0] = 0;
     let p = P as u64;
     let neg = perm.neg_constants();
-    let as_u32 = |rc: &[i32; W]| -> [u32; W] { core::array::from_fn(|j| rc[j] as u32) };
     // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it; `load` reads W
     // lanes of W-lane arrays, and the stores write the 64-byte `out` arrays.
     unsafe {
-        let pv = _mm512_set1_epi32(P as i32);
-        let (mut a, mut b) = load(&raw);
+        let (mut a, mut b) = load::<W>(raw.as_ptr());
         external_linear::<W>(&mut a, &mut b);
-        let full_round = |a: &mut __m512i, b: &mut __m512i, rc: &[i32; W]| {
-            // rc - p + p: the constant's Montgomery representative
-            let (ka, kb) = load(&as_u32(rc));
-            *a = cube(add(*a, _mm512_add_epi32(ka, pv)));
-            if W == 24 {
-                *b = cube(add(*b, _mm512_add_epi32(kb, pv)));
-            }
-            external_linear::<W>(a, b);
-        };
         for rc in &neg.initial {
-            full_round(&mut a, &mut b, rc);
+            full_round::<W>(&mut a, &mut b, rc);
         }
 
-        let (da, db) = load(&diag);
+        let (da, db) = load::<W>(diag.as_ptr());
         let internal = perm.internal_constants();
         let mut tail = tail_sum::<W>(a, b);
         let lane0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(a)) as u32;
@@ -173,7 +183,7 @@ pub(crate) unsafe fn permute_one<const W: usize>(perm: &Poseidon2<W>, s: &mut [K
         a = _mm512_mask_mov_epi32(a, 1, _mm512_set1_epi32(input as i32));
 
         for rc in &neg.terminal {
-            full_round(&mut a, &mut b, rc);
+            full_round::<W>(&mut a, &mut b, rc);
         }
         let mut out = [[0u32; 16]; 2];
         _mm512_storeu_si512(out[0].as_mut_ptr() as *mut __m512i, a);

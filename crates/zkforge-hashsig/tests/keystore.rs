@@ -176,7 +176,7 @@ fn concurrent_signers_sign_each_epoch_once() {
         let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
         let handles: Vec<_> = (0..4u8)
             .map(|t| {
-                let (path, barrier, layers, perms, scheme) = (path.clone(), barrier.clone(), layers.clone(), perms.clone(), scheme.clone());
+                let (path, barrier, layers, perms, scheme) = (path.clone(), barrier.clone(), layers.clone(), perms.clone(), scheme);
                 std::thread::spawn(move || -> Result<(), KeyStoreError> {
                     barrier.wait();
                     let mut ks = KeyStore::<5, 8>::open(&path, SCHEME)?;

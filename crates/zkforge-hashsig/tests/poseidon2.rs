@@ -185,17 +185,18 @@ fn selected_scalar_matches_portable() {
 }
 
 /// Every `ScalarForm` of the one-state permutation (fused internal rounds, lazy S-box square,
-/// one AVX-512 register for width 16; all eight combinations) against Plonky3 on random
+/// the state in AVX-512, AVX2 or no registers; all sixteen combinations) against Plonky3 on random
 /// states and on the edge states 0, 1 and p - 1 in every lane, through `permute_mut` (the
 /// selected build) and `permute_mut_portable`; then the vectors under each form.
 #[test]
 fn every_scalar_form_matches_plonky3() {
-    use zkforge_hashsig::poseidon2::{scalar_form, set_scalar_form, ScalarForm};
+    use zkforge_hashsig::poseidon2::{scalar_form, set_scalar_form, Registers, ScalarForm};
     let mut rng = rng();
     let (p16, p24) = (p3_koala_bear::default_koalabear_poseidon2_16(), p3_koala_bear::default_koalabear_poseidon2_24());
     let (o16, o24) = (Poseidon2::new_16(), Poseidon2::new_24());
-    for bits in 0..8u8 {
-        let form = ScalarForm { fused_internal: bits & 1 != 0, lazy_cube: bits & 2 != 0, one_register: bits & 4 != 0 };
+    for bits in 0..16u8 {
+        let registers = [Registers::Auto, Registers::Avx512, Registers::Avx2, Registers::Portable][bits as usize >> 2];
+        let form = ScalarForm { fused_internal: bits & 1 != 0, lazy_cube: bits & 2 != 0, registers };
         set_scalar_form(form);
         assert_eq!(scalar_form(), form);
         for round in 0..150 {
