@@ -132,7 +132,7 @@ impl std::error::Error for NamedError {
 enum Family {
     Poseidon2(Instance),
     Sha3(Sha3Instance),
-    Devnet4(Devnet4),
+    Devnet4(Box<Devnet4>),
 }
 
 /// A scheme chosen by name. The Poseidon2 permutations and the hypercube layer tables are
@@ -294,7 +294,7 @@ impl NamedScheme {
     /// The scheme called `name` (see [`scheme_names`]).
     pub fn by_name(name: &str) -> Result<Self, NamedError> {
         let family = if let Some(d) = Devnet4::by_name(name) {
-            Family::Devnet4(d)
+            Family::Devnet4(Box::new(d))
         } else if let Some(i) = sha3_instance_by_name(name) {
             Family::Sha3(i)
         } else if let Some(i) = instance_by_name(name).filter(|i| matches!((i.hash_len, i.rand_len), (8, 7) | (7, 6) | (7, 5) | (8, 6))) {

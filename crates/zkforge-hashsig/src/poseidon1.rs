@@ -27,6 +27,12 @@ pub const MDS24: [u32; 24] = [
 #[derive(Clone, Debug)]
 pub struct Poseidon1<const W: usize> {
     rc: Vec<[Kb; W]>,
+    /// The round constants as Montgomery representatives (the register path's loads).
+    rc_raw: Vec<[u32; W]>,
+    /// Column j of the matrix, entry i in position i: `rows` transposed, for the register path.
+    cols: Vec<[u64; W]>,
+    /// `cols` with each entry c as c 2^32 mod p (Montgomery form), for the width-24 register path.
+    cols_mont: Vec<[u64; W]>,
     /// The circulant matrix written out: rows[i][j] = row0[(j - i) mod W].
     rows: Vec<[u64; W]>,
     /// Every entry below 2^7 (width 16): a row's sum of products fits u64.
@@ -41,18 +47,40 @@ fn circulant<const W: usize>(row0: &[u32; W]) -> Vec<[u64; W]> {
 impl Poseidon1<16> {
     /// Plonky3's `default_koalabear_poseidon1_16`.
     pub fn new_16() -> Self {
-        Self { rc: rc::P1_RC16.iter().map(|r| r.map(Kb::new)).collect(), rows: circulant(&MDS16), small: true, partial: 20 }
+        Self::with(rc::P1_RC16.iter().map(|r| r.map(Kb::new)).collect(), circulant(&MDS16), true, 20)
     }
 }
 
 impl Poseidon1<24> {
     /// Plonky3's `default_koalabear_poseidon1_24`.
     pub fn new_24() -> Self {
-        Self { rc: rc::P1_RC24.iter().map(|r| r.map(Kb::new)).collect(), rows: circulant(&MDS24), small: false, partial: 23 }
+        Self::with(rc::P1_RC24.iter().map(|r| r.map(Kb::new)).collect(), circulant(&MDS24), false, 23)
     }
 }
 
+/// Whether the one-state Poseidon1 (widths 16 and 24) runs in AVX-512 registers where the CPU
+/// has AVX-512F (`poseidon1_avx512.rs`; the default), or in the textbook scalar rounds. Every
+/// value gives the same permutation (tested); only speed differs.
+pub fn set_registers(on: bool) {
+    REGISTERS.store(if on { 1 } else { 2 }, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// The current [`set_registers`] choice (true until set).
+pub fn registers() -> bool {
+    REGISTERS.load(core::sync::atomic::Ordering::Relaxed) != 2
+}
+
+// 0 = default (on), 1 = on, 2 = off
+static REGISTERS: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
 impl<const W: usize> Poseidon1<W> {
+    fn with(rc: Vec<[Kb; W]>, rows: Vec<[u64; W]>, small: bool, partial: usize) -> Self {
+        let rc_raw = rc.iter().map(|r| r.map(|x| x.to_monty())).collect();
+        let cols: Vec<[u64; W]> = (0..W).map(|j| core::array::from_fn(|i| rows[i][j])).collect();
+        let cols_mont = cols.iter().map(|c| c.map(|e| (((e as u128) << 32) % P as u128) as u64)).collect();
+        Self { rc, rc_raw, cols, cols_mont, rows, small, partial }
+    }
+
     /// y = M x: each output a sum of W products of Montgomery representatives by canonical
     /// matrix entries (the product of a representative x R by an integer c represents c x).
     /// Width 16's entries are below 2^7, so a row sums below 2^42 in u64 and one 64-bit
@@ -75,6 +103,25 @@ impl<const W: usize> Poseidon1<W> {
 
     /// Permute in place.
     pub fn permute_mut(&self, s: &mut [Kb; W]) {
+        #[cfg(target_arch = "x86_64")]
+        if W == 16 && registers() && std::is_x86_feature_detected!("avx512f") {
+            // SAFETY: AVX-512F was detected on this CPU just above.
+            if unsafe { crate::poseidon1_avx512::permute_16(&self.rc_raw, &self.cols, self.partial, s) } {
+                return;
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if W == 24 && registers() && std::is_x86_feature_detected!("avx512f") {
+            // SAFETY: AVX-512F was detected on this CPU just above.
+            if unsafe { crate::poseidon1_avx512::permute_wide::<W, 3>(&self.rc_raw, &self.cols_mont, self.partial, s) } {
+                return;
+            }
+        }
+        self.permute_mut_textbook(s);
+    }
+
+    /// The textbook rounds (every CPU; the reference the register path is tested against).
+    pub fn permute_mut_textbook(&self, s: &mut [Kb; W]) {
         for (r, c) in self.rc.iter().enumerate() {
             let full = r < 4 || r >= 4 + self.partial;
             for (x, k) in s.iter_mut().zip(c) {

@@ -11,6 +11,10 @@ fn vectors() -> serde_json::Value {
     serde_json::from_str(include_str!("vectors/poseidon2_koalabear_permutation.json")).unwrap()
 }
 
+/// Held by the tests that set `poseidon1::set_registers` (process-wide), so that each runs
+/// the form it names.
+static P1_SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn rng() -> rand::rngs::StdRng {
     let seed = std::env::var("ZKFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
     eprintln!("ZKFORGE_SEED={seed}");
@@ -231,14 +235,57 @@ fn every_scalar_form_matches_plonky3() {
     set_scalar_form(ScalarForm::DEFAULT);
 }
 
+/// Poseidon1 widths 16 and 24: the selected path (AVX-512 registers where the CPU has them)
+/// equals the textbook rounds on random states and on the all-0, all-1 and all-(p-1) states, under both
+/// values of `poseidon1::set_registers`.
+#[test]
+fn poseidon1_registers_match_textbook() {
+    use zkforge_hashsig::poseidon1::{registers, set_registers, Poseidon1};
+    let _switch = P1_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let mut rng = rng();
+    let (p16, p24) = (Poseidon1::new_16(), Poseidon1::new_24());
+    for on in [true, false] {
+        set_registers(on);
+        assert_eq!(registers(), on);
+        for round in 0..300 {
+            let a: [Kb; 24] = match round {
+                0 => [Kb::ZERO; 24],
+                1 => [Kb::ONE; 24],
+                2 => [-Kb::ONE; 24],
+                _ => core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))),
+            };
+            let a16: [Kb; 16] = core::array::from_fn(|i| a[i]);
+            let (mut b, mut c) = (a16, a16);
+            p16.permute_mut(&mut b);
+            p16.permute_mut_textbook(&mut c);
+            assert_eq!(b, c, "width 16, registers {on}, round {round}");
+            let (mut b, mut c) = (a, a);
+            p24.permute_mut(&mut b);
+            p24.permute_mut_textbook(&mut c);
+            assert_eq!(b, c, "width 24, registers {on}, round {round}");
+        }
+    }
+    set_registers(true);
+}
+
 /// Poseidon1 widths 16 and 24 against Plonky3 369449ef's outputs (leanSig devnet 4).
 #[test]
 fn poseidon1_vectors() {
-    use zkforge_hashsig::poseidon1::Poseidon1;
+    use zkforge_hashsig::poseidon1::{set_registers, Poseidon1};
+    let _switch = P1_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
     let v: serde_json::Value = serde_json::from_str(include_str!("vectors/poseidon1_koalabear_permutation.json")).unwrap();
     let vals = |x: &serde_json::Value| -> Vec<u32> { x.as_array().unwrap().iter().map(|e| e.as_u64().unwrap() as u32).collect() };
     let (p16, p24) = (Poseidon1::new_16(), Poseidon1::new_24());
     let mut n = 0;
+    // width 16 under both forms (the AVX-512 register path where the CPU has it, the textbook)
+    for registers in [false, true] {
+        set_registers(registers);
+        for c in v["poseidon1_koalabear_width16"].as_array().unwrap() {
+            let i = vals(&c["input"]);
+            let out = p16.permute(core::array::from_fn(|k| Kb::new(i[k])));
+            assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]), "registers {registers}");
+        }
+    }
     for c in v["poseidon1_koalabear_width16"].as_array().unwrap() {
         let i = vals(&c["input"]);
         let out = p16.permute(core::array::from_fn(|k| Kb::new(i[k])));
@@ -247,8 +294,11 @@ fn poseidon1_vectors() {
     }
     for c in v["poseidon1_koalabear_width24"].as_array().unwrap() {
         let i = vals(&c["input"]);
-        let out = p24.permute(core::array::from_fn(|k| Kb::new(i[k])));
-        assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]));
+        for registers in [false, true] {
+            set_registers(registers);
+            let out = p24.permute(core::array::from_fn(|k| Kb::new(i[k])));
+            assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]), "registers {registers}");
+        }
         n += 1;
     }
     assert!(n >= 4);

@@ -1,0 +1,186 @@
+//! Poseidon1 on one state in AVX-512 registers, for leanSig devnet 4's chain steps (width 16)
+//! and its sponge leaves and tree nodes (width 24), which run one permutation after another.
+//!
+//! Width 16, one register (lane j = element j):
+//! Every round: the round constants added lane-wise, the S-box (all lanes in full rounds;
+//! in partial rounds the cube of the whole register blended into lane 0), then the circulant
+//! MDS product as a sum of columns: y = sum_j x_j col_j, each x_j broadcast from the register
+//! (`vpermd`; a store and sixteen broadcast loads measured 6 % slower) and
+//! multiplied by its column (entries below 2^7) in 64-bit lanes (`vpmuludq`, two registers for
+//! the sixteen outputs), the sums (below 2^40) folded twice by 2^31 = 2^24 - 1 (mod p), one
+//! conditional subtraction, then packed back to 32-bit lanes. A Montgomery representative
+//! times an integer represents the product, so no Montgomery reduction is needed there (as in
+//! the textbook path of `poseidon1.rs`, which the tests compare this one with).
+//!
+//! Width 24, three registers of eight 64-bit lanes (element j in the low half of lane j mod 8 of
+//! register j / 8): the S-boxes as Montgomery products in 64-bit lanes (`vpmuludq`, REDC by
+//! p^-1); the MDS matrix's entries are full 31-bit values, so y = sum_j x_j col_j takes the
+//! columns in Montgomery form and pairs of products: x_j c_j + x_k c_k < 2p^2 < p 2^32 is one
+//! REDC (output below 2p) per pair, twelve summed per lane (below 24p < 2^40) and folded as
+//! above.
+//!
+//! The entry points are `unsafe` because they need AVX-512F: `Poseidon1::permute_mut` checks
+//! `is_x86_feature_detected!("avx512f")` first.
+
+#![cfg(target_arch = "x86_64")]
+
+use core::arch::x86_64::*;
+
+use crate::koalabear::{Kb, P};
+use crate::packed_avx512::{mul, Avx512};
+
+// Every intrinsic below needs AVX-512F; the helpers run only inside `permute_16`, which has
+// `#[target_feature(enable = "avx512f")]` and is reached after run-time detection.
+
+/// x mod p per 64-bit lane for x < 2^40: two folds by 2^31 = 2^24 - 1 (mod p), then one
+/// conditional subtraction (after the folds x < 4 2^24 + 2^31 < 2p).
+#[inline(always)]
+unsafe fn reduce40(x: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe {
+        let m31 = _mm512_set1_epi64((1 << 31) - 1);
+        let fold = |x: __m512i| {
+            let h = _mm512_srli_epi64::<31>(x);
+            _mm512_add_epi64(_mm512_sub_epi64(_mm512_slli_epi64::<24>(h), h), _mm512_and_si512(x, m31))
+        };
+        let y = fold(fold(x));
+        _mm512_min_epu64(y, _mm512_sub_epi64(y, _mm512_set1_epi64(P as i64)))
+    }
+}
+
+/// The width-16 permutation of one state; `false` (and `s` untouched) unless W = 16 with
+/// 16 columns. `rc` holds each round's constants as Montgomery representatives, `cols[j]`
+/// column j of the MDS matrix (entry i in position i), `partial` the number of partial rounds
+/// between the two halves of the full ones.
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn permute_16<const W: usize>(rc: &[[u32; W]], cols: &[[u64; W]], partial: usize, s: &mut [Kb; W]) -> bool {
+    if W != 16 || cols.len() != 16 || partial > rc.len() {
+        return false;
+    }
+    let mut raw = [0u32; 16];
+    for (r, x) in raw.iter_mut().zip(s.iter()) {
+        *r = x.to_monty();
+    }
+    let full_before = (rc.len() - partial) / 2;
+    // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it; every load and
+    // store touches 64 bytes of a 16-lane array (W = 16: 16 u32, or 8 of 16 u64).
+    unsafe {
+        let pv = _mm512_set1_epi32(P as i32);
+        let mut v = _mm512_loadu_si512(raw.as_ptr() as *const __m512i);
+        for (r, k) in rc.iter().enumerate() {
+            let t = _mm512_add_epi32(v, _mm512_loadu_si512(k.as_ptr() as *const __m512i));
+            let x = _mm512_min_epu32(t, _mm512_sub_epi32(t, pv));
+            let c = mul(mul(Avx512(x), Avx512(x)), Avx512(x)).0;
+            let full = r < full_before || r >= full_before + partial;
+            v = if full { c } else { _mm512_mask_mov_epi32(x, 1, c) };
+            // y = sum_j x_j col_j in 64-bit lanes: outputs 0-7 in `lo`, 8-15 in `hi`
+            let mut lo = [_mm512_setzero_si512(); 2];
+            let mut hi = [_mm512_setzero_si512(); 2];
+            for (j, col) in cols.iter().enumerate() {
+                // x_j in every lane, from the register (no store and reload)
+                let b = _mm512_permutexvar_epi32(_mm512_set1_epi32(j as i32), v);
+                let c_lo = _mm512_loadu_si512(col.as_ptr() as *const __m512i);
+                let c_hi = _mm512_loadu_si512(col.as_ptr().add(8) as *const __m512i);
+                lo[j & 1] = _mm512_add_epi64(lo[j & 1], _mm512_mul_epu32(b, c_lo));
+                hi[j & 1] = _mm512_add_epi64(hi[j & 1], _mm512_mul_epu32(b, c_hi));
+            }
+            let lo = reduce40(_mm512_add_epi64(lo[0], lo[1]));
+            let hi = reduce40(_mm512_add_epi64(hi[0], hi[1]));
+            v = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(lo)), _mm512_cvtepi64_epi32(hi));
+        }
+        _mm512_storeu_si512(raw.as_mut_ptr() as *mut __m512i, v);
+    }
+    for (x, r) in s.iter_mut().zip(raw) {
+        *x = Kb::from_monty_unchecked(r);
+    }
+    true
+}
+
+/// x mod p for each 64-bit lane t < 2p (value in the low half).
+#[inline(always)]
+unsafe fn sub_p_64(t: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe { _mm512_min_epu64(t, _mm512_sub_epi64(t, _mm512_set1_epi64(P as i64))) }
+}
+
+/// (x + q p) / 2^32 with q = x (-p^-1) mod 2^32, for x < p 2^32 in each 64-bit lane: below 2p.
+#[inline(always)]
+unsafe fn redc_64(x: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe {
+        let q = _mm512_mul_epu32(x, _mm512_set1_epi64(crate::koalabear::P_NEG_INV as i64));
+        _mm512_srli_epi64::<32>(_mm512_add_epi64(x, _mm512_mul_epu32(q, _mm512_set1_epi64(P as i64))))
+    }
+}
+
+/// a b R^-1 mod p per 64-bit lane (canonical values in the low halves, in and out).
+#[inline(always)]
+unsafe fn mul_64(a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe { sub_p_64(redc_64(_mm512_mul_epu32(a, b))) }
+}
+
+/// The permutation of one state of width W = 8 R in R registers of 64-bit lanes (used for
+/// width 24); `false` (and `s` untouched) unless W = 8 R with W columns. `rc` holds the round
+/// constants as Montgomery representatives, `cols_mont[j]` column j of the MDS matrix with
+/// each entry c as c R mod p.
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]], cols_mont: &[[u64; W]], partial: usize, s: &mut [Kb; W]) -> bool {
+    if W != 8 * R || cols_mont.len() != W || partial > rc.len() {
+        return false;
+    }
+    let full_before = (rc.len() - partial) / 2;
+    let mut raw = [0u32; W];
+    for (r, x) in raw.iter_mut().zip(s.iter()) {
+        *r = x.to_monty();
+    }
+    // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it; every load and
+    // store touches lanes 8 r .. 8 r + 8 (r < R) of a W = 8 R lane array.
+    unsafe {
+        let mut v = [_mm512_setzero_si512(); R];
+        for (r, x) in v.iter_mut().enumerate() {
+            *x = _mm512_cvtepu32_epi64(_mm256_loadu_si256(raw.as_ptr().add(8 * r) as *const __m256i));
+        }
+        for (round, k) in rc.iter().enumerate() {
+            let full = round < full_before || round >= full_before + partial;
+            for (r, x) in v.iter_mut().enumerate() {
+                let kr = _mm512_cvtepu32_epi64(_mm256_loadu_si256(k.as_ptr().add(8 * r) as *const __m256i));
+                let t = sub_p_64(_mm512_add_epi64(*x, kr));
+                if full || r == 0 {
+                    let c = mul_64(mul_64(t, t), t);
+                    *x = if full { c } else { _mm512_mask_mov_epi64(t, 1, c) };
+                } else {
+                    *x = t;
+                }
+            }
+            // y = sum_j x_j col_j: one REDC per pair of columns, twelve (W / 2) summed per lane
+            let mut acc = [_mm512_setzero_si512(); R];
+            for j in (0..W).step_by(2) {
+                let bj = _mm512_permutexvar_epi64(_mm512_set1_epi64((j % 8) as i64), v[j / 8]);
+                let bk = _mm512_permutexvar_epi64(_mm512_set1_epi64(((j + 1) % 8) as i64), v[(j + 1) / 8]);
+                for (r, a) in acc.iter_mut().enumerate() {
+                    let cj = _mm512_loadu_si512(cols_mont[j].as_ptr().add(8 * r) as *const __m512i);
+                    let ck = _mm512_loadu_si512(cols_mont[j + 1].as_ptr().add(8 * r) as *const __m512i);
+                    let pair = _mm512_add_epi64(_mm512_mul_epu32(bj, cj), _mm512_mul_epu32(bk, ck));
+                    *a = _mm512_add_epi64(*a, redc_64(pair));
+                }
+            }
+            for (x, a) in v.iter_mut().zip(acc) {
+                *x = reduce40(a);
+            }
+        }
+        for (r, x) in v.iter().enumerate() {
+            _mm256_storeu_si256(raw.as_mut_ptr().add(8 * r) as *mut __m256i, _mm512_cvtepi64_epi32(*x));
+        }
+    }
+    for (x, r) in s.iter_mut().zip(raw) {
+        *x = Kb::from_monty_unchecked(r);
+    }
+    true
+}
