@@ -35,6 +35,7 @@ pub mod keystore;
 pub mod named;
 pub mod koalabear;
 pub mod poseidon1;
+mod poseidon1_avx2;
 mod poseidon1_avx512;
 pub mod poseidon2;
 #[cfg(target_arch = "x86_64")]

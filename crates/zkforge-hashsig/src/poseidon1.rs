@@ -13,6 +13,7 @@
 //! devnet-4 instantiation's correctness; the hot Poseidon2 paths live in `poseidon2.rs`.
 
 use crate::koalabear::{Kb, P};
+pub use crate::poseidon2::Registers;
 use crate::poseidon2_consts as rc;
 
 /// First row of the width-16 circulant MDS matrix.
@@ -28,10 +29,13 @@ pub const MDS24: [u32; 24] = [
 pub struct Poseidon1<const W: usize> {
     rc: Vec<[Kb; W]>,
     /// The round constants as Montgomery representatives (the register path's loads).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     rc_raw: Vec<[u32; W]>,
     /// Column j of the matrix, entry i in position i: `rows` transposed, for the register path.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     cols: Vec<[u64; W]>,
     /// `cols` with each entry c as c 2^32 mod p (Montgomery form), for the width-24 register path.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     cols_mont: Vec<[u64; W]>,
     /// The circulant matrix written out: rows[i][j] = row0[(j - i) mod W].
     rows: Vec<[u64; W]>,
@@ -58,19 +62,40 @@ impl Poseidon1<24> {
     }
 }
 
-/// Whether the one-state Poseidon1 (widths 16 and 24) runs in AVX-512 registers where the CPU
-/// has AVX-512F (`poseidon1_avx512.rs`; the default), or in the textbook scalar rounds. Every
-/// value gives the same permutation (tested); only speed differs.
-pub fn set_registers(on: bool) {
-    REGISTERS.store(if on { 1 } else { 2 }, core::sync::atomic::Ordering::Relaxed);
+/// Where the one-state Poseidon1 (widths 16 and 24) runs, for the whole process: in AVX-512
+/// registers (`poseidon1_avx512.rs`), in AVX2 registers (`poseidon1_avx2.rs`), or in the
+/// textbook scalar rounds ([`Registers::Portable`]); a choice the CPU lacks falls back as
+/// [`Registers`] says. The default is [`Registers::Auto`]. Every value gives the same
+/// permutation (tested); only speed differs.
+///
+/// ```
+/// use zkforge_hashsig::{koalabear::Kb, poseidon1::{set_registers, Poseidon1}, poseidon2::Registers};
+/// let p = Poseidon1::new_16();
+/// set_registers(Registers::Portable);
+/// let textbook = p.permute([Kb::ONE; 16]);
+/// set_registers(Registers::Auto);
+/// assert_eq!(p.permute([Kb::ONE; 16]), textbook);
+/// ```
+pub fn set_registers(r: Registers) {
+    let v = match r {
+        Registers::Auto => 0,
+        Registers::Avx512 => 1,
+        Registers::Avx2 => 2,
+        Registers::Portable => 3,
+    };
+    REGISTERS.store(v, core::sync::atomic::Ordering::Relaxed);
 }
 
-/// The current [`set_registers`] choice (true until set).
-pub fn registers() -> bool {
-    REGISTERS.load(core::sync::atomic::Ordering::Relaxed) != 2
+/// The current [`set_registers`] choice.
+pub fn registers() -> Registers {
+    match REGISTERS.load(core::sync::atomic::Ordering::Relaxed) {
+        0 => Registers::Auto,
+        1 => Registers::Avx512,
+        2 => Registers::Avx2,
+        _ => Registers::Portable,
+    }
 }
 
-// 0 = default (on), 1 = on, 2 = off
 static REGISTERS: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 impl<const W: usize> Poseidon1<W> {
@@ -104,16 +129,32 @@ impl<const W: usize> Poseidon1<W> {
     /// Permute in place.
     pub fn permute_mut(&self, s: &mut [Kb; W]) {
         #[cfg(target_arch = "x86_64")]
-        if W == 16 && registers() && std::is_x86_feature_detected!("avx512f") {
+        let regs = registers();
+        #[cfg(target_arch = "x86_64")]
+        if W == 16 && matches!(regs, Registers::Auto | Registers::Avx512) && std::is_x86_feature_detected!("avx512f") {
             // SAFETY: AVX-512F was detected on this CPU just above.
             if unsafe { crate::poseidon1_avx512::permute_16(&self.rc_raw, &self.cols, self.partial, s) } {
                 return;
             }
         }
         #[cfg(target_arch = "x86_64")]
-        if W == 24 && registers() && std::is_x86_feature_detected!("avx512f") {
+        if W == 24 && matches!(regs, Registers::Auto | Registers::Avx512) && std::is_x86_feature_detected!("avx512f") {
             // SAFETY: AVX-512F was detected on this CPU just above.
             if unsafe { crate::poseidon1_avx512::permute_wide::<W, 3>(&self.rc_raw, &self.cols_mont, self.partial, s) } {
+                return;
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if regs != Registers::Portable && std::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected on this CPU just above.
+            let done = unsafe {
+                match W {
+                    16 => crate::poseidon1_avx2::permute_wide::<W, 4>(&self.rc_raw, &self.cols_mont, self.partial, s),
+                    24 => crate::poseidon1_avx2::permute_wide::<W, 6>(&self.rc_raw, &self.cols_mont, self.partial, s),
+                    _ => false,
+                }
+            };
+            if done {
                 return;
             }
         }

@@ -235,16 +235,16 @@ fn every_scalar_form_matches_plonky3() {
     set_scalar_form(ScalarForm::DEFAULT);
 }
 
-/// Poseidon1 widths 16 and 24: the selected path (AVX-512 registers where the CPU has them)
-/// equals the textbook rounds on random states and on the all-0, all-1 and all-(p-1) states, under both
-/// values of `poseidon1::set_registers`.
+/// Poseidon1 widths 16 and 24: the selected path equals the textbook rounds on random states
+/// and on the all-0, all-1 and all-(p-1) states, under every `poseidon1::set_registers` value
+/// (AVX-512 and AVX2 registers where the CPU has them).
 #[test]
 fn poseidon1_registers_match_textbook() {
-    use zkforge_hashsig::poseidon1::{registers, set_registers, Poseidon1};
+    use zkforge_hashsig::poseidon1::{registers, set_registers, Poseidon1, Registers};
     let _switch = P1_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = rng();
     let (p16, p24) = (Poseidon1::new_16(), Poseidon1::new_24());
-    for on in [true, false] {
+    for on in [Registers::Auto, Registers::Avx512, Registers::Avx2, Registers::Portable] {
         set_registers(on);
         assert_eq!(registers(), on);
         for round in 0..300 {
@@ -258,32 +258,32 @@ fn poseidon1_registers_match_textbook() {
             let (mut b, mut c) = (a16, a16);
             p16.permute_mut(&mut b);
             p16.permute_mut_textbook(&mut c);
-            assert_eq!(b, c, "width 16, registers {on}, round {round}");
+            assert_eq!(b, c, "width 16, registers {on:?}, round {round}");
             let (mut b, mut c) = (a, a);
             p24.permute_mut(&mut b);
             p24.permute_mut_textbook(&mut c);
-            assert_eq!(b, c, "width 24, registers {on}, round {round}");
+            assert_eq!(b, c, "width 24, registers {on:?}, round {round}");
         }
     }
-    set_registers(true);
+    set_registers(Registers::Auto);
 }
 
 /// Poseidon1 widths 16 and 24 against Plonky3 369449ef's outputs (leanSig devnet 4).
 #[test]
 fn poseidon1_vectors() {
-    use zkforge_hashsig::poseidon1::{set_registers, Poseidon1};
+    use zkforge_hashsig::poseidon1::{set_registers, Poseidon1, Registers};
     let _switch = P1_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
     let v: serde_json::Value = serde_json::from_str(include_str!("vectors/poseidon1_koalabear_permutation.json")).unwrap();
     let vals = |x: &serde_json::Value| -> Vec<u32> { x.as_array().unwrap().iter().map(|e| e.as_u64().unwrap() as u32).collect() };
     let (p16, p24) = (Poseidon1::new_16(), Poseidon1::new_24());
     let mut n = 0;
-    // width 16 under both forms (the AVX-512 register path where the CPU has it, the textbook)
-    for registers in [false, true] {
+    // width 16 under every form (AVX-512 and AVX2 registers where the CPU has them, textbook)
+    for registers in [Registers::Portable, Registers::Avx2, Registers::Auto] {
         set_registers(registers);
         for c in v["poseidon1_koalabear_width16"].as_array().unwrap() {
             let i = vals(&c["input"]);
             let out = p16.permute(core::array::from_fn(|k| Kb::new(i[k])));
-            assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]), "registers {registers}");
+            assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]), "registers {registers:?}");
         }
     }
     for c in v["poseidon1_koalabear_width16"].as_array().unwrap() {
@@ -294,10 +294,10 @@ fn poseidon1_vectors() {
     }
     for c in v["poseidon1_koalabear_width24"].as_array().unwrap() {
         let i = vals(&c["input"]);
-        for registers in [false, true] {
+        for registers in [Registers::Portable, Registers::Avx2, Registers::Auto] {
             set_registers(registers);
             let out = p24.permute(core::array::from_fn(|k| Kb::new(i[k])));
-            assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]), "registers {registers}");
+            assert_eq!(out.iter().map(|x| x.to_canonical()).collect::<Vec<_>>(), vals(&c["output"]), "registers {registers:?}");
         }
         n += 1;
     }

@@ -1,0 +1,135 @@
+//! Poseidon1 on one state in AVX2 registers of four 64-bit lanes (element j in the low half of
+//! lane j mod 4 of register j / 4: width 16 in four registers, width 24 in six), for CPUs with
+//! AVX2 but without AVX-512: the width-24 plan of `poseidon1_avx512.rs` at both widths. The
+//! S-boxes as Montgomery products in 64-bit lanes (`vpmuludq`, REDC by p^-1); the MDS product
+//! y = sum_j x_j col_j with the columns in Montgomery form, each pair of products (below
+//! 2p^2 < p 2^32) one REDC, the pair sums (below W p < 2^40) folded twice by
+//! 2^31 = 2^24 - 1 (mod p) and one conditional subtraction.
+//!
+//! The entry point is `unsafe` because it needs AVX2: `Poseidon1::permute_mut` checks
+//! `is_x86_feature_detected!("avx2")` first. Tested against the textbook rounds.
+
+#![cfg(target_arch = "x86_64")]
+
+use core::arch::x86_64::*;
+
+use crate::koalabear::{Kb, P, P_NEG_INV};
+
+// Every intrinsic below needs AVX2; the helpers run only inside `permute_wide`, which has
+// `#[target_feature(enable = "avx2")]` and is reached after run-time detection.
+
+/// x mod p for each 64-bit lane t < 2p: AVX2 has no unsigned 64-bit minimum, so the
+/// subtraction's sign (t - p < 0 as a signed 64-bit value, t < 2^33) picks.
+#[inline(always)]
+unsafe fn sub_p(t: __m256i) -> __m256i {
+    // SAFETY: AVX2, see above.
+    unsafe {
+        let d = _mm256_sub_epi64(t, _mm256_set1_epi64x(P as i64));
+        let neg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), d);
+        _mm256_blendv_epi8(d, t, neg)
+    }
+}
+
+/// (x + q p) / 2^32 with q = x (-p^-1) mod 2^32, for x < p 2^32 in each 64-bit lane: below 2p.
+#[inline(always)]
+unsafe fn redc(x: __m256i) -> __m256i {
+    // SAFETY: AVX2, see above.
+    unsafe {
+        let q = _mm256_mul_epu32(x, _mm256_set1_epi64x(P_NEG_INV as i64));
+        _mm256_srli_epi64::<32>(_mm256_add_epi64(x, _mm256_mul_epu32(q, _mm256_set1_epi64x(P as i64))))
+    }
+}
+
+/// a b R^-1 mod p per 64-bit lane (canonical values in the low halves, in and out).
+#[inline(always)]
+unsafe fn mul(a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: AVX2, see above.
+    unsafe { sub_p(redc(_mm256_mul_epu32(a, b))) }
+}
+
+/// x mod p per 64-bit lane for x < 2^40 (two folds by 2^31 = 2^24 - 1, one subtraction).
+#[inline(always)]
+unsafe fn reduce40(x: __m256i) -> __m256i {
+    // SAFETY: AVX2, see above.
+    unsafe {
+        let m31 = _mm256_set1_epi64x((1 << 31) - 1);
+        let mut y = x;
+        for _ in 0..2 {
+            let h = _mm256_srli_epi64::<31>(y);
+            y = _mm256_add_epi64(_mm256_sub_epi64(_mm256_slli_epi64::<24>(h), h), _mm256_and_si256(y, m31));
+        }
+        sub_p(y)
+    }
+}
+
+/// Four u32 at `x` zero-extended to 64-bit lanes.
+///
+/// # Safety
+/// AVX2; `x` must point to 4 readable u32.
+#[inline(always)]
+unsafe fn load4(x: *const u32) -> __m256i {
+    // SAFETY: AVX2, and 16 readable bytes at x (the caller's).
+    unsafe { _mm256_cvtepu32_epi64(_mm_loadu_si128(x as *const __m128i)) }
+}
+
+/// The permutation of one state of width W = 4 R in R registers; `false` (and `s` untouched)
+/// unless W = 4 R with W columns. `rc` holds the round constants as Montgomery
+/// representatives, `cols_mont[j]` column j of the MDS matrix with each entry c as c R mod p.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]], cols_mont: &[[u64; W]], partial: usize, s: &mut [Kb; W]) -> bool {
+    if W != 4 * R || !W.is_multiple_of(2) || cols_mont.len() != W || partial > rc.len() {
+        return false;
+    }
+    let full_before = (rc.len() - partial) / 2;
+    let mut raw = [0u32; W];
+    for (r, x) in raw.iter_mut().zip(s.iter()) {
+        *r = x.to_monty();
+    }
+    // SAFETY: AVX2 is enabled here and the caller checked the CPU has it; every load and store
+    // touches lanes 4 r .. 4 r + 4 (r < R) of a W = 4 R lane array.
+    unsafe {
+        let mut v = [_mm256_setzero_si256(); R];
+        for (r, x) in v.iter_mut().enumerate() {
+            *x = load4(raw.as_ptr().add(4 * r));
+        }
+        for (round, k) in rc.iter().enumerate() {
+            let full = round < full_before || round >= full_before + partial;
+            for (r, x) in v.iter_mut().enumerate() {
+                let t = sub_p(_mm256_add_epi64(*x, load4(k.as_ptr().add(4 * r))));
+                if full || r == 0 {
+                    let c = mul(mul(t, t), t);
+                    *x = if full { c } else { _mm256_blend_epi32::<0b0000_0011>(t, c) };
+                } else {
+                    *x = t;
+                }
+            }
+            // y = sum_j x_j col_j: one REDC per pair of columns
+            let mut acc = [_mm256_setzero_si256(); R];
+            for j in (0..W).step_by(2) {
+                // x_j in the low half of every 64-bit lane (vpermd of its 32-bit lane)
+                let bj = _mm256_permutevar8x32_epi32(v[j / 4], _mm256_set1_epi32(2 * (j % 4) as i32));
+                let bk = _mm256_permutevar8x32_epi32(v[(j + 1) / 4], _mm256_set1_epi32(2 * ((j + 1) % 4) as i32));
+                for (r, a) in acc.iter_mut().enumerate() {
+                    let cj = _mm256_loadu_si256(cols_mont[j].as_ptr().add(4 * r) as *const __m256i);
+                    let ck = _mm256_loadu_si256(cols_mont[j + 1].as_ptr().add(4 * r) as *const __m256i);
+                    let pair = _mm256_add_epi64(_mm256_mul_epu32(bj, cj), _mm256_mul_epu32(bk, ck));
+                    *a = _mm256_add_epi64(*a, redc(pair));
+                }
+            }
+            for (x, a) in v.iter_mut().zip(acc) {
+                *x = reduce40(a);
+            }
+        }
+        let mut out = [0u64; W];
+        for (r, x) in v.iter().enumerate() {
+            _mm256_storeu_si256(out.as_mut_ptr().add(4 * r) as *mut __m256i, *x);
+        }
+        for (x, o) in s.iter_mut().zip(out) {
+            *x = Kb::from_monty_unchecked(o as u32);
+        }
+    }
+    true
+}
