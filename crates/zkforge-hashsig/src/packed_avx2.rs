@@ -36,7 +36,7 @@ pub(crate) struct Avx2(pub(crate) __m256i);
 /// The odd 32-bit lanes copied into the even ones (a shuffle, not a shift: it runs on
 /// another port than the shifts).
 #[inline(always)]
-unsafe fn movehdup(x: __m256i) -> __m256i {
+pub(crate) unsafe fn movehdup(x: __m256i) -> __m256i {
     // SAFETY: AVX (implied by AVX2), see above.
     unsafe { _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x))) }
 }
@@ -46,7 +46,7 @@ unsafe fn movehdup(x: __m256i) -> __m256i {
 /// in the high 32 bits of each 64-bit lane (the low bits of prod and q p agree, so a 32-bit
 /// subtraction gives the high half without a borrow).
 #[inline(always)]
-unsafe fn red_signed(prod: __m256i) -> __m256i {
+pub(crate) unsafe fn red_signed(prod: __m256i) -> __m256i {
     // SAFETY: AVX2, see above.
     unsafe {
         let q = _mm256_mul_epi32(prod, _mm256_set1_epi32(P_INV as i32));

@@ -16,13 +16,10 @@
 
 use core::arch::x86_64::*;
 
-use crate::koalabear::{reduce64, Kb, P, P_NEG_INV};
+use crate::koalabear::{reduce64, Kb, P};
 use crate::packed::Lanes;
-use crate::packed_avx2::Avx2;
+use crate::packed_avx2::{movehdup, red_signed, Avx2};
 use crate::poseidon2::Poseidon2;
-
-/// p^-1 mod 2^32 (positive inverse).
-const P_INV: u32 = P_NEG_INV.wrapping_neg();
 
 // Every intrinsic below needs AVX2; the helpers run only inside `permute_one`, which has
 // `#[target_feature(enable = "avx2")]` and is reached after run-time detection.
@@ -34,24 +31,6 @@ unsafe fn add(a: __m256i, b: __m256i) -> __m256i {
     unsafe {
         let t = _mm256_add_epi32(a, b);
         _mm256_min_epu32(t, _mm256_sub_epi32(t, _mm256_set1_epi32(P as i32)))
-    }
-}
-
-/// The odd 32-bit lanes copied into the even ones.
-#[inline(always)]
-unsafe fn movehdup(x: __m256i) -> __m256i {
-    // SAFETY: AVX, see above.
-    unsafe { _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x))) }
-}
-
-/// (prod - q p) / 2^32 in (-p, p) in the high half of each 64-bit lane, q = (prod mod 2^32)
-/// p^-1 read as signed, for a signed product in (-2^31 p, 2^31 p).
-#[inline(always)]
-unsafe fn red_signed(prod: __m256i) -> __m256i {
-    // SAFETY: AVX2, see above.
-    unsafe {
-        let q = _mm256_mul_epi32(prod, _mm256_set1_epi32(P_INV as i32));
-        _mm256_sub_epi32(prod, _mm256_mul_epi32(q, _mm256_set1_epi32(P as i32)))
     }
 }
 
