@@ -206,9 +206,10 @@ pub enum Registers {
 
 impl ScalarForm {
     /// The measured best (`examples/scalar_forms.rs`, Intel Emerald Rapids, latency chains,
-    /// against the reference form): width 16 in one register 0.54-0.57; without it (width 24,
-    /// CPUs without AVX-512) the lazy square 0.96-0.97, where the fused internal rounds added
-    /// nothing (0.95-1.02 alone, 0.94-0.98 with the lazy square), so they stay off.
+    /// against the reference form): AVX-512 registers 0.56-0.57 (widths 16 and 24), AVX2
+    /// registers 0.58 / 0.77; in the portable rounds (CPUs without AVX2) the lazy square
+    /// 0.95-0.98, where the fused internal rounds added nothing (0.98-1.02 alone, 0.95-0.99
+    /// with the lazy square), so they stay off.
     pub const DEFAULT: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: true, registers: Registers::Auto };
     /// The reference formulas: each round as the specification writes it.
     pub const REFERENCE: ScalarForm = ScalarForm { fused_internal: false, lazy_cube: false, registers: Registers::Portable };
