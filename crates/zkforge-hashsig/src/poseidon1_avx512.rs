@@ -27,10 +27,12 @@
 use core::arch::x86_64::*;
 
 use crate::koalabear::{Kb, P};
+use crate::packed::Lanes;
 use crate::packed_avx512::{mul, Avx512};
 
-// Every intrinsic below needs AVX-512F; the helpers run only inside `permute_16`, which has
-// `#[target_feature(enable = "avx512f")]` and is reached after run-time detection.
+// Every intrinsic below needs AVX-512F; the helpers run only inside `permute_16` and
+// `permute_wide`, which have `#[target_feature(enable = "avx512f")]` and are reached after
+// run-time detection.
 
 /// x mod p per 64-bit lane for x < 2^40: two folds by 2^31 = 2^24 - 1 (mod p), then one
 /// conditional subtraction (after the folds x < 4 2^24 + 2^31 < 2p).
@@ -68,11 +70,9 @@ pub(crate) unsafe fn permute_16<const W: usize>(rc: &[[u32; W]], cols: &[[u64; W
     // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it; every load and
     // store touches 64 bytes of a 16-lane array (W = 16: 16 u32, or 8 of 16 u64).
     unsafe {
-        let pv = _mm512_set1_epi32(P as i32);
         let mut v = _mm512_loadu_si512(raw.as_ptr() as *const __m512i);
         for (r, k) in rc.iter().enumerate() {
-            let t = _mm512_add_epi32(v, _mm512_loadu_si512(k.as_ptr() as *const __m512i));
-            let x = _mm512_min_epu32(t, _mm512_sub_epi32(t, pv));
+            let x = <Avx512 as Lanes>::add(Avx512(v), Avx512(_mm512_loadu_si512(k.as_ptr() as *const __m512i))).0;
             let c = mul(mul(Avx512(x), Avx512(x)), Avx512(x)).0;
             let full = r < full_before || r >= full_before + partial;
             v = if full { c } else { _mm512_mask_mov_epi32(x, 1, c) };

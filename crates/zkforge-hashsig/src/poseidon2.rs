@@ -271,6 +271,10 @@ pub struct Poseidon2<const W: usize> {
     /// V as field elements: the permutation uses `DIAG16`/`DIAG24`; tests check they agree.
     #[cfg_attr(not(test), allow(dead_code))]
     diag: [Kb; W],
+    /// V's Montgomery representatives with lane 0 set to 0, for the register forms' lane-wise
+    /// product (lane 0's update is done apart there).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    diag_lanes: [u32; W],
     /// The round constants as signed Montgomery representatives minus p, in [-p, 0), for the
     /// packed paths: v + (rc - p) lies in [-p, p) and goes into the signed cube unreduced.
     neg: NegConstants<W>,
@@ -363,7 +367,9 @@ impl<const W: usize> Poseidon2<W> {
         let neg = |x: Kb| x.to_monty() as i32 - crate::koalabear::P as i32;
         let (initial, internal, terminal) = (conv(ini), internal.iter().map(|&v| Kb::new(v)).collect::<Vec<_>>(), conv(fin));
         let neg = NegConstants { initial: initial.map(|r| r.map(neg)), internal: internal.iter().map(|&x| neg(x)).collect(), terminal: terminal.map(|r| r.map(neg)) };
-        Self { initial, internal, terminal, diag, neg }
+        let mut diag_lanes = diag.map(|x| x.to_monty());
+        diag_lanes[0] = 0;
+        Self { initial, internal, terminal, diag, diag_lanes, neg }
     }
 
     #[inline(always)]
@@ -493,9 +499,15 @@ impl<const W: usize> Poseidon2<W> {
     }
 
     /// The internal layer's diagonal V.
-    #[cfg_attr(not(any(test, target_arch = "x86_64")), allow(dead_code))]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn diagonal(&self) -> &[Kb; W] {
         &self.diag
+    }
+
+    /// V as Montgomery representatives with lane 0 set to 0 (the register forms' operand).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn diagonal_lanes(&self) -> &[u32; W] {
+        &self.diag_lanes
     }
 
     /// The internal rounds' constants.

@@ -24,14 +24,11 @@ use crate::poseidon2::Poseidon2;
 // Every intrinsic below needs AVX2; the helpers run only inside `permute_one`, which has
 // `#[target_feature(enable = "avx2")]` and is reached after run-time detection.
 
-/// a + b mod p per lane (canonical in and out): min(t, t - p) as unsigned.
+/// a + b mod p per lane (canonical in and out): `packed_avx2`'s lane addition.
 #[inline(always)]
 unsafe fn add(a: __m256i, b: __m256i) -> __m256i {
     // SAFETY: AVX2, see above.
-    unsafe {
-        let t = _mm256_add_epi32(a, b);
-        _mm256_min_epu32(t, _mm256_sub_epi32(t, _mm256_set1_epi32(P as i32)))
-    }
+    unsafe { <Avx2 as Lanes>::add(Avx2(a), Avx2(b)).0 }
 }
 
 /// a b 2^-32 mod p per lane, canonical in and out: even and odd lanes multiplied apart, the
@@ -144,8 +141,6 @@ pub(crate) unsafe fn permute_one<const W: usize, const R: usize>(perm: &Poseidon
         return false;
     }
     let raw: [u32; W] = core::array::from_fn(|j| s[j].to_monty());
-    let mut diag: [u32; W] = core::array::from_fn(|j| perm.diagonal()[j].to_monty());
-    diag[0] = 0;
     let p = P as u64;
     let neg = perm.neg_constants();
     // SAFETY: AVX2 is enabled here and the caller checked the CPU has it; every load and store
@@ -157,7 +152,7 @@ pub(crate) unsafe fn permute_one<const W: usize, const R: usize>(perm: &Poseidon
             full_round(&mut v, rc);
         }
 
-        let d: [__m256i; R] = load(diag.as_ptr());
+        let d: [__m256i; R] = load(perm.diagonal_lanes().as_ptr());
         let internal = perm.internal_constants();
         let mut tail = tail_sum(&v);
         let lane0 = _mm_cvtsi128_si32(_mm256_castsi256_si128(v[0])) as u32;

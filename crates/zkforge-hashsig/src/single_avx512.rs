@@ -24,20 +24,18 @@
 use core::arch::x86_64::*;
 
 use crate::koalabear::{reduce64, Kb, P};
+use crate::packed::Lanes;
 use crate::packed_avx512::{mul, Avx512};
 use crate::poseidon2::Poseidon2;
 
-// Every intrinsic below needs AVX-512F; the helpers run only inside `permute_16`, which has
+// Every intrinsic below needs AVX-512F; the helpers run only inside `permute_one`, which has
 // `#[target_feature(enable = "avx512f")]` and is reached after run-time detection.
 
-/// a + b mod p per lane (canonical in and out): min(t, t - p) as unsigned.
+/// a + b mod p per lane (canonical in and out): `packed_avx512`'s lane addition.
 #[inline(always)]
 unsafe fn add(a: __m512i, b: __m512i) -> __m512i {
     // SAFETY: AVX-512F, see above.
-    unsafe {
-        let t = _mm512_add_epi32(a, b);
-        _mm512_min_epu32(t, _mm512_sub_epi32(t, _mm512_set1_epi32(P as i32)))
-    }
+    unsafe { <Avx512 as Lanes>::add(Avx512(a), Avx512(b)).0 }
 }
 
 /// x^3 per lane.
@@ -145,8 +143,6 @@ pub(crate) unsafe fn permute_one<const W: usize>(perm: &Poseidon2<W>, s: &mut [K
         return false;
     }
     let raw: [u32; W] = core::array::from_fn(|j| s[j].to_monty());
-    let mut diag: [u32; W] = core::array::from_fn(|j| perm.diagonal()[j].to_monty());
-    diag[0] = 0;
     let p = P as u64;
     let neg = perm.neg_constants();
     // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it; `load` reads W
@@ -158,7 +154,7 @@ pub(crate) unsafe fn permute_one<const W: usize>(perm: &Poseidon2<W>, s: &mut [K
             full_round::<W>(&mut a, &mut b, rc);
         }
 
-        let (da, db) = load::<W>(diag.as_ptr());
+        let (da, db) = load::<W>(perm.diagonal_lanes().as_ptr());
         let internal = perm.internal_constants();
         let mut tail = tail_sum::<W>(a, b);
         let lane0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(a)) as u32;
