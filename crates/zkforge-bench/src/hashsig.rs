@@ -102,6 +102,79 @@ fn sha3_rows() -> Vec<Case> {
     vec![mk("sign_sha3_w8_l18", sign), mk("verify_sha3_w8_l18", verify)]
 }
 
+/// leanSig devnet 4 (Poseidon1, aborting target sum), its 2^8 test instance: key generation
+/// (all 256 epochs, one thread), signing and verification. leanSig is not on crates.io, so
+/// these rows have no peer; the 2^32 key generation's figure is in BENCHMARKS.md.
+fn devnet4_rows() -> Vec<Case> {
+    use rand_chacha::rand_core::SeedableRng;
+    use std::sync::Arc;
+    use zkforge_hashsig::devnet4::Devnet4;
+    let inst = Arc::new(Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("known"));
+    let key = Arc::new(inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 256).expect("activation within the lifetime"));
+    let sigs: Vec<_> = (0..16u32).map(|e| inst.sign(&key, e * 2, &[e as u8; 32]).expect("sign")).collect();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    let i1 = inst.clone();
+    let keygen = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            black_box(pool.install(|| i1.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([i as u8; 32]), 0, 256).expect("activation within the lifetime")));
+        }
+        t.elapsed()
+    });
+    let (i2, k2) = (inst.clone(), key.clone());
+    let sign = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            black_box(i2.sign(&k2, (i % 32) as u32, &[i as u8; 32]).expect("sign"));
+        }
+        t.elapsed()
+    });
+    let verify = Box::new(move |iters: u64| {
+        let t = std::time::Instant::now();
+        for i in 0..iters {
+            let e = (i % 16) as u32;
+            black_box(inst.verify(&key.root, &key.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
+        }
+        t.elapsed()
+    });
+    let mk = |op: &'static str, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: 256, threads: 1, ours, peers: vec![], check: None };
+    vec![mk("keygen_devnet4_l8", keygen), mk("sign_devnet4_l8", sign), mk("verify_devnet4_l8", verify)]
+}
+
+/// Sixteen Poseidon1 states of width W (leanSig devnet 4's permutation) through
+/// `permute_many` (the packed batches with sparse partial rounds), against the same sixteen
+/// one after another through `permute_mut` (one state in registers): an internal row
+/// (`zkforge-one-state`), as the released Plonky3 crates carry no KoalaBear Poseidon1.
+fn poseidon1_case<const W: usize>(op: &'static str, perm: zkforge_hashsig::poseidon1::Poseidon1<W>) -> Case {
+    let s: [[Kb; W]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new((k * W + i) as u32 * 7919 + 1)));
+    let (mut a, mut b) = (s, s);
+    perm.permute_many(&mut a);
+    for x in b.iter_mut() {
+        perm.permute_mut(x);
+    }
+    let flat = |v: &[[Kb; W]; 16]| -> Vec<u32> { v.iter().flatten().map(|x| x.to_canonical()).collect() };
+    let (ours_out, peer_out) = (flat(&a), flat(&b));
+    let p2 = perm.clone();
+    Case {
+        group: "hashsig",
+        op,
+        curve: "koalabear",
+        size: 16,
+        threads: 1,
+        ours: chain(s, move |x| perm.permute_many(x)),
+        peers: vec![(
+            "zkforge-one-state",
+            chain(s, move |x| {
+                for st in x.iter_mut() {
+                    p2.permute_mut(st);
+                }
+            }),
+        )],
+        check: None,
+    }
+    .with_check(move || crate::agree(ours_out, vec![("zkforge-one-state", peer_out)]))
+}
+
 fn scheme_cases() -> Vec<Case> {
     let mut out = scheme_rows::<8, 7>("poseidon2_toplevel_lifetime8_dim64_base8", "top_l8", 256, 1);
     out.extend(scheme_rows::<7, 6>("poseidon2_toplevel_lifetime18_dim64_base8", "top_l18", 1024, 1));
@@ -109,6 +182,7 @@ fn scheme_cases() -> Vec<Case> {
     out.extend(scheme_rows::<7, 5>("poseidon2_winternitz_lifetime18_w8", "w8_l18", 1024, 2).into_iter().take(1));
     out.extend(scheme_rows::<7, 6>("poseidon2_targetsum_lifetime18_w8_off10", "ts8_l18", 1024, 1));
     out.extend(sha3_rows());
+    out.extend(devnet4_rows());
     out
 }
 
@@ -225,5 +299,7 @@ pub fn cases() -> Vec<Case> {
     out.push(perm_case::<16, 8>("poseidon2_16_x8", move |s| b16.permute_x8(s), p16()));
     out.push(perm_case::<16, 1>("poseidon2_16", move |s| o16.permute_mut(&mut s[0]), p16()));
     out.push(perm_case::<24, 1>("poseidon2_24", move |s| o24.permute_mut(&mut s[0]), p24()));
+    out.push(poseidon1_case("poseidon1_16_x16", zkforge_hashsig::poseidon1::Poseidon1::new_16()));
+    out.push(poseidon1_case("poseidon1_24_x16", zkforge_hashsig::poseidon1::Poseidon1::new_24()));
     out
 }

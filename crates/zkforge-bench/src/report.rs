@@ -79,11 +79,17 @@ impl Meta {
         } else {
             "scalar"
         };
+        let p1 = match zkforge_hashsig::poseidon1::packed_lanes() {
+            16 => "batches of 16 in AVX-512 registers",
+            8 => "batches of 8 in AVX2 registers",
+            _ => "one state at a time",
+        };
+        let p1_partial = if zkforge_hashsig::poseidon1::form().sparse_partial { "sparse partial rounds" } else { "dense partial rounds" };
         Meta {
             cpu: cpu_model(),
             cpus: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
             cpu_features,
-            backends: vec![format!("field: {field}"), format!("IFMA lanes: {ifma}"), format!("hashsig Poseidon2: {poseidon}")],
+            backends: vec![format!("field: {field}"), format!("IFMA lanes: {ifma}"), format!("hashsig Poseidon2: {poseidon}"), format!("hashsig Poseidon1 (devnet 4 key generation): {p1}, {p1_partial}")],
             threads: "1 per row unless its thr column says more (no pool for 1)".into(),
             commit: git_commit(),
             date: utc_now(),

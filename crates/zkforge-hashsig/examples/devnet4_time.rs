@@ -1,43 +1,62 @@
 //! leanSig devnet 4 (Poseidon1) on one thread: key generation of the 2^8 test instance (its
-//! sixteen bottom trees) and a bottom tree's worth of chain steps of the 2^32 instance (one
-//! epoch's 46 chains walked to their ends), with the textbook Poseidon1 and in AVX2 and
-//! AVX-512 registers (`poseidon1::set_registers`), alternated; per form the fastest of five
-//! rounds.
+//! sixteen bottom trees), and of one bottom tree's first 64 epochs of the 2^32 instance (their
+//! 64 x 46 chains walked to their ends, then their leaves), under each Poseidon1 form, alternated;
+//! per form the fastest of five rounds. Forms: the one-state textbook rounds; one state in
+//! AVX2 / AVX-512 registers (`poseidon1::set_registers`, packing off); packed batches of eight
+//! (AVX2) / sixteen (AVX-512) with sparse partial rounds (`poseidon1::set_form`, the default).
 //! `cargo run --release -p zkforge-hashsig --example devnet4_time`.
 use std::time::Instant;
 
 use rand::SeedableRng;
 use zkforge_hashsig::devnet4::Devnet4;
 use zkforge_hashsig::koalabear::Kb;
-use zkforge_hashsig::poseidon1::{set_registers, Registers};
+use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Registers};
+
+const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false };
 
 fn main() {
     let small = Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("instance");
     let big = Devnet4::by_name("leansig_head_aborting_lifetime32_dim46_base8").expect("instance");
+    let forms = [
+        ("textbook", Registers::Portable, ONE_BY_ONE),
+        ("AVX2 registers", Registers::Avx2, ONE_BY_ONE),
+        ("AVX-512 registers", Registers::Avx512, ONE_BY_ONE),
+        ("packed x8 sparse", Registers::Avx2, Form::DEFAULT),
+        ("packed x16 sparse", Registers::Avx512, Form::DEFAULT),
+    ];
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
-    let mut best = [[f64::MAX; 3]; 2];
+    let mut best = [[f64::MAX; 5]; 2];
+    let mut roots = [[Kb::ZERO; 8]; 5];
+    let mut leaves = vec![Vec::new(); 5];
+    let parameter = [Kb::new(3), Kb::new(1), Kb::new(4), Kb::new(1), Kb::new(5)];
+    let prf_key = [7u8; 32];
     for _ in 0..5 {
-        for (i, on) in [Registers::Portable, Registers::Avx2, Registers::Avx512].into_iter().enumerate() {
-            set_registers(on);
+        for (i, (_, regs, form)) in forms.iter().enumerate() {
+            set_registers(*regs);
+            set_form(*form);
             let t = Instant::now();
             let mut rng = rand::rngs::StdRng::seed_from_u64(7);
             let key = pool.install(|| small.key_gen(&mut rng, 0, 256)).expect("keygen");
             best[0][i] = best[0][i].min(t.elapsed().as_secs_f64() * 1e3);
-            std::hint::black_box(key.root);
+            roots[i] = key.root;
             let t = Instant::now();
-            let parameter = [Kb::ONE; 5];
-            let mut acc = Kb::ZERO;
-            for chain in 0..46u8 {
-                let end = big.chain(&parameter, 12345, chain, 0, 7, &[Kb::new(chain as u32); 8]);
-                acc += end[0];
+            let epochs: Vec<u32> = (1u32 << 20..(1 << 20) + 64).collect();
+            let mut out = Vec::new();
+            for group in epochs.chunks(16) {
+                let items: Vec<(u32, u8)> = group.iter().flat_map(|&e| (0..46u8).map(move |c| (e, c))).collect();
+                let ends = big.chain_ends(&parameter, &prf_key, &items);
+                let per: Vec<&[[Kb; 8]]> = ends.chunks(46).collect();
+                out.extend(big.leaves(&parameter, group, &per));
             }
-            best[1][i] = best[1][i].min(t.elapsed().as_secs_f64() * 1e6);
-            std::hint::black_box(acc);
+            best[1][i] = best[1][i].min(t.elapsed().as_secs_f64() * 1e3);
+            leaves[i] = out;
         }
     }
+    assert!(roots.iter().all(|r| *r == roots[0]) && leaves.iter().all(|l| *l == leaves[0]), "forms disagree");
     set_registers(Registers::Auto);
-    println!("devnet 4, Poseidon1 textbook / AVX2 registers / AVX-512 registers:");
-    let r = |b: &[f64; 3]| format!("{:.1} / {:.1} / {:.1} ({:.3} / {:.3})", b[0], b[1], b[2], b[1] / b[0], b[2] / b[0]);
-    println!("  key generation, 2^8 instance, ms: {}", r(&best[0]));
-    println!("  46 chains of 7 steps (one epoch of the 2^32 instance), us: {}", r(&best[1]));
+    set_form(Form::DEFAULT);
+    println!("devnet 4 on one thread, ms (ratio to textbook):");
+    for (i, (name, ..)) in forms.iter().enumerate() {
+        println!("  {name:>18}: 2^8 key generation {:7.2} ({:.3}); 64 leaves of the 2^32 instance {:7.2} ({:.3})", best[0][i], best[0][i] / best[0][0], best[1][i], best[1][i] / best[1][0]);
+    }
 }

@@ -1,42 +1,75 @@
-//! The one-state Poseidon1 of widths 16 and 24 (leanSig devnet 4's chain step, and its sponge
-//! leaves and tree nodes) in the textbook rounds, in AVX2 registers and in AVX-512 registers
-//! (`poseidon1::set_registers`; each where the CPU has it), as latency chains, alternated in
-//! one process: per form the fastest of 15 rounds of 10 chunks of 500.
+//! Poseidon1 of widths 16 and 24 (leanSig devnet 4's chain step, and its sponge leaves and
+//! tree nodes) in every form, alternated in one process, per form the fastest of 15 rounds:
+//! - one state after another (a latency chain, as chain steps run in signing): the textbook
+//!   rounds, the scalar sparse partial rounds (`permute_mut_sparse`), and one state in AVX2
+//!   and AVX-512 registers (`set_registers`);
+//! - 256 independent states through `permute_many` (throughput, as key generation runs):
+//!   packed batches of eight (AVX2) and sixteen (AVX-512), with dense and sparse partial rounds.
+//!
+//! Forms the CPU lacks fall back (and read like the scalar ones). The ratio is to the
+//! textbook rounds.
 //! `cargo run --release -p zkforge-hashsig --example poseidon1_forms`.
 use std::hint::black_box;
 use std::time::Instant;
 
 use zkforge_hashsig::koalabear::Kb;
-use zkforge_hashsig::poseidon1::{set_registers, Poseidon1, Registers};
+use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Poseidon1, Registers};
+
+const DENSE: Form = Form { sparse_partial: false, packed: true };
+const SPARSE: Form = Form { sparse_partial: true, packed: true };
 
 fn run<const W: usize>(p: &Poseidon1<W>) {
-    let forms = [Registers::Portable, Registers::Avx2, Registers::Avx512];
-    let mut best = [f64::MAX; 3];
-    let mut outs = [[Kb::ZERO; W]; 3];
+    let forms: [(&str, Registers, Form, bool); 8] = [
+        ("textbook", Registers::Portable, DENSE, false),
+        ("scalar sparse", Registers::Portable, SPARSE, false),
+        ("AVX2 registers", Registers::Avx2, SPARSE, false),
+        ("AVX-512 registers", Registers::Avx512, SPARSE, false),
+        ("packed x8 dense", Registers::Avx2, DENSE, true),
+        ("packed x8 sparse", Registers::Avx2, SPARSE, true),
+        ("packed x16 dense", Registers::Avx512, DENSE, true),
+        ("packed x16 sparse", Registers::Avx512, SPARSE, true),
+    ];
+    let mut best = [f64::MAX; 8];
+    let start: [Kb; W] = core::array::from_fn(|j| Kb::new(j as u32 * 7919 + 1));
+    let mut outs = vec![[Kb::ZERO; W]; 8];
+    let mut many_outs = vec![Vec::new(); 8];
     for _ in 0..15 {
-        for (i, on) in forms.into_iter().enumerate() {
-            set_registers(on);
-            let mut s: [Kb; W] = core::array::from_fn(|j| Kb::new(j as u32 * 7919 + 1));
-            for _ in 0..10 {
-                let t = Instant::now();
-                for _ in 0..500 {
-                    p.permute_mut(black_box(&mut s));
+        for (i, (_, regs, form, many)) in forms.iter().enumerate() {
+            set_registers(*regs);
+            set_form(*form);
+            if *many {
+                let mut states: Vec<[Kb; W]> = (0..256u32).map(|k| core::array::from_fn(|j| Kb::new(k * 31 + j as u32))).collect();
+                for _ in 0..4 {
+                    let t = Instant::now();
+                    p.permute_many(black_box(&mut states));
+                    best[i] = best[i].min(t.elapsed().as_nanos() as f64 / 256.0);
                 }
-                best[i] = best[i].min(t.elapsed().as_nanos() as f64 / 500.0);
+                many_outs[i] = states;
+            } else {
+                let mut s = start;
+                for _ in 0..10 {
+                    let t = Instant::now();
+                    for _ in 0..200 {
+                        if i == 1 {
+                            p.permute_mut_sparse(black_box(&mut s));
+                        } else {
+                            p.permute_mut(black_box(&mut s));
+                        }
+                    }
+                    best[i] = best[i].min(t.elapsed().as_nanos() as f64 / 200.0);
+                }
+                outs[i] = s;
             }
-            outs[i] = s;
         }
     }
-    assert!(outs.iter().all(|o| *o == outs[0]), "forms disagree");
+    assert!(outs[..4].iter().all(|o| *o == outs[0]), "one-state forms disagree");
+    assert!(many_outs[4..].iter().all(|o| *o == many_outs[4]), "packed forms disagree");
     set_registers(Registers::Auto);
-    println!(
-        "Poseidon1 width {W}, ns per permutation: textbook {:.1}, AVX2 registers {:.1} ({:.3}), AVX-512 registers {:.1} ({:.3})",
-        best[0],
-        best[1],
-        best[1] / best[0],
-        best[2],
-        best[2] / best[0]
-    );
+    set_form(Form::DEFAULT);
+    println!("Poseidon1 width {W}, ns per permutation (ratio to textbook):");
+    for (i, (name, ..)) in forms.iter().enumerate() {
+        println!("  {name:>18}: {:8.1} ({:.3})", best[i], best[i] / best[0]);
+    }
 }
 
 fn main() {

@@ -97,12 +97,17 @@ impl Devnet4 {
         compress::<24, H>(&self.p24, &input)
     }
 
+    /// The sponge's capacity value: the width-24 compression of the lengths' tweak digits.
+    fn leaf_capacity(&self) -> [Kb; CAP] {
+        let lengths = [PL as u32, T as u32, self.dimension as u32, H as u32];
+        let packed = lengths.iter().fold(0u128, |acc, &l| (acc << 32) | l as u128);
+        compress::<24, CAP>(&self.p24, &tweak_digits::<24>(packed))
+    }
+
     /// The leaf of `epoch`: the replacement sponge over [parameter | tree tweak (0, epoch) |
     /// chain ends].
     pub fn leaf(&self, parameter: &[Kb; PL], epoch: u32, ends: &[[Kb; H]]) -> [Kb; H] {
-        let lengths = [PL as u32, T as u32, self.dimension as u32, H as u32];
-        let packed = lengths.iter().fold(0u128, |acc, &l| (acc << 32) | l as u128);
-        let cap: [Kb; CAP] = compress::<24, CAP>(&self.p24, &tweak_digits::<24>(packed));
+        let cap = self.leaf_capacity();
         let mut input: Vec<Kb> = Vec::with_capacity(PL + T + ends.len() * H);
         input.extend_from_slice(parameter);
         input.extend_from_slice(&tree_tweak::<T>(0, epoch));
@@ -154,18 +159,94 @@ impl Devnet4 {
         (d.iter().map(|&x| x as u32).sum::<u32>() == self.target_sum).then_some(d)
     }
 
+    /// The end of every chain `items[i] = (epoch, chain)` walked from its start (the PRF) to
+    /// position base - 1: [`crate::poseidon1::packed_lanes`] chains per packed batch, the rest one by one.
+    pub fn chain_ends(&self, parameter: &[Kb; PL], prf_key: &[u8; 32], items: &[(u32, u8)]) -> Vec<[Kb; H]> {
+        let last = (BASE - 1) as u8;
+        let mut out: Vec<[Kb; H]> = Vec::with_capacity(items.len());
+        #[allow(unused_mut)]
+        let mut done = 0;
+        #[cfg(target_arch = "x86_64")]
+        {
+            let n = crate::poseidon1::packed_lanes();
+            let sparse = crate::poseidon1::form().sparse_partial;
+            if n > 1 {
+                for b in items.chunks_exact(n) {
+                    let epochs: Vec<u32> = b.iter().map(|x| x.0).collect();
+                    let chains: Vec<u8> = b.iter().map(|x| x.1).collect();
+                    let mut values: Vec<[Kb; H]> = if n == 16 {
+                        prf::chain_starts::<H, 16>(prf_key, &core::array::from_fn(|i| epochs[i]), &core::array::from_fn(|i| chains[i] as u64)).to_vec()
+                    } else {
+                        prf::chain_starts::<H, 8>(prf_key, &core::array::from_fn(|i| epochs[i]), &core::array::from_fn(|i| chains[i] as u64)).to_vec()
+                    };
+                    // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only
+                    // after detecting AVX2.
+                    unsafe {
+                        if n == 16 {
+                            crate::poseidon1_avx512::chains_x16::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
+                        } else {
+                            crate::poseidon1_avx2::chains_x8::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
+                        }
+                    }
+                    out.extend_from_slice(&values);
+                }
+                done = items.len() / n * n;
+            }
+        }
+        for &(epoch, c) in &items[done..] {
+            out.push(self.chain(parameter, epoch, c, 0, last, &prf::chain_start(prf_key, epoch, c as u64)));
+        }
+        out
+    }
+
+    /// The leaves of `epochs[i]` over chain ends `ends[i]`: [`crate::poseidon1::packed_lanes`] leaves per packed
+    /// batch, the rest one by one.
+    pub fn leaves(&self, parameter: &[Kb; PL], epochs: &[u32], ends: &[&[[Kb; H]]]) -> Vec<[Kb; H]> {
+        assert_eq!(epochs.len(), ends.len(), "one set of chain ends per epoch");
+        let mut out: Vec<[Kb; H]> = Vec::with_capacity(epochs.len());
+        #[allow(unused_mut)]
+        let mut done = 0;
+        #[cfg(target_arch = "x86_64")]
+        {
+            let n = crate::poseidon1::packed_lanes();
+            let sparse = crate::poseidon1::form().sparse_partial;
+            if n > 1 && ends.iter().all(|e| e.len() == self.dimension) {
+                let cap = self.leaf_capacity();
+                for (eb, nb) in epochs.chunks_exact(n).zip(ends.chunks_exact(n)) {
+                    let mut leaves = vec![[Kb::ZERO; H]; n];
+                    // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only
+                    // after detecting AVX2.
+                    unsafe {
+                        if n == 16 {
+                            crate::poseidon1_avx512::leaves_x16::<PL, T, H, CAP>(&self.p24, sparse, &cap, parameter, eb, nb, &mut leaves)
+                        } else {
+                            crate::poseidon1_avx2::leaves_x8::<PL, T, H, CAP>(&self.p24, sparse, &cap, parameter, eb, nb, &mut leaves)
+                        }
+                    }
+                    out.extend_from_slice(&leaves);
+                }
+                done = epochs.len() / n * n;
+            }
+        }
+        for (&e, en) in epochs[done..].iter().zip(&ends[done..]) {
+            out.push(self.leaf(parameter, e, en));
+        }
+        out
+    }
+
     /// Every layer of bottom tree `k`, leaves first.
     pub fn bottom_tree(&self, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
         let half = self.log_lifetime / 2;
         let first = k << half;
-        let last = (BASE - 1) as u8;
-        let mut layer: Vec<[Kb; H]> = (0..1u64 << half)
-            .map(|i| {
-                let epoch = (first + i) as u32;
-                let ends: Vec<[Kb; H]> = (0..self.dimension).map(|c| self.chain(parameter, epoch, c as u8, 0, last, &prf::chain_start(prf_key, epoch, c as u64))).collect();
-                self.leaf(parameter, epoch, &ends)
-            })
-            .collect();
+        // sixteen epochs at a time: their chains, then their leaves, in packed batches
+        let epochs: Vec<u32> = (0..1u64 << half).map(|i| (first + i) as u32).collect();
+        let mut layer: Vec<[Kb; H]> = Vec::with_capacity(epochs.len());
+        for group in epochs.chunks(16) {
+            let items: Vec<(u32, u8)> = group.iter().flat_map(|&e| (0..self.dimension).map(move |c| (e, c as u8))).collect();
+            let ends = self.chain_ends(parameter, prf_key, &items);
+            let per_epoch: Vec<&[[Kb; H]]> = ends.chunks(self.dimension).collect();
+            layer.extend(self.leaves(parameter, group, &per_epoch));
+        }
         let mut layers = Vec::with_capacity(half as usize + 1);
         let mut start = first;
         for level in 1..=half {

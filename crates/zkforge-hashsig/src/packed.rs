@@ -79,6 +79,8 @@ pub(crate) unsafe trait Lanes: Copy {
     }
     /// (v + rc)^3 mod p, canonical, for v canonical and `rc_neg` = rc - p in [-p, 0).
     unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self;
+    /// a b 2^-32 mod p (the Montgomery product), canonical in and out.
+    unsafe fn mul(a: Self, b: Self) -> Self;
 }
 
 /// 2x mod p.

@@ -163,6 +163,19 @@ unsafe impl Lanes for Avx2 {
             Avx2(_mm256_min_epu32(t, _mm256_add_epi32(t, _mm256_set1_epi32(P as i32))))
         }
     }
+
+    /// Signed products of the even and odd lanes (canonical values are below 2^31), each
+    /// reduced by [`red_signed`] into (-p, p), merged, then + p where negative.
+    #[inline(always)]
+    unsafe fn mul(a: Self, b: Self) -> Self {
+        // SAFETY: AVX2, see above.
+        unsafe {
+            let evn = red_signed(_mm256_mul_epi32(a.0, b.0));
+            let odd = red_signed(_mm256_mul_epi32(movehdup(a.0), movehdup(b.0)));
+            let t = _mm256_blend_epi32::<0b1010_1010>(movehdup(evn), odd);
+            Avx2(_mm256_min_epu32(t, _mm256_add_epi32(t, _mm256_set1_epi32(P as i32))))
+        }
+    }
 }
 
 /// The width-W permutation (16 or 24) on eight states; `states[i]` is state i.

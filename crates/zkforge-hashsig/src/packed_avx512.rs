@@ -130,6 +130,12 @@ unsafe impl Lanes for Avx512 {
             mul(mul(x, x), x)
         }
     }
+
+    #[inline(always)]
+    unsafe fn mul(a: Self, b: Self) -> Self {
+        // SAFETY: AVX-512F, see above.
+        unsafe { mul(a, b) }
+    }
 }
 
 /// a b 2^-32 mod p per lane, canonical in and out: even and odd lanes multiplied apart

@@ -9,11 +9,20 @@
 //!   `MATRIX_CIRC_MDS_{16,24}`): y_i = sum_j row[(j - i) mod t] x_j;
 //! - round constants from the Grain LFSR (`poseidon2_consts.rs`, `P1_RC16` / `P1_RC24`).
 //!
-//! This is the plain textbook form (a full matrix product every round): it serves the
-//! devnet-4 instantiation's correctness; the hot Poseidon2 paths live in `poseidon2.rs`.
+//! Forms, all giving the same permutation (tested against each other and Plonky3's vectors):
+//! - the textbook rounds (a full matrix product every round, [`Poseidon1::permute_mut_textbook`]);
+//! - the sparse partial rounds of ePrint 2019/458 appendix B (`poseidon1_fast.rs`), 2t - 1
+//!   products per partial round instead of t^2 (the packed rounds; one state at a time
+//!   [`Poseidon1::permute_mut_sparse`], the reference, slower than the textbook there);
+//! - one state in AVX-512 or AVX2 registers (`poseidon1_avx512.rs`, `poseidon1_avx2.rs`);
+//! - sixteen (AVX-512) or eight (AVX2) states at once, lane i of every register belonging to
+//!   state i (`poseidon1_packed.rs`), for devnet 4's key generation: its chains and leaves.
+//!
+//! [`set_registers`] picks the instruction set and [`set_form`] the rest, process-wide.
 
 use crate::koalabear::{Kb, P};
 pub use crate::poseidon2::Registers;
+use crate::poseidon1_fast::Fast;
 use crate::poseidon2_consts as rc;
 
 /// First row of the width-16 circulant MDS matrix.
@@ -27,7 +36,7 @@ pub const MDS24: [u32; 24] = [
 /// The Poseidon1 permutation of width W with its constants.
 #[derive(Clone, Debug)]
 pub struct Poseidon1<const W: usize> {
-    rc: Vec<[Kb; W]>,
+    pub(crate) rc: Vec<[Kb; W]>,
     /// The round constants as Montgomery representatives (the register path's loads).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     rc_raw: Vec<[u32; W]>,
@@ -38,10 +47,12 @@ pub struct Poseidon1<const W: usize> {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     cols_mont: Vec<[u64; W]>,
     /// The circulant matrix written out: rows[i][j] = row0[(j - i) mod W].
-    rows: Vec<[u64; W]>,
+    pub(crate) rows: Vec<[u64; W]>,
     /// Every entry below 2^7 (width 16): a row's sum of products fits u64.
-    small: bool,
-    partial: usize,
+    pub(crate) small: bool,
+    pub(crate) partial: usize,
+    /// The sparse partial-round form's constants.
+    pub(crate) fast: Fast<W>,
 }
 
 fn circulant<const W: usize>(row0: &[u32; W]) -> Vec<[u64; W]> {
@@ -64,7 +75,8 @@ impl Poseidon1<24> {
 
 /// Where the one-state Poseidon1 (widths 16 and 24) runs, for the whole process: in AVX-512
 /// registers (`poseidon1_avx512.rs`), in AVX2 registers (`poseidon1_avx2.rs`), or in the
-/// textbook scalar rounds ([`Registers::Portable`]); a choice the CPU lacks falls back as
+/// textbook scalar rounds ([`Registers::Portable`]); the packed batches follow it too
+/// (AVX-512, AVX2, or none). A choice the CPU lacks falls back as
 /// [`Registers`] says. The default is [`Registers::Auto`]. Every value gives the same
 /// permutation (tested); only speed differs.
 ///
@@ -98,12 +110,80 @@ pub fn registers() -> Registers {
 
 static REGISTERS: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
+/// The Poseidon1 forms besides the instruction set ([`set_registers`]), process-wide. Every
+/// combination gives the same permutation (tested); only speed differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// The packed rounds' partial rounds in the sparse form (ePrint 2019/458 appendix B): 2t - 1
+    /// products per partial round instead of t^2. (One state at a time, the register and
+    /// textbook rounds keep their dense matrix product; see [`Poseidon1::permute_mut_sparse`].)
+    pub sparse_partial: bool,
+    /// devnet 4 key generation hashes its chains and its leaves sixteen (AVX-512) or eight
+    /// (AVX2) at a time through the packed permutation; off, or with
+    /// [`Registers::Portable`], one by one.
+    pub packed: bool,
+}
+
+impl Form {
+    /// The measured best: both on.
+    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true };
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Form::DEFAULT
+    }
+}
+
+static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b11);
+
+/// Choose the [`Form`] (process-wide); the default is [`Form::DEFAULT`].
+///
+/// ```
+/// use zkforge_hashsig::{koalabear::Kb, poseidon1::{set_form, Form, Poseidon1}};
+/// let p = Poseidon1::new_24();
+/// set_form(Form { sparse_partial: false, packed: false });
+/// let dense = p.permute([Kb::ONE; 24]);
+/// set_form(Form::DEFAULT);
+/// assert_eq!(p.permute([Kb::ONE; 24]), dense);
+/// ```
+pub fn set_form(f: Form) {
+    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// The current [`set_form`] choice.
+pub fn form() -> Form {
+    let v = FORM.load(core::sync::atomic::Ordering::Relaxed);
+    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0 }
+}
+
+/// How many states a packed Poseidon1 batch holds under the current switches and CPU: 16
+/// (AVX-512), 8 (AVX2), or 1 (no packed form: states one by one).
+pub fn packed_lanes() -> usize {
+    if !form().packed {
+        return 1;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let regs = registers();
+        if matches!(regs, Registers::Auto | Registers::Avx512) && std::is_x86_feature_detected!("avx512f") {
+            return 16;
+        }
+        if regs != Registers::Portable && std::is_x86_feature_detected!("avx2") {
+            return 8;
+        }
+    }
+    1
+}
+
 impl<const W: usize> Poseidon1<W> {
     fn with(rc: Vec<[Kb; W]>, rows: Vec<[u64; W]>, small: bool, partial: usize) -> Self {
         let rc_raw = rc.iter().map(|r| r.map(|x| x.to_monty())).collect();
         let cols: Vec<[u64; W]> = (0..W).map(|j| core::array::from_fn(|i| rows[i][j])).collect();
         let cols_mont = cols.iter().map(|c| c.map(|e| (((e as u128) << 32) % P as u128) as u64)).collect();
-        Self { rc, rc_raw, cols, cols_mont, rows, small, partial }
+        let m: Vec<[Kb; W]> = rows.iter().map(|r| r.map(|e| Kb::new(e as u32))).collect();
+        let fast = Fast::derive(&rc, &m, partial);
+        Self { rc, rc_raw, cols, cols_mont, rows, small, partial, fast }
     }
 
     /// y = M x: each output a sum of W products of Montgomery representatives by canonical
@@ -161,6 +241,38 @@ impl<const W: usize> Poseidon1<W> {
         self.permute_mut_textbook(s);
     }
 
+    /// The sparse partial-round form on the scalar field type (every CPU): the reference
+    /// for the constants the packed rounds use. One state at a time it measured slower than
+    /// the textbook rounds (1.6x at width 16, 1.1-1.2x at width 24, `examples/poseidon1_forms.rs`:
+    /// the textbook's small-entry matrix sums in u64 cost less than 2t - 1 Montgomery
+    /// products plus the dense field matrix B_0 M), so [`Poseidon1::permute_mut`] does not
+    /// select it.
+    pub fn permute_mut_sparse(&self, s: &mut [Kb; W]) {
+        let f = &self.fast;
+        for (r, c) in f.init_rc.iter().enumerate() {
+            for (x, k) in s.iter_mut().zip(c) {
+                *x = (*x + *k).cube();
+            }
+            if r == 3 {
+                let x = *s;
+                for (y, row) in s.iter_mut().zip(&f.pre) {
+                    *y = row.iter().zip(&x).fold(Kb::ZERO, |acc, (a, b)| acc + *a * *b);
+                }
+            } else {
+                self.mds(s);
+            }
+        }
+        for i in 0..self.partial {
+            f.partial_round(i, s);
+        }
+        for c in &f.term_rc {
+            for (x, k) in s.iter_mut().zip(c) {
+                *x = (*x + *k).cube();
+            }
+            self.mds(s);
+        }
+    }
+
     /// The textbook rounds (every CPU; the reference the register path is tested against).
     pub fn permute_mut_textbook(&self, s: &mut [Kb; W]) {
         for (r, c) in self.rc.iter().enumerate() {
@@ -183,5 +295,43 @@ impl<const W: usize> Poseidon1<W> {
     pub fn permute(&self, mut s: [Kb; W]) -> [Kb; W] {
         self.permute_mut(&mut s);
         s
+    }
+
+    /// Permute every state of `states`: [`packed_lanes`] states at a time through the packed
+    /// rounds (`poseidon1_packed.rs`), the rest one by one.
+    ///
+    /// ```
+    /// use zkforge_hashsig::{koalabear::Kb, poseidon1::Poseidon1};
+    /// let p = Poseidon1::new_16();
+    /// let mut states: Vec<[Kb; 16]> = (0..20u32).map(|i| [Kb::new(i); 16]).collect();
+    /// p.permute_many(&mut states);
+    /// assert_eq!(states[19], p.permute([Kb::new(19); 16]));
+    /// ```
+    pub fn permute_many(&self, states: &mut [[Kb; W]]) {
+        #[allow(unused_mut)]
+        let mut rest = states;
+        #[cfg(target_arch = "x86_64")]
+        {
+            let n = packed_lanes();
+            let sparse = form().sparse_partial;
+            if n > 1 {
+                let (head, tail) = rest.split_at_mut(rest.len() / n * n);
+                for b in head.chunks_exact_mut(n) {
+                    // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only
+                    // after detecting AVX2.
+                    unsafe {
+                        if n == 16 {
+                            crate::poseidon1_avx512::permute_x16(self, sparse, b)
+                        } else {
+                            crate::poseidon1_avx2::permute_x8(self, sparse, b)
+                        }
+                    }
+                }
+                rest = tail;
+            }
+        }
+        for s in rest {
+            self.permute_mut(s);
+        }
     }
 }

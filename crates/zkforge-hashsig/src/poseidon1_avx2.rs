@@ -133,3 +133,109 @@ pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]
     }
     true
 }
+
+/// The width-W permutation of 8 states in Avx2 registers (`poseidon1_packed.rs`);
+/// `states.len()` must be 8.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn permute_x8<const W: usize>(p: &crate::poseidon1::Poseidon1<W>, sparse: bool, states: &mut [[Kb; W]]) {
+    assert_eq!(states.len(), 8);
+    // SAFETY: AVX2 is enabled here and the caller checked the CPU has it.
+    unsafe { crate::poseidon1_packed::permute_states::<crate::packed_avx2::Avx2, W>(p, sparse, states) }
+}
+
+/// 8 devnet-4 chain walks (see `poseidon1_packed::chains`); every slice holds 8 lanes.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn chains_x8<const PL: usize, const T: usize, const H: usize>(
+    p: &crate::poseidon1::Poseidon1<16>,
+    sparse: bool,
+    parameter: &[Kb; PL],
+    epochs: &[u32],
+    chains: &[u8],
+    start: u8,
+    steps: u8,
+    values: &mut [[Kb; H]],
+) {
+    assert!(epochs.len() == 8 && chains.len() == 8 && values.len() == 8);
+    // SAFETY: AVX2 is enabled here and the caller checked the CPU has it.
+    unsafe { crate::poseidon1_packed::chains::<crate::packed_avx2::Avx2, PL, T, H>(p, sparse, parameter, epochs, chains, start, steps, values) }
+}
+
+/// 8 devnet-4 leaves (see `poseidon1_packed::leaves`); every slice holds 8 lanes, every
+/// lane the same number of chain ends.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn leaves_x8<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+    p: &crate::poseidon1::Poseidon1<24>,
+    sparse: bool,
+    cap: &[Kb; CAP],
+    parameter: &[Kb; PL],
+    epochs: &[u32],
+    ends: &[&[[Kb; H]]],
+    out: &mut [[Kb; H]],
+) {
+    assert!(epochs.len() == 8 && ends.len() == 8 && out.len() == 8 && ends.iter().all(|e| e.len() == ends[0].len()));
+    // SAFETY: AVX2 is enabled here and the caller checked the CPU has it.
+    unsafe { crate::poseidon1_packed::leaves::<crate::packed_avx2::Avx2, PL, T, H, CAP>(p, sparse, cap, parameter, epochs, ends, out) }
+}
+
+// SAFETY: the method uses AVX2 intrinsics only, under the `Lanes` contract of `Avx2`.
+unsafe impl crate::poseidon1_packed::MatrixLanes for crate::packed_avx2::Avx2 {
+    /// Even and odd lanes multiplied apart into 64-bit lanes (`vpmuludq` reads the low 32
+    /// bits, so the even half needs no mask), summed, [`reduce40`], and the odd half shifted
+    /// back over the even one.
+    #[inline(always)]
+    unsafe fn small_mds<const W: usize>(rows: &[[u64; W]], x: &mut [Self; W]) {
+        // SAFETY: AVX2, see above.
+        unsafe {
+            let mut odd = [_mm256_setzero_si256(); W];
+            for (o, v) in odd.iter_mut().zip(x.iter()) {
+                *o = _mm256_srli_epi64::<32>(v.0);
+            }
+            let mut y = [_mm256_setzero_si256(); W];
+            for (yi, row) in y.iter_mut().zip(rows) {
+                let (mut ae, mut ao) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+                for j in 0..W {
+                    let c = _mm256_set1_epi64x(row[j] as i64);
+                    ae = _mm256_add_epi64(ae, _mm256_mul_epu32(x[j].0, c));
+                    ao = _mm256_add_epi64(ao, _mm256_mul_epu32(odd[j], c));
+                }
+                *yi = _mm256_or_si256(reduce40(ae), _mm256_slli_epi64::<32>(reduce40(ao)));
+            }
+            for (v, yi) in x.iter_mut().zip(y) {
+                v.0 = yi;
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn dot<const W: usize>(row: &[Kb; W], x: &[Self; W]) -> Self {
+        // SAFETY: AVX2, see above.
+        unsafe {
+            let (mut ae, mut ao) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+            let mut j = 0;
+            while j + 1 < W {
+                let (c0, c1) = (_mm256_set1_epi64x(row[j].to_monty() as i64), _mm256_set1_epi64x(row[j + 1].to_monty() as i64));
+                let (o0, o1) = (_mm256_srli_epi64::<32>(x[j].0), _mm256_srli_epi64::<32>(x[j + 1].0));
+                ae = _mm256_add_epi64(ae, redc(_mm256_add_epi64(_mm256_mul_epu32(x[j].0, c0), _mm256_mul_epu32(x[j + 1].0, c1))));
+                ao = _mm256_add_epi64(ao, redc(_mm256_add_epi64(_mm256_mul_epu32(o0, c0), _mm256_mul_epu32(o1, c1))));
+                j += 2;
+            }
+            if j < W {
+                let c = _mm256_set1_epi64x(row[j].to_monty() as i64);
+                ae = _mm256_add_epi64(ae, redc(_mm256_mul_epu32(x[j].0, c)));
+                ao = _mm256_add_epi64(ao, redc(_mm256_mul_epu32(_mm256_srli_epi64::<32>(x[j].0), c)));
+            }
+            Self(_mm256_or_si256(reduce40(ae), _mm256_slli_epi64::<32>(reduce40(ao))))
+        }
+    }
+}

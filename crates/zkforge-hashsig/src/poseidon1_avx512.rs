@@ -184,3 +184,109 @@ pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]
     }
     true
 }
+
+/// The width-W permutation of 16 states in Avx512 registers (`poseidon1_packed.rs`);
+/// `states.len()` must be 16.
+///
+/// # Safety
+/// The CPU must support AVX512F.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn permute_x16<const W: usize>(p: &crate::poseidon1::Poseidon1<W>, sparse: bool, states: &mut [[Kb; W]]) {
+    assert_eq!(states.len(), 16);
+    // SAFETY: AVX512F is enabled here and the caller checked the CPU has it.
+    unsafe { crate::poseidon1_packed::permute_states::<crate::packed_avx512::Avx512, W>(p, sparse, states) }
+}
+
+/// 16 devnet-4 chain walks (see `poseidon1_packed::chains`); every slice holds 16 lanes.
+///
+/// # Safety
+/// The CPU must support AVX512F.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn chains_x16<const PL: usize, const T: usize, const H: usize>(
+    p: &crate::poseidon1::Poseidon1<16>,
+    sparse: bool,
+    parameter: &[Kb; PL],
+    epochs: &[u32],
+    chains: &[u8],
+    start: u8,
+    steps: u8,
+    values: &mut [[Kb; H]],
+) {
+    assert!(epochs.len() == 16 && chains.len() == 16 && values.len() == 16);
+    // SAFETY: AVX512F is enabled here and the caller checked the CPU has it.
+    unsafe { crate::poseidon1_packed::chains::<crate::packed_avx512::Avx512, PL, T, H>(p, sparse, parameter, epochs, chains, start, steps, values) }
+}
+
+/// 16 devnet-4 leaves (see `poseidon1_packed::leaves`); every slice holds 16 lanes, every
+/// lane the same number of chain ends.
+///
+/// # Safety
+/// The CPU must support AVX512F.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn leaves_x16<const PL: usize, const T: usize, const H: usize, const CAP: usize>(
+    p: &crate::poseidon1::Poseidon1<24>,
+    sparse: bool,
+    cap: &[Kb; CAP],
+    parameter: &[Kb; PL],
+    epochs: &[u32],
+    ends: &[&[[Kb; H]]],
+    out: &mut [[Kb; H]],
+) {
+    assert!(epochs.len() == 16 && ends.len() == 16 && out.len() == 16 && ends.iter().all(|e| e.len() == ends[0].len()));
+    // SAFETY: AVX512F is enabled here and the caller checked the CPU has it.
+    unsafe { crate::poseidon1_packed::leaves::<crate::packed_avx512::Avx512, PL, T, H, CAP>(p, sparse, cap, parameter, epochs, ends, out) }
+}
+
+// SAFETY: the method uses AVX-512F intrinsics only, under the `Lanes` contract of `Avx512`.
+unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512 {
+    /// Even and odd lanes multiplied apart into 64-bit lanes (`vpmuludq` reads the low 32
+    /// bits, so the even half needs no mask), summed, [`reduce40`], and the odd half shifted
+    /// back over the even one.
+    #[inline(always)]
+    unsafe fn small_mds<const W: usize>(rows: &[[u64; W]], x: &mut [Self; W]) {
+        // SAFETY: AVX-512F, see above.
+        unsafe {
+            let mut odd = [_mm512_setzero_si512(); W];
+            for (o, v) in odd.iter_mut().zip(x.iter()) {
+                *o = _mm512_srli_epi64::<32>(v.0);
+            }
+            let mut y = [_mm512_setzero_si512(); W];
+            for (yi, row) in y.iter_mut().zip(rows) {
+                let (mut ae, mut ao) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+                for j in 0..W {
+                    let c = _mm512_set1_epi64(row[j] as i64);
+                    ae = _mm512_add_epi64(ae, _mm512_mul_epu32(x[j].0, c));
+                    ao = _mm512_add_epi64(ao, _mm512_mul_epu32(odd[j], c));
+                }
+                *yi = _mm512_or_si512(reduce40(ae), _mm512_slli_epi64::<32>(reduce40(ao)));
+            }
+            for (v, yi) in x.iter_mut().zip(y) {
+                v.0 = yi;
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn dot<const W: usize>(row: &[Kb; W], x: &[Self; W]) -> Self {
+        // SAFETY: AVX-512F, see above.
+        unsafe {
+            let (mut ae, mut ao) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+            let mut j = 0;
+            while j + 1 < W {
+                let (c0, c1) = (_mm512_set1_epi64(row[j].to_monty() as i64), _mm512_set1_epi64(row[j + 1].to_monty() as i64));
+                let (o0, o1) = (_mm512_srli_epi64::<32>(x[j].0), _mm512_srli_epi64::<32>(x[j + 1].0));
+                ae = _mm512_add_epi64(ae, redc_64(_mm512_add_epi64(_mm512_mul_epu32(x[j].0, c0), _mm512_mul_epu32(x[j + 1].0, c1))));
+                ao = _mm512_add_epi64(ao, redc_64(_mm512_add_epi64(_mm512_mul_epu32(o0, c0), _mm512_mul_epu32(o1, c1))));
+                j += 2;
+            }
+            if j < W {
+                let c = _mm512_set1_epi64(row[j].to_monty() as i64);
+                ae = _mm512_add_epi64(ae, redc_64(_mm512_mul_epu32(x[j].0, c)));
+                ao = _mm512_add_epi64(ao, redc_64(_mm512_mul_epu32(_mm512_srli_epi64::<32>(x[j].0), c)));
+            }
+            Self(_mm512_or_si512(reduce40(ae), _mm512_slli_epi64::<32>(reduce40(ao))))
+        }
+    }
+}

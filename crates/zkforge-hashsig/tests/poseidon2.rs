@@ -268,6 +268,55 @@ fn poseidon1_registers_match_textbook() {
     set_registers(Registers::Auto);
 }
 
+/// Poseidon1's sparse partial rounds and packed batches: under every `Registers` value and
+/// every `Form`, `permute_many` on 37 states (packed batches of 16 or 8 and a remainder one by
+/// one) and `permute_mut_sparse` equal the textbook rounds, on random states and on the
+/// all-0, all-1 and all-(p-1) states.
+#[test]
+fn poseidon1_every_form_matches_textbook() {
+    use zkforge_hashsig::poseidon1::{form, set_form, set_registers, Form, Poseidon1, Registers};
+    let _switch = P1_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let mut rng = rng();
+    let (p16, p24) = (Poseidon1::new_16(), Poseidon1::new_24());
+    let states: Vec<[Kb; 24]> = (0..37)
+        .map(|i| match i {
+            0 => [Kb::ZERO; 24],
+            1 => [Kb::ONE; 24],
+            2 => [-Kb::ONE; 24],
+            _ => core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))),
+        })
+        .collect();
+    let s16: Vec<[Kb; 16]> = states.iter().map(|a| core::array::from_fn(|i| a[i])).collect();
+    let want16: Vec<[Kb; 16]> = s16.iter().map(|a| { let mut b = *a; p16.permute_mut_textbook(&mut b); b }).collect();
+    let want24: Vec<[Kb; 24]> = states.iter().map(|a| { let mut b = *a; p24.permute_mut_textbook(&mut b); b }).collect();
+    for (a, w) in s16.iter().zip(&want16) {
+        let mut b = *a;
+        p16.permute_mut_sparse(&mut b);
+        assert_eq!(b, *w, "width 16, sparse scalar");
+    }
+    for (a, w) in states.iter().zip(&want24) {
+        let mut b = *a;
+        p24.permute_mut_sparse(&mut b);
+        assert_eq!(b, *w, "width 24, sparse scalar");
+    }
+    for registers in [Registers::Auto, Registers::Avx512, Registers::Avx2, Registers::Portable] {
+        for (sparse_partial, packed) in [(true, true), (false, true), (true, false), (false, false)] {
+            set_registers(registers);
+            let f = Form { sparse_partial, packed };
+            set_form(f);
+            assert_eq!(form(), f);
+            let mut b16 = s16.clone();
+            p16.permute_many(&mut b16);
+            assert_eq!(b16, want16, "width 16, {registers:?}, {f:?}");
+            let mut b24 = states.clone();
+            p24.permute_many(&mut b24);
+            assert_eq!(b24, want24, "width 24, {registers:?}, {f:?}");
+        }
+    }
+    set_registers(Registers::Auto);
+    set_form(Form::DEFAULT);
+}
+
 /// Poseidon1 widths 16 and 24 against Plonky3 369449ef's outputs (leanSig devnet 4).
 #[test]
 fn poseidon1_vectors() {
