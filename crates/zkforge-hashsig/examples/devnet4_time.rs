@@ -4,7 +4,10 @@
 //! per form the fastest of five rounds. Forms: the one-state textbook rounds; one state in
 //! AVX2 / AVX-512 registers (`poseidon1::set_registers`, packing off); packed batches of eight
 //! (AVX2) / sixteen (AVX-512) with sparse partial rounds (`poseidon1::set_form`, the default).
-//! `cargo run --release -p zkforge-hashsig --example devnet4_time`.
+//! `cargo run --release -p zkforge-hashsig --example devnet4_time`; with the argument `full`,
+//! instead the 2^32 instance's key generation of 131,072 epochs (two bottom trees, as the
+//! vectors' key) in the default form on one thread and on a pool of two, and one state at a
+//! time in AVX-512 registers (the form before the packed batches) on a pool of two.
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -12,11 +15,29 @@ use zkforge_hashsig::devnet4::Devnet4;
 use zkforge_hashsig::koalabear::Kb;
 use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Registers};
 
-const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false };
+const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false, ifma_mds: false };
 
 fn main() {
     let small = Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("instance");
     let big = Devnet4::by_name("leansig_head_aborting_lifetime32_dim46_base8").expect("instance");
+    if std::env::args().nth(1).as_deref() == Some("full") {
+        let mut roots = Vec::new();
+        for (name, regs, form, threads) in [
+            ("packed (default)", Registers::Auto, Form::DEFAULT, 1),
+            ("packed (default)", Registers::Auto, Form::DEFAULT, 2),
+            ("one state in AVX-512 registers", Registers::Avx512, ONE_BY_ONE, 2),
+        ] {
+            set_registers(regs);
+            set_form(form);
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
+            let t = Instant::now();
+            let key = pool.install(|| big.key_gen(&mut rand::rngs::StdRng::seed_from_u64(7), 0, 131_072)).expect("keygen");
+            println!("devnet 4, 2^32 instance, key generation of {} epochs, {name}, {threads} thread(s): {:.2} s", key.active_epochs, t.elapsed().as_secs_f64());
+            roots.push(key.root);
+        }
+        assert!(roots.iter().all(|r| *r == roots[0]), "forms disagree");
+        return;
+    }
     let forms = [
         ("textbook", Registers::Portable, ONE_BY_ONE),
         ("AVX2 registers", Registers::Avx2, ONE_BY_ONE),

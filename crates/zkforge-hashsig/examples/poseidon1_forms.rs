@@ -4,7 +4,8 @@
 //!   rounds, the scalar sparse partial rounds (`permute_mut_sparse`), and one state in AVX2
 //!   and AVX-512 registers (`set_registers`);
 //! - 256 independent states through `permute_many` (throughput, as key generation runs):
-//!   packed batches of eight (AVX2) and sixteen (AVX-512), with dense and sparse partial rounds.
+//!   packed batches of eight (AVX2) and sixteen (AVX-512), with dense and sparse partial rounds,
+//!   and the latter with the IFMA matrix product (`Form::ifma_mds`).
 //!
 //! Forms the CPU lacks fall back (and read like the scalar ones). The ratio is to the
 //! textbook rounds.
@@ -15,11 +16,12 @@ use std::time::Instant;
 use zkforge_hashsig::koalabear::Kb;
 use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Poseidon1, Registers};
 
-const DENSE: Form = Form { sparse_partial: false, packed: true };
-const SPARSE: Form = Form { sparse_partial: true, packed: true };
+const DENSE: Form = Form { sparse_partial: false, packed: true, ifma_mds: false };
+const SPARSE: Form = Form { sparse_partial: true, packed: true, ifma_mds: false };
+const SPARSE_IFMA: Form = Form { sparse_partial: true, packed: true, ifma_mds: true };
 
 fn run<const W: usize>(p: &Poseidon1<W>) {
-    let forms: [(&str, Registers, Form, bool); 8] = [
+    let forms: [(&str, Registers, Form, bool); 9] = [
         ("textbook", Registers::Portable, DENSE, false),
         ("scalar sparse", Registers::Portable, SPARSE, false),
         ("AVX2 registers", Registers::Avx2, SPARSE, false),
@@ -28,11 +30,12 @@ fn run<const W: usize>(p: &Poseidon1<W>) {
         ("packed x8 sparse", Registers::Avx2, SPARSE, true),
         ("packed x16 dense", Registers::Avx512, DENSE, true),
         ("packed x16 sparse", Registers::Avx512, SPARSE, true),
+        ("... + IFMA matrix", Registers::Avx512, SPARSE_IFMA, true),
     ];
-    let mut best = [f64::MAX; 8];
+    let mut best = [f64::MAX; 9];
     let start: [Kb; W] = core::array::from_fn(|j| Kb::new(j as u32 * 7919 + 1));
-    let mut outs = vec![[Kb::ZERO; W]; 8];
-    let mut many_outs = vec![Vec::new(); 8];
+    let mut outs = vec![[Kb::ZERO; W]; 9];
+    let mut many_outs = vec![Vec::new(); 9];
     for _ in 0..15 {
         for (i, (_, regs, form, many)) in forms.iter().enumerate() {
             set_registers(*regs);

@@ -180,9 +180,11 @@ impl Devnet4 {
                         prf::chain_starts::<H, 8>(prf_key, &core::array::from_fn(|i| epochs[i]), &core::array::from_fn(|i| chains[i] as u64)).to_vec()
                     };
                     // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only
-                    // after detecting AVX2.
+                    // after detecting AVX2; `packed_ifma` detects IFMA.
                     unsafe {
-                        if n == 16 {
+                        if n == 16 && crate::poseidon1::packed_ifma() {
+                            crate::poseidon1_avx512::chains_x16_ifma::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
+                        } else if n == 16 {
                             crate::poseidon1_avx512::chains_x16::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
                         } else {
                             crate::poseidon1_avx2::chains_x8::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)

@@ -122,11 +122,15 @@ pub struct Form {
     /// (AVX2) at a time through the packed permutation; off, or with
     /// [`Registers::Portable`], one by one.
     pub packed: bool,
+    /// In the packed batches of sixteen, width 16's MDS product (small integer entries) as
+    /// 52-bit multiply-adds where the CPU has AVX-512 IFMA (one `vpmadd52luq` per product and
+    /// addition), else as 32x32-bit products and additions.
+    pub ifma_mds: bool,
 }
 
 impl Form {
-    /// The measured best: both on.
-    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true };
+    /// The measured best: all on.
+    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true, ifma_mds: true };
 }
 
 impl Default for Form {
@@ -135,26 +139,33 @@ impl Default for Form {
     }
 }
 
-static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b11);
+static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b111);
 
 /// Choose the [`Form`] (process-wide); the default is [`Form::DEFAULT`].
 ///
 /// ```
 /// use zkforge_hashsig::{koalabear::Kb, poseidon1::{set_form, Form, Poseidon1}};
 /// let p = Poseidon1::new_24();
-/// set_form(Form { sparse_partial: false, packed: false });
+/// set_form(Form { sparse_partial: false, packed: false, ifma_mds: false });
 /// let dense = p.permute([Kb::ONE; 24]);
 /// set_form(Form::DEFAULT);
 /// assert_eq!(p.permute([Kb::ONE; 24]), dense);
 /// ```
 pub fn set_form(f: Form) {
-    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1, core::sync::atomic::Ordering::Relaxed);
+    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1 | (f.ifma_mds as u8) << 2, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current [`set_form`] choice.
 pub fn form() -> Form {
     let v = FORM.load(core::sync::atomic::Ordering::Relaxed);
-    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0 }
+    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0, ifma_mds: v & 4 != 0 }
+}
+
+/// Whether packed batches of sixteen take the IFMA matrix product ([`Form::ifma_mds`] on and
+/// the CPU has AVX-512 IFMA).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn packed_ifma() -> bool {
+    form().ifma_mds && std::is_x86_feature_detected!("avx512ifma")
 }
 
 /// How many states a packed Poseidon1 batch holds under the current switches and CPU: 16
@@ -318,9 +329,11 @@ impl<const W: usize> Poseidon1<W> {
                 let (head, tail) = rest.split_at_mut(rest.len() / n * n);
                 for b in head.chunks_exact_mut(n) {
                     // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only
-                    // after detecting AVX2.
+                    // after detecting AVX2; `packed_ifma` detects IFMA.
                     unsafe {
-                        if n == 16 {
+                        if n == 16 && packed_ifma() {
+                            crate::poseidon1_avx512::permute_x16_ifma(self, sparse, b)
+                        } else if n == 16 {
                             crate::poseidon1_avx512::permute_x16(self, sparse, b)
                         } else {
                             crate::poseidon1_avx2::permute_x8(self, sparse, b)

@@ -290,3 +290,126 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512 {
         }
     }
 }
+
+/// [`Avx512`] whose width-16 MDS product runs in 52-bit multiply-adds (AVX-512 IFMA,
+/// `vpmadd52luq`: acc + lo52(a b) in one instruction; products of a canonical value by an
+/// entry below 2^7 stay below 2^38, exact): every other operation is [`Avx512`]'s.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct Avx512Ifma(pub(crate) Avx512);
+
+// SAFETY: every method is `Avx512`'s (AVX-512F intrinsics), run under the same contract.
+unsafe impl Lanes for Avx512Ifma {
+    const N: usize = 16;
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        // SAFETY (this and every method below): as `Avx512`'s, under the same contract.
+        Self(unsafe { Avx512::zero() })
+    }
+    #[inline(always)]
+    unsafe fn splat(x: i32) -> Self {
+        Self(unsafe { Avx512::splat(x) })
+    }
+    #[inline(always)]
+    unsafe fn load(lanes: &[u32; 16]) -> Self {
+        Self(unsafe { Avx512::load(lanes) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, lanes: &mut [u32; 16]) {
+        unsafe { self.0.store(lanes) }
+    }
+    #[inline(always)]
+    unsafe fn add(a: Self, b: Self) -> Self {
+        Self(unsafe { Avx512::add(a.0, b.0) })
+    }
+    #[inline(always)]
+    unsafe fn sub(a: Self, b: Self) -> Self {
+        Self(unsafe { Avx512::sub(a.0, b.0) })
+    }
+    #[inline(always)]
+    unsafe fn half(x: Self) -> Self {
+        Self(unsafe { Avx512::half(x.0) })
+    }
+    #[inline(always)]
+    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
+        Self(unsafe { Avx512::add_div_pow2(neg, k, sum.0, x.0) })
+    }
+    #[inline(always)]
+    unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self {
+        Self(unsafe { Avx512::add_rc_cube(v.0, rc_neg.0) })
+    }
+    #[inline(always)]
+    unsafe fn mul(a: Self, b: Self) -> Self {
+        Self(unsafe { <Avx512 as Lanes>::mul(a.0, b.0) })
+    }
+}
+
+// SAFETY: AVX-512F and AVX-512 IFMA intrinsics; the entry points below enable both, and their
+// callers detect both first.
+unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512Ifma {
+    /// As [`Avx512`]'s, with each product and its addition one `vpmadd52luq` (the even
+    /// halves masked to their low 32 bits, since IFMA reads 52).
+    #[inline(always)]
+    unsafe fn small_mds<const W: usize>(rows: &[[u64; W]], x: &mut [Self; W]) {
+        // SAFETY: AVX-512F and IFMA, see above.
+        unsafe {
+            let lo32 = _mm512_set1_epi64(0xffff_ffff);
+            let (mut evn, mut odd) = ([_mm512_setzero_si512(); W], [_mm512_setzero_si512(); W]);
+            for j in 0..W {
+                evn[j] = _mm512_and_si512(x[j].0 .0, lo32);
+                odd[j] = _mm512_srli_epi64::<32>(x[j].0 .0);
+            }
+            let mut y = [_mm512_setzero_si512(); W];
+            for (yi, row) in y.iter_mut().zip(rows) {
+                let (mut ae, mut ao) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+                for j in 0..W {
+                    let c = _mm512_set1_epi64(row[j] as i64);
+                    ae = _mm512_madd52lo_epu64(ae, evn[j], c);
+                    ao = _mm512_madd52lo_epu64(ao, odd[j], c);
+                }
+                *yi = _mm512_or_si512(reduce40(ae), _mm512_slli_epi64::<32>(reduce40(ao)));
+            }
+            for (v, yi) in x.iter_mut().zip(y) {
+                v.0 .0 = yi;
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn dot<const W: usize>(row: &[Kb; W], x: &[Self; W]) -> Self {
+        // SAFETY: as `Avx512`'s; `Avx512Ifma` is a transparent wrapper of it.
+        Self(unsafe { <Avx512 as crate::poseidon1_packed::MatrixLanes>::dot(row, &*(x as *const [Self; W] as *const [Avx512; W])) })
+    }
+}
+
+/// [`permute_x16`] with the IFMA matrix product ([`Avx512Ifma`]).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) unsafe fn permute_x16_ifma<const W: usize>(p: &crate::poseidon1::Poseidon1<W>, sparse: bool, states: &mut [[Kb; W]]) {
+    assert_eq!(states.len(), 16);
+    // SAFETY: AVX-512F and IFMA are enabled here and the caller checked the CPU has them.
+    unsafe { crate::poseidon1_packed::permute_states::<Avx512Ifma, W>(p, sparse, states) }
+}
+
+/// [`chains_x16`] with the IFMA matrix product ([`Avx512Ifma`]).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) unsafe fn chains_x16_ifma<const PL: usize, const T: usize, const H: usize>(
+    p: &crate::poseidon1::Poseidon1<16>,
+    sparse: bool,
+    parameter: &[Kb; PL],
+    epochs: &[u32],
+    chains: &[u8],
+    start: u8,
+    steps: u8,
+    values: &mut [[Kb; H]],
+) {
+    assert!(epochs.len() == 16 && chains.len() == 16 && values.len() == 16);
+    // SAFETY: AVX-512F and IFMA are enabled here and the caller checked the CPU has them.
+    unsafe { crate::poseidon1_packed::chains::<Avx512Ifma, PL, T, H>(p, sparse, parameter, epochs, chains, start, steps, values) }
+}
