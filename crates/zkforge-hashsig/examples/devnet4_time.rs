@@ -7,7 +7,9 @@
 //! `cargo run --release -p zkforge-hashsig --example devnet4_time`; with the argument `full`,
 //! instead the 2^32 instance's key generation of 131,072 epochs (two bottom trees, as the
 //! vectors' key) in the default form on one thread and on a pool of two, and one state at a
-//! time in AVX-512 registers (the form before the packed batches) on a pool of two.
+//! time in AVX-512 registers (the form before the packed batches) on a pool of two; then
+//! signing and verification of 40 epochs in both forms (one thread, medians). `full sign`
+//! generates the key once (default form, two threads) and times only signing and verification.
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -21,12 +23,19 @@ fn main() {
     let small = Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("instance");
     let big = Devnet4::by_name("leansig_head_aborting_lifetime32_dim46_base8").expect("instance");
     if std::env::args().nth(1).as_deref() == Some("full") {
+        let sign_only = std::env::args().nth(2).as_deref() == Some("sign");
         let mut roots = Vec::new();
-        for (name, regs, form, threads) in [
-            ("packed (default)", Registers::Auto, Form::DEFAULT, 1),
-            ("packed (default)", Registers::Auto, Form::DEFAULT, 2),
-            ("one state in AVX-512 registers", Registers::Avx512, ONE_BY_ONE, 2),
-        ] {
+        let mut keys = Vec::new();
+        let keygen_forms: &[(&str, Registers, Form, usize)] = if sign_only {
+            &[("packed (default)", Registers::Auto, Form::DEFAULT, 2)]
+        } else {
+            &[
+                ("packed (default)", Registers::Auto, Form::DEFAULT, 1),
+                ("packed (default)", Registers::Auto, Form::DEFAULT, 2),
+                ("one state in AVX-512 registers", Registers::Avx512, ONE_BY_ONE, 2),
+            ]
+        };
+        for &(name, regs, form, threads) in keygen_forms {
             set_registers(regs);
             set_form(form);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
@@ -34,8 +43,39 @@ fn main() {
             let key = pool.install(|| big.key_gen(&mut rand::rngs::StdRng::seed_from_u64(7), 0, 131_072)).expect("keygen");
             println!("devnet 4, 2^32 instance, key generation of {} epochs, {name}, {threads} thread(s): {:.2} s", key.active_epochs, t.elapsed().as_secs_f64());
             roots.push(key.root);
+            keys.push(key);
         }
         assert!(roots.iter().all(|r| *r == roots[0]), "forms disagree");
+        // signing and verification, one thread: 40 epochs of the prepared interval, the forms
+        // alternated per epoch; medians
+        let key = &keys[0];
+        let mut times = [[Vec::new(), Vec::new()], [Vec::new(), Vec::new()]];
+        for e in 0..40u32 {
+            let msg = [e as u8; 32];
+            let mut sigs = Vec::new();
+            for (f, (regs, form)) in [(Registers::Auto, Form::DEFAULT), (Registers::Avx512, ONE_BY_ONE)].into_iter().enumerate() {
+                set_registers(regs);
+                set_form(form);
+                let t = Instant::now();
+                let sig = big.sign(key, e * 1000, &msg).expect("sign");
+                times[f][0].push(t.elapsed().as_secs_f64() * 1e6);
+                let t = Instant::now();
+                assert!(big.verify(&key.root, &key.parameter, e * 1000, &msg, &sig));
+                times[f][1].push(t.elapsed().as_secs_f64() * 1e6);
+                sigs.push(sig);
+            }
+            assert_eq!(sigs[0], sigs[1], "forms disagree");
+        }
+        set_registers(Registers::Auto);
+        set_form(Form::DEFAULT);
+        let median = |v: &mut Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        for (f, name) in ["packed (default)", "one state in AVX-512 registers"].iter().enumerate() {
+            let (s, v) = (median(&mut times[f][0]), median(&mut times[f][1]));
+            println!("devnet 4, 2^32 instance, {name}, one thread: sign {s:.0} us, verify {v:.0} us (medians of 40)");
+        }
         return;
     }
     let forms = [

@@ -126,16 +126,20 @@ impl Devnet4 {
         core::array::from_fn(|k| s[CAP + k])
     }
 
-    /// The aborting message hash: the digits, or `None` when an element aborts.
-    pub fn message_hash(&self, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
+    /// The message hash's width-24 input: [message | parameter | epoch | rho | 0].
+    fn message_hash_input(parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> [Kb; 24] {
         let msg: [Kb; 9] = encode_message(message);
         let ep: [Kb; T] = encode_epoch(epoch);
-        let mut input = [Kb::ZERO; 9 + PL + T + R];
+        let mut input = [Kb::ZERO; 24];
         input[..9].copy_from_slice(&msg);
         input[9..9 + PL].copy_from_slice(parameter);
         input[9 + PL..9 + PL + T].copy_from_slice(&ep);
-        input[9 + PL + T..].copy_from_slice(rho);
-        let out: [Kb; H] = compress::<24, H>(&self.p24, &input);
+        input[9 + PL + T..9 + PL + T + R].copy_from_slice(rho);
+        input
+    }
+
+    /// The digits of a message hash's output, or `None` when an element aborts.
+    fn decode(&self, out: &[Kb; H]) -> Option<Vec<u8>> {
         let mut digits = vec![0u8; self.dimension];
         let limit = Q * (BASE as u64).pow(Z as u32);
         for (i, fe) in out[..self.dimension.div_ceil(Z)].iter().enumerate() {
@@ -152,6 +156,13 @@ impl Devnet4 {
         Some(digits)
     }
 
+    /// The aborting message hash: the digits, or `None` when an element aborts.
+    pub fn message_hash(&self, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
+        let input = Self::message_hash_input(parameter, epoch, rho, message);
+        let out: [Kb; H] = compress::<24, H>(&self.p24, &input);
+        self.decode(&out)
+    }
+
     /// The codeword for rho: the digits when the hash does not abort and they sum to the
     /// target.
     pub fn codeword(&self, parameter: &[Kb; PL], epoch: u32, rho: &[Kb; R], message: &[u8; 32]) -> Option<Vec<u8>> {
@@ -159,8 +170,70 @@ impl Devnet4 {
         (d.iter().map(|&x| x as u32).sum::<u32>() == self.target_sum).then_some(d)
     }
 
+    /// [`Devnet4::codeword`] for each of `rhos`, the message hashes through
+    /// [`Poseidon1::permute_many`] (packed batches where the CPU and [`crate::poseidon1::Form`]
+    /// allow).
+    pub fn codewords(&self, parameter: &[Kb; PL], epoch: u32, rhos: &[[Kb; R]], message: &[u8; 32]) -> Vec<Option<Vec<u8>>> {
+        let inputs: Vec<[Kb; 24]> = rhos.iter().map(|rho| Self::message_hash_input(parameter, epoch, rho, message)).collect();
+        let mut states = inputs.clone();
+        self.p24.permute_many(&mut states);
+        states
+            .iter()
+            .zip(&inputs)
+            .map(|(o, i)| {
+                let out: [Kb; H] = core::array::from_fn(|k| o[k] + i[k]);
+                self.decode(&out).filter(|d| d.iter().map(|&x| x as u32).sum::<u32>() == self.target_sum)
+            })
+            .collect()
+    }
+
+    /// The first signing counter (0, 1, ...; at most 100,000 tries, as the reference) whose
+    /// rho gives a codeword: [`crate::poseidon1::packed_lanes`] counters per batch (rho by the
+    /// eight-way PRF, the message hashes packed), the first success in counter order, so the
+    /// signature is the reference's.
+    fn first_codeword(&self, key: &KeyMaterial<PL, H>, epoch: u32, message: &[u8; 32]) -> Result<([Kb; R], Vec<u8>), SchemeError> {
+        const MAX_TRIES: u64 = 100_000;
+        let batch = crate::poseidon1::packed_lanes() as u64;
+        let mut c0 = 0;
+        while c0 < MAX_TRIES {
+            let rhos: Vec<[Kb; R]> = if batch >= 8 {
+                (0..batch / 8).flat_map(|b| prf::randomness_x8::<R>(&key.prf_key, epoch, message, c0 + 8 * b)).collect()
+            } else {
+                vec![prf::randomness(&key.prf_key, epoch, message, c0)]
+            };
+            let words = self.codewords(&key.parameter, epoch, &rhos, message);
+            let n = (MAX_TRIES - c0).min(rhos.len() as u64) as usize;
+            if let Some(found) = rhos.into_iter().zip(words).take(n).find_map(|(rho, w)| w.map(|x| (rho, x))) {
+                return Ok(found);
+            }
+            c0 += batch.max(1);
+        }
+        Err(SchemeError::EncodingFailed)
+    }
+
+    /// One packed batch of chain walks (see `poseidon1_packed::chains`): every slice holds
+    /// [`crate::poseidon1::packed_lanes`] lanes, which must be 16 or 8.
+    #[cfg(target_arch = "x86_64")]
+    fn packed_walk(&self, parameter: &[Kb; PL], epochs: &[u32], chains: &[u8], starts: &[u8], steps: u8, values: &mut [[Kb; H]]) {
+        let n = crate::poseidon1::packed_lanes();
+        assert!(n > 1 && values.len() == n, "a batch of packed_lanes() > 1 lanes");
+        let sparse = crate::poseidon1::form().sparse_partial;
+        // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only after detecting
+        // AVX2; `packed_ifma` detects IFMA.
+        unsafe {
+            if n == 16 && crate::poseidon1::packed_ifma() {
+                crate::poseidon1_avx512::chains_x16_ifma::<PL, T, H>(&self.p16, sparse, parameter, epochs, chains, starts, steps, values)
+            } else if n == 16 {
+                crate::poseidon1_avx512::chains_x16::<PL, T, H>(&self.p16, sparse, parameter, epochs, chains, starts, steps, values)
+            } else {
+                crate::poseidon1_avx2::chains_x8::<PL, T, H>(&self.p16, sparse, parameter, epochs, chains, starts, steps, values)
+            }
+        }
+    }
+
     /// The end of every chain `items[i] = (epoch, chain)` walked from its start (the PRF) to
-    /// position base - 1: [`crate::poseidon1::packed_lanes`] chains per packed batch, the rest one by one.
+    /// position base - 1: [`crate::poseidon1::packed_lanes`] chains per packed batch, the rest
+    /// one by one.
     pub fn chain_ends(&self, parameter: &[Kb; PL], prf_key: &[u8; 32], items: &[(u32, u8)]) -> Vec<[Kb; H]> {
         let last = (BASE - 1) as u8;
         let mut out: Vec<[Kb; H]> = Vec::with_capacity(items.len());
@@ -169,8 +242,8 @@ impl Devnet4 {
         #[cfg(target_arch = "x86_64")]
         {
             let n = crate::poseidon1::packed_lanes();
-            let sparse = crate::poseidon1::form().sparse_partial;
             if n > 1 {
+                let zeros = vec![0u8; n];
                 for b in items.chunks_exact(n) {
                     let epochs: Vec<u32> = b.iter().map(|x| x.0).collect();
                     let chains: Vec<u8> = b.iter().map(|x| x.1).collect();
@@ -179,17 +252,7 @@ impl Devnet4 {
                     } else {
                         prf::chain_starts::<H, 8>(prf_key, &core::array::from_fn(|i| epochs[i]), &core::array::from_fn(|i| chains[i] as u64)).to_vec()
                     };
-                    // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only
-                    // after detecting AVX2; `packed_ifma` detects IFMA.
-                    unsafe {
-                        if n == 16 && crate::poseidon1::packed_ifma() {
-                            crate::poseidon1_avx512::chains_x16_ifma::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
-                        } else if n == 16 {
-                            crate::poseidon1_avx512::chains_x16::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
-                        } else {
-                            crate::poseidon1_avx2::chains_x8::<PL, T, H>(&self.p16, sparse, parameter, &epochs, &chains, 0, last, &mut values)
-                        }
-                    }
+                    self.packed_walk(parameter, &epochs, &chains, &zeros, last, &mut values);
                     out.extend_from_slice(&values);
                 }
                 done = items.len() / n * n;
@@ -199,6 +262,45 @@ impl Devnet4 {
             out.push(self.chain(parameter, epoch, c, 0, last, &prf::chain_start(prf_key, epoch, c as u64)));
         }
         out
+    }
+
+    /// Walk chain i of `epoch` (i = 0, 1, ...) from `values[i]` at position `starts[i]` for
+    /// `steps[i]` steps, in place, as signing and verification do: in packed batches of
+    /// [`crate::poseidon1::packed_lanes`] chains (the last batch padded with idle lanes), each
+    /// running as many steps as its longest walk, one step per call, and keeping each lane's
+    /// value once its walk is done; without packed batches one by one.
+    pub fn walk_chains(&self, parameter: &[Kb; PL], epoch: u32, starts: &[u8], steps: &[u8], values: &mut [[Kb; H]]) {
+        assert!(starts.len() == values.len() && steps.len() == values.len(), "one start and one step count per chain");
+        #[cfg(target_arch = "x86_64")]
+        {
+            let n = crate::poseidon1::packed_lanes();
+            if n > 1 {
+                let epochs = vec![epoch; n];
+                for first in (0..values.len()).step_by(n) {
+                    let real = (values.len() - first).min(n);
+                    // lane k holds chain first + k, or an idle lane (no steps) past the end
+                    let chains: Vec<u8> = (0..n).map(|k| (first + k) as u8).collect();
+                    let lane_steps: Vec<u8> = (0..n).map(|k| if k < real { steps[first + k] } else { 0 }).collect();
+                    let lane_starts: Vec<u8> = (0..n).map(|k| if k < real { starts[first + k] } else { 0 }).collect();
+                    let mut cur: Vec<[Kb; H]> = (0..n).map(|k| if k < real { values[first + k] } else { [Kb::ZERO; H] }).collect();
+                    for j in 0..lane_steps.iter().copied().max().unwrap_or(0) {
+                        let at: Vec<u8> = lane_starts.iter().map(|&s| s + j).collect();
+                        let mut next = cur.clone();
+                        self.packed_walk(parameter, &epochs, &chains, &at, 1, &mut next);
+                        for k in 0..n {
+                            if j < lane_steps[k] {
+                                cur[k] = next[k];
+                            }
+                        }
+                    }
+                    values[first..first + real].copy_from_slice(&cur[..real]);
+                }
+                return;
+            }
+        }
+        for i in 0..values.len() {
+            values[i] = self.chain(parameter, epoch, i as u8, starts[i], steps[i], &values[i]);
+        }
     }
 
     /// The leaves of `epochs[i]` over chain ends `ends[i]`: [`crate::poseidon1::packed_lanes`] leaves per packed
@@ -289,15 +391,14 @@ impl Devnet4 {
     }
 
     /// Sign (deterministic: rho from the PRF with a retry counter; aborted and missed
-    /// attempts both retry).
+    /// attempts both retry; the counters tried in packed batches, the chains walked in packed
+    /// batches).
     pub fn sign(&self, key: &KeyMaterial<PL, H>, epoch: u32, message: &[u8; 32]) -> Result<Signature<R, H>, SchemeError> {
         let e = epoch as u64;
         crate::keygen::check_active(e, key.activation_start, key.active_epochs)?;
-        let (rho, x) = crate::keygen::first_codeword(100_000, |counter| {
-            let rho: [Kb; R] = prf::randomness(&key.prf_key, epoch, message, counter);
-            self.codeword(&key.parameter, epoch, &rho, message).map(|x| (rho, x))
-        })?;
-        let hashes = x.iter().enumerate().map(|(i, &xi)| self.chain(&key.parameter, epoch, i as u8, 0, xi, &prf::chain_start(&key.prf_key, epoch, i as u64))).collect();
+        let (rho, x) = self.first_codeword(key, epoch, message)?;
+        let mut hashes: Vec<[Kb; H]> = prf::epoch_chain_starts(&key.prf_key, epoch, x.len());
+        self.walk_chains(&key.parameter, epoch, &vec![0u8; x.len()], &x, &mut hashes);
         let co_path = crate::keygen::co_path_prepared(self.log_lifetime, e, &key.prepared, &key.top_layers, |k| {
             self.bottom_tree(&key.parameter, &key.prf_key, k)
         });
@@ -313,7 +414,9 @@ impl Devnet4 {
             return false;
         };
         let last = (BASE - 1) as u8;
-        let ends: Vec<[Kb; H]> = x.iter().enumerate().map(|(i, &xi)| self.chain(parameter, epoch, i as u8, xi, last - xi, &sig.hashes[i])).collect();
+        let steps: Vec<u8> = x.iter().map(|&xi| last - xi).collect();
+        let mut ends = sig.hashes.clone();
+        self.walk_chains(parameter, epoch, &x, &steps, &mut ends);
         let mut cur = self.leaf(parameter, epoch, &ends);
         let mut idx = epoch as u64;
         for (l, sib) in sig.co_path.iter().enumerate() {

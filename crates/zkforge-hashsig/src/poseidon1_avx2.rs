@@ -158,13 +158,13 @@ pub(crate) unsafe fn chains_x8<const PL: usize, const T: usize, const H: usize>(
     parameter: &[Kb; PL],
     epochs: &[u32],
     chains: &[u8],
-    start: u8,
+    starts: &[u8],
     steps: u8,
     values: &mut [[Kb; H]],
 ) {
-    assert!(epochs.len() == 8 && chains.len() == 8 && values.len() == 8);
+    assert!(epochs.len() == 8 && chains.len() == 8 && starts.len() == 8 && values.len() == 8);
     // SAFETY: AVX2 is enabled here and the caller checked the CPU has it.
-    unsafe { crate::poseidon1_packed::chains::<crate::packed_avx2::Avx2, PL, T, H>(p, sparse, parameter, epochs, chains, start, steps, values) }
+    unsafe { crate::poseidon1_packed::chains::<crate::packed_avx2::Avx2, PL, T, H>(p, sparse, parameter, epochs, chains, starts, steps, values) }
 }
 
 /// 8 devnet-4 leaves (see `poseidon1_packed::leaves`); every slice holds 8 lanes, every

@@ -209,13 +209,13 @@ pub(crate) unsafe fn chains_x16<const PL: usize, const T: usize, const H: usize>
     parameter: &[Kb; PL],
     epochs: &[u32],
     chains: &[u8],
-    start: u8,
+    starts: &[u8],
     steps: u8,
     values: &mut [[Kb; H]],
 ) {
-    assert!(epochs.len() == 16 && chains.len() == 16 && values.len() == 16);
+    assert!(epochs.len() == 16 && chains.len() == 16 && starts.len() == 16 && values.len() == 16);
     // SAFETY: AVX512F is enabled here and the caller checked the CPU has it.
-    unsafe { crate::poseidon1_packed::chains::<crate::packed_avx512::Avx512, PL, T, H>(p, sparse, parameter, epochs, chains, start, steps, values) }
+    unsafe { crate::poseidon1_packed::chains::<crate::packed_avx512::Avx512, PL, T, H>(p, sparse, parameter, epochs, chains, starts, steps, values) }
 }
 
 /// 16 devnet-4 leaves (see `poseidon1_packed::leaves`); every slice holds 16 lanes, every
@@ -405,11 +405,11 @@ pub(crate) unsafe fn chains_x16_ifma<const PL: usize, const T: usize, const H: u
     parameter: &[Kb; PL],
     epochs: &[u32],
     chains: &[u8],
-    start: u8,
+    starts: &[u8],
     steps: u8,
     values: &mut [[Kb; H]],
 ) {
-    assert!(epochs.len() == 16 && chains.len() == 16 && values.len() == 16);
+    assert!(epochs.len() == 16 && chains.len() == 16 && starts.len() == 16 && values.len() == 16);
     // SAFETY: AVX-512F and IFMA are enabled here and the caller checked the CPU has them.
-    unsafe { crate::poseidon1_packed::chains::<Avx512Ifma, PL, T, H>(p, sparse, parameter, epochs, chains, start, steps, values) }
+    unsafe { crate::poseidon1_packed::chains::<Avx512Ifma, PL, T, H>(p, sparse, parameter, epochs, chains, starts, steps, values) }
 }

@@ -162,9 +162,9 @@ pub(crate) unsafe fn permute_states<L: MatrixLanes, const W: usize>(p: &Poseidon
     }
 }
 
-/// `L::N` devnet-4 chain walks of `steps` steps from position `start`: lane i walks chain
-/// `chains[i]` of epoch `epochs[i]` from `values[i]`; step j hashes [value | parameter |
-/// chain tweak (epoch, chain, start + j) | 0..] with width 16 and keeps (P(s) + s)[..H].
+/// `L::N` devnet-4 chain walks of `steps` steps: lane i walks chain `chains[i]` of epoch
+/// `epochs[i]` from `values[i]` at position `starts[i]`; step j hashes [value | parameter |
+/// chain tweak (epoch, chain, starts[i] + j) | 0..] with width 16 and keeps (P(s) + s)[..H].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) unsafe fn chains<L: MatrixLanes, const PL: usize, const T: usize, const H: usize>(
@@ -173,7 +173,7 @@ pub(crate) unsafe fn chains<L: MatrixLanes, const PL: usize, const T: usize, con
     parameter: &[Kb; PL],
     epochs: &[u32],
     chains: &[u8],
-    start: u8,
+    starts: &[u8],
     steps: u8,
     values: &mut [[Kb; H]],
 ) {
@@ -181,7 +181,7 @@ pub(crate) unsafe fn chains<L: MatrixLanes, const PL: usize, const T: usize, con
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
     let mut x: [L; H] = unsafe { load_rows(values) };
     for j in 1..=steps {
-        let tweaks: [[Kb; T]; 16] = core::array::from_fn(|i| if i < L::N { chain_tweak::<T>(epochs[i], chains[i], start + j) } else { [Kb::ZERO; T] });
+        let tweaks: [[Kb; T]; 16] = core::array::from_fn(|i| if i < L::N { chain_tweak::<T>(epochs[i], chains[i], starts[i] + j) } else { [Kb::ZERO; T] });
         let tw: [L; T] = unsafe { load_rows(&tweaks) };
         let mut s = [unsafe { L::zero() }; 16];
         s[..H].copy_from_slice(&x);
