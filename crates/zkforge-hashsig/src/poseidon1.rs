@@ -14,7 +14,8 @@
 //! - the sparse partial rounds of ePrint 2019/458 appendix B (`poseidon1_fast.rs`), 2t - 1
 //!   products per partial round instead of t^2 (the packed rounds; one state at a time
 //!   [`Poseidon1::permute_mut_sparse`], the reference, slower than the textbook there);
-//! - one state in AVX-512 or AVX2 registers (`poseidon1_avx512.rs`, `poseidon1_avx2.rs`);
+//! - one state in AVX-512 or AVX2 registers (`poseidon1_avx512.rs`, `poseidon1_avx2.rs`;
+//!   AVX-512 width 24 also with the sparse partial rounds);
 //! - sixteen (AVX-512) or eight (AVX2) states at once, lane i of every register belonging to
 //!   state i (`poseidon1_packed.rs`), for devnet 4's key generation: its chains and leaves.
 //!
@@ -114,9 +115,11 @@ static REGISTERS: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::n
 /// combination gives the same permutation (tested); only speed differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Form {
-    /// The packed rounds' partial rounds in the sparse form (ePrint 2019/458 appendix B): 2t - 1
-    /// products per partial round instead of t^2. (One state at a time, the register and
-    /// textbook rounds keep their dense matrix product; see [`Poseidon1::permute_mut_sparse`].)
+    /// Partial rounds in the sparse form (ePrint 2019/458 appendix B), 2t - 1 products per
+    /// partial round instead of t^2: in the packed rounds, and one state at a time in the
+    /// AVX-512 width-24 register rounds (measured 0.61-0.62 of their dense form; sign and
+    /// verify hash leaves and tree paths with them). The other one-state forms keep their
+    /// dense matrix product (see [`Poseidon1::permute_mut_sparse`]).
     pub sparse_partial: bool,
     /// devnet 4 key generation hashes its chains and its leaves sixteen (AVX-512) or eight
     /// (AVX2) at a time through the packed permutation; off, or with
@@ -231,7 +234,14 @@ impl<const W: usize> Poseidon1<W> {
         #[cfg(target_arch = "x86_64")]
         if W == 24 && matches!(regs, Registers::Auto | Registers::Avx512) && std::is_x86_feature_detected!("avx512f") {
             // SAFETY: AVX-512F was detected on this CPU just above.
-            if unsafe { crate::poseidon1_avx512::permute_wide::<W, 3>(&self.rc_raw, &self.cols_mont, self.partial, s) } {
+            let done = unsafe {
+                if form().sparse_partial {
+                    crate::poseidon1_avx512::permute_wide_sparse::<W, 3>(&self.fast.raw, &self.cols_mont, s)
+                } else {
+                    crate::poseidon1_avx512::permute_wide::<W, 3>(&self.rc_raw, &self.cols_mont, self.partial, s)
+                }
+            };
+            if done {
                 return;
             }
         }

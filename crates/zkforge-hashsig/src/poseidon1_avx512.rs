@@ -185,6 +185,104 @@ pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]
     true
 }
 
+/// A full round on one state in R registers of 64-bit lanes (as in [`permute_wide`]): the
+/// constants `k` added lane-wise, every lane cubed, then y = sum_j x_j col_j with `cols` in
+/// Montgomery form, one REDC per pair of columns.
+#[inline(always)]
+unsafe fn full_round_wide<const W: usize, const R: usize>(v: &mut [__m512i; R], k: &[u32; W], cols: &[[u64; W]]) {
+    // SAFETY: AVX-512F (the caller's); every load touches lanes 8 r .. 8 r + 8 (r < R) of a
+    // W = 8 R lane array.
+    unsafe {
+        for (r, x) in v.iter_mut().enumerate() {
+            let kr = _mm512_cvtepu32_epi64(_mm256_loadu_si256(k.as_ptr().add(8 * r) as *const __m256i));
+            let t = sub_p_64(_mm512_add_epi64(*x, kr));
+            *x = mul_64(mul_64(t, t), t);
+        }
+        let mut acc = [_mm512_setzero_si512(); R];
+        for j in (0..W).step_by(2) {
+            let bj = _mm512_permutexvar_epi64(_mm512_set1_epi64((j % 8) as i64), v[j / 8]);
+            let bk = _mm512_permutexvar_epi64(_mm512_set1_epi64(((j + 1) % 8) as i64), v[(j + 1) / 8]);
+            for (r, a) in acc.iter_mut().enumerate() {
+                let cj = _mm512_loadu_si512(cols[j].as_ptr().add(8 * r) as *const __m512i);
+                let ck = _mm512_loadu_si512(cols[j + 1].as_ptr().add(8 * r) as *const __m512i);
+                let pair = _mm512_add_epi64(_mm512_mul_epu32(bj, cj), _mm512_mul_epu32(bk, ck));
+                *a = _mm512_add_epi64(*a, redc_64(pair));
+            }
+        }
+        for (x, a) in v.iter_mut().zip(acc) {
+            *x = reduce40(a);
+        }
+    }
+}
+
+/// [`permute_wide`] with the sparse partial rounds of `poseidon1_fast.rs` (ePrint 2019/458
+/// appendix B): the last initial full round takes the dense matrix B_0 M (`raw.pre_cols`),
+/// and each partial round cubes lane 0 after its constant, forms x0' = w . x as lane-wise
+/// products (one REDC per pair of registers) and a horizontal sum, and adds v_j x0 to every
+/// other lane (one lane-wise product). Same arguments and result as [`permute_wide`].
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn permute_wide_sparse<const W: usize, const R: usize>(raw: &crate::poseidon1_fast::Raw<W>, cols_mont: &[[u64; W]], s: &mut [Kb; W]) -> bool {
+    if W != 8 * R || R < 2 || cols_mont.len() != W || raw.pre_cols.len() != W || raw.init_rc.len() != 4 || raw.term_rc.len() != 4 {
+        return false;
+    }
+    let mut lanes = [0u32; W];
+    for (r, x) in lanes.iter_mut().zip(s.iter()) {
+        *r = x.to_monty();
+    }
+    // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it; every load and
+    // store touches lanes 8 r .. 8 r + 8 (r < R) of a W = 8 R lane array.
+    unsafe {
+        let mut v = [_mm512_setzero_si512(); R];
+        for (r, x) in v.iter_mut().enumerate() {
+            *x = _mm512_cvtepu32_epi64(_mm256_loadu_si256(lanes.as_ptr().add(8 * r) as *const __m256i));
+        }
+        for r in 0..4 {
+            full_round_wide::<W, R>(&mut v, &raw.init_rc[r], if r == 3 { &raw.pre_cols } else { cols_mont });
+        }
+        for ((k, w), vv) in raw.k.iter().zip(&raw.w).zip(&raw.v) {
+            // lane 0: constant and cube (the other lanes pass through unchanged)
+            let t = sub_p_64(_mm512_mask_add_epi64(v[0], 1, v[0], _mm512_set1_epi64(*k as i64)));
+            let c = mul_64(mul_64(t, t), t);
+            v[0] = _mm512_mask_mov_epi64(t, 1, c);
+            // x0' = w . x: products by register, a REDC per pair of registers (below 2p each)
+            let mut acc = _mm512_setzero_si512();
+            let mut r = 0;
+            while r + 1 < R {
+                let wr = _mm512_loadu_si512(w.as_ptr().add(8 * r) as *const __m512i);
+                let ws = _mm512_loadu_si512(w.as_ptr().add(8 * r + 8) as *const __m512i);
+                acc = _mm512_add_epi64(acc, redc_64(_mm512_add_epi64(_mm512_mul_epu32(v[r], wr), _mm512_mul_epu32(v[r + 1], ws))));
+                r += 2;
+            }
+            if r < R {
+                let wr = _mm512_loadu_si512(w.as_ptr().add(8 * r) as *const __m512i);
+                acc = _mm512_add_epi64(acc, redc_64(_mm512_mul_epu32(v[r], wr)));
+            }
+            // eight lanes below 2p R / 2 each: the sum is far below 2^40
+            let y0 = (_mm512_reduce_add_epi64(acc) as u64 % P as u64) as i64;
+            // x_j += v_j x0 (v_0 = 0 keeps lane 0), then lane 0 <- x0'
+            let x0 = _mm512_permutexvar_epi64(_mm512_setzero_si512(), v[0]);
+            for (r, x) in v.iter_mut().enumerate() {
+                let vr = _mm512_loadu_si512(vv.as_ptr().add(8 * r) as *const __m512i);
+                *x = sub_p_64(_mm512_add_epi64(*x, mul_64(x0, vr)));
+            }
+            v[0] = _mm512_mask_mov_epi64(v[0], 1, _mm512_set1_epi64(y0));
+        }
+        for k in &raw.term_rc {
+            full_round_wide::<W, R>(&mut v, k, cols_mont);
+        }
+        for (r, x) in v.iter().enumerate() {
+            _mm256_storeu_si256(lanes.as_mut_ptr().add(8 * r) as *mut __m256i, _mm512_cvtepi64_epi32(*x));
+        }
+    }
+    for (x, r) in s.iter_mut().zip(lanes) {
+        *x = Kb::from_monty_unchecked(r);
+    }
+    true
+}
+
 /// The width-W permutation of 16 states in Avx512 registers (`poseidon1_packed.rs`);
 /// `states.len()` must be 16.
 ///

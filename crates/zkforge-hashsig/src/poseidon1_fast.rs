@@ -37,6 +37,23 @@ pub(crate) struct Fast<const W: usize> {
     pub v: Vec<[Kb; W]>,
     /// Round constants of the four terminal full rounds (the first with the carried part).
     pub term_rc: Vec<[Kb; W]>,
+    /// The same constants as raw Montgomery representatives, in the layouts the one-state
+    /// register rounds load (`poseidon1_avx512::permute_wide_sparse`): `init_rc`, `term_rc`,
+    /// `k`; `w` and `v` widened to u64; `pre` by columns (entry i of column j in position i).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub raw: Raw<W>,
+}
+
+/// [`Fast`]'s constants as raw Montgomery representatives (see [`Fast::raw`]).
+#[derive(Clone, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct Raw<const W: usize> {
+    pub init_rc: Vec<[u32; W]>,
+    pub term_rc: Vec<[u32; W]>,
+    pub k: Vec<u32>,
+    pub w: Vec<[u64; W]>,
+    pub v: Vec<[u64; W]>,
+    pub pre_cols: Vec<[u64; W]>,
 }
 
 fn mat_vec<const W: usize>(a: &[[Kb; W]], x: &[Kb; W]) -> [Kb; W] {
@@ -105,7 +122,17 @@ impl<const W: usize> Fast<W> {
             w[i][0] = cur[0][0];
             cur = (0..W).map(|a| core::array::from_fn(|b| if a == 0 { m[0][b] } else { (1..W).fold(Kb::ZERO, |acc, c| acc + chat[a - 1][c - 1] * m[c][b]) })).collect();
         }
-        Fast { init_rc: rc[..4].to_vec(), m: m.to_vec(), pre: cur, k, w, v, term_rc }
+        let row32 = |r: &[Kb; W]| r.map(|x| x.to_monty());
+        let row64 = |r: &[Kb; W]| r.map(|x| x.to_monty() as u64);
+        let raw = Raw {
+            init_rc: rc[..4].iter().map(row32).collect(),
+            term_rc: term_rc.iter().map(row32).collect(),
+            k: k.iter().map(|x| x.to_monty()).collect(),
+            w: w.iter().map(row64).collect(),
+            v: v.iter().map(row64).collect(),
+            pre_cols: (0..W).map(|j| core::array::from_fn(|i| cur[i][j].to_monty() as u64)).collect(),
+        };
+        Fast { init_rc: rc[..4].to_vec(), m: m.to_vec(), pre: cur, k, w, v, term_rc, raw }
     }
 
     /// One partial round i of the sparse form on one state.
