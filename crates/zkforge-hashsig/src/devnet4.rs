@@ -271,6 +271,7 @@ impl Devnet4 {
     /// value once its walk is done; without packed batches one by one.
     pub fn walk_chains(&self, parameter: &[Kb; PL], epoch: u32, starts: &[u8], steps: &[u8], values: &mut [[Kb; H]]) {
         assert!(starts.len() == values.len() && steps.len() == values.len(), "one start and one step count per chain");
+        assert!(values.len() <= 256, "chain indices are bytes");
         #[cfg(target_arch = "x86_64")]
         {
             let n = crate::poseidon1::packed_lanes();
@@ -284,7 +285,7 @@ impl Devnet4 {
                     let lane_starts: Vec<u8> = (0..n).map(|k| if k < real { starts[first + k] } else { 0 }).collect();
                     let mut cur: Vec<[Kb; H]> = (0..n).map(|k| if k < real { values[first + k] } else { [Kb::ZERO; H] }).collect();
                     for j in 0..lane_steps.iter().copied().max().unwrap_or(0) {
-                        let at: Vec<u8> = lane_starts.iter().map(|&s| s + j).collect();
+                        let at: Vec<u8> = lane_starts.iter().map(|&s| s.wrapping_add(j)).collect();
                         let mut next = cur.clone();
                         self.packed_walk(parameter, &epochs, &chains, &at, 1, &mut next);
                         for k in 0..n {

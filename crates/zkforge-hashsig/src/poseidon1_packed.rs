@@ -181,7 +181,7 @@ pub(crate) unsafe fn chains<L: MatrixLanes, const PL: usize, const T: usize, con
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
     let mut x: [L; H] = unsafe { load_rows(values) };
     for j in 1..=steps {
-        let tweaks: [[Kb; T]; 16] = core::array::from_fn(|i| if i < L::N { chain_tweak::<T>(epochs[i], chains[i], starts[i] + j) } else { [Kb::ZERO; T] });
+        let tweaks: [[Kb; T]; 16] = core::array::from_fn(|i| if i < L::N { chain_tweak::<T>(epochs[i], chains[i], starts[i].wrapping_add(j)) } else { [Kb::ZERO; T] });
         let tw: [L; T] = unsafe { load_rows(&tweaks) };
         let mut s = [unsafe { L::zero() }; 16];
         s[..H].copy_from_slice(&x);
