@@ -40,7 +40,6 @@ fn scheme_rows<const H: usize, const R: usize>(name: &str, label: &'static str, 
     let perms = Arc::new(Perms::default());
     let layers = Arc::new(scheme.layers());
     let key = Arc::new(key_gen::<5, 2, H, 9>(&perms, &scheme.shape, &mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, epochs).expect("activation within the lifetime"));
-    let sigs: Vec<_> = (0..16u32).map(|e| scheme.sign::<5, 2, H, 9, R>(&perms, &layers, &key, e * 2, &[e as u8; 32]).expect("sign")).collect();
     let op = |what: &str| -> &'static str { Box::leak(format!("{what}_{label}").into_boxed_str()) };
     let mk = |op: &'static str, threads: usize, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: epochs as usize, threads, ours, peers: vec![], check: None };
     let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool"));
@@ -53,25 +52,34 @@ fn scheme_rows<const H: usize, const R: usize>(name: &str, label: &'static str, 
         t.elapsed()
     });
     let (p2, l2, k2) = (perms.clone(), layers.clone(), key.clone());
+    let (sign, verify) = sign_verify_runners(
+        move |e, m| scheme.sign::<5, 2, H, 9, R>(&p2, &l2, &k2, e, m).expect("sign"),
+        move |e, m, sig| scheme.verify::<5, 2, H, 9, R>(&perms, &layers, &key.root, &key.parameter, e, m, sig),
+    );
+    vec![mk(op("keygen"), threads, keygen), mk(op("sign"), 1, sign), mk(op("verify"), 1, verify)]
+}
+
+/// Signing and verification runners over one key: signing cycles through epochs 0..32 (the
+/// prepared interval, as a key store keeps it) and messages; verification checks sixteen
+/// signatures made up front (epochs 0, 2, .., 30).
+fn sign_verify_runners<S: 'static>(sign: impl Fn(u32, &[u8; 32]) -> S + 'static, verify: impl Fn(u32, &[u8; 32], &S) -> bool + 'static) -> (Runner, Runner) {
+    let sigs: Vec<S> = (0..16u32).map(|e| sign(e * 2, &[e as u8; 32])).collect();
     let sign = Box::new(move |iters: u64| {
         let t = std::time::Instant::now();
         for i in 0..iters {
-            // epochs of the prepared interval (the first two bottom trees), as a key store keeps it
-            let e = (i % 32) as u32;
-            black_box(scheme.sign::<5, 2, H, 9, R>(&p2, &l2, &k2, e, &[i as u8; 32]).expect("sign"));
+            black_box(sign((i % 32) as u32, &[i as u8; 32]));
         }
         t.elapsed()
     });
-    let (p3, l3, k3) = (perms, layers, key);
     let verify = Box::new(move |iters: u64| {
         let t = std::time::Instant::now();
         for i in 0..iters {
             let e = (i % 16) as u32;
-            black_box(scheme.verify::<5, 2, H, 9, R>(&p3, &l3, &k3.root, &k3.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
+            black_box(verify(e * 2, &[e as u8; 32], &sigs[e as usize]));
         }
         t.elapsed()
     });
-    vec![mk(op("keygen"), threads, keygen), mk(op("sign"), 1, sign), mk(op("verify"), 1, verify)]
+    (sign, verify)
 }
 
 /// Signing and verification of hash-sig's SHA3 Winternitz 2^18 w = 8 (1024 epochs).
@@ -81,23 +89,9 @@ fn sha3_rows() -> Vec<Case> {
     use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
     let inst = sha3_instance_by_name("sha3_winternitz_lifetime18_w8").expect("known");
     let key = Arc::new(inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 1024).expect("activation within the lifetime"));
-    let sigs: Vec<_> = (0..16u32).map(|e| inst.sign(&key, e * 2, &[e as u8; 32]).expect("sign")).collect();
-    let k2 = key.clone();
-    let sign = Box::new(move |iters: u64| {
-        let t = std::time::Instant::now();
-        for i in 0..iters {
-            black_box(inst.sign(&k2, (i % 32) as u32, &[i as u8; 32]).expect("sign"));
-        }
-        t.elapsed()
-    });
-    let verify = Box::new(move |iters: u64| {
-        let t = std::time::Instant::now();
-        for i in 0..iters {
-            let e = (i % 16) as u32;
-            black_box(inst.verify(&key.root, &key.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
-        }
-        t.elapsed()
-    });
+    let inst = Arc::new(inst);
+    let (i2, k2) = (inst.clone(), key.clone());
+    let (sign, verify) = sign_verify_runners(move |e, m| i2.sign(&k2, e, m).expect("sign"), move |e, m, sig| inst.verify(&key.root, &key.parameter, e, m, sig));
     let mk = |op: &'static str, ours: crate::Runner| Case { group: "hashsig", op, curve: "sha3", size: 1024, threads: 1, ours, peers: vec![], check: None };
     vec![mk("sign_sha3_w8_l18", sign), mk("verify_sha3_w8_l18", verify)]
 }
@@ -111,7 +105,6 @@ fn devnet4_rows() -> Vec<Case> {
     use zkforge_hashsig::devnet4::Devnet4;
     let inst = Arc::new(Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("known"));
     let key = Arc::new(inst.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([0x42; 32]), 0, 256).expect("activation within the lifetime"));
-    let sigs: Vec<_> = (0..16u32).map(|e| inst.sign(&key, e * 2, &[e as u8; 32]).expect("sign")).collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
     let i1 = inst.clone();
     let keygen = Box::new(move |iters: u64| {
@@ -122,21 +115,7 @@ fn devnet4_rows() -> Vec<Case> {
         t.elapsed()
     });
     let (i2, k2) = (inst.clone(), key.clone());
-    let sign = Box::new(move |iters: u64| {
-        let t = std::time::Instant::now();
-        for i in 0..iters {
-            black_box(i2.sign(&k2, (i % 32) as u32, &[i as u8; 32]).expect("sign"));
-        }
-        t.elapsed()
-    });
-    let verify = Box::new(move |iters: u64| {
-        let t = std::time::Instant::now();
-        for i in 0..iters {
-            let e = (i % 16) as u32;
-            black_box(inst.verify(&key.root, &key.parameter, e * 2, &[e as u8; 32], &sigs[e as usize]));
-        }
-        t.elapsed()
-    });
+    let (sign, verify) = sign_verify_runners(move |e, m| i2.sign(&k2, e, m).expect("sign"), move |e, m, sig| inst.verify(&key.root, &key.parameter, e, m, sig));
     let mk = |op: &'static str, ours: crate::Runner| Case { group: "hashsig", op, curve: "koalabear", size: 256, threads: 1, ours, peers: vec![], check: None };
     vec![mk("keygen_devnet4_l8", keygen), mk("sign_devnet4_l8", sign), mk("verify_devnet4_l8", verify)]
 }
