@@ -159,21 +159,7 @@ pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]
                     *x = t;
                 }
             }
-            // y = sum_j x_j col_j: one REDC per pair of columns, twelve (W / 2) summed per lane
-            let mut acc = [_mm512_setzero_si512(); R];
-            for j in (0..W).step_by(2) {
-                let bj = _mm512_permutexvar_epi64(_mm512_set1_epi64((j % 8) as i64), v[j / 8]);
-                let bk = _mm512_permutexvar_epi64(_mm512_set1_epi64(((j + 1) % 8) as i64), v[(j + 1) / 8]);
-                for (r, a) in acc.iter_mut().enumerate() {
-                    let cj = _mm512_loadu_si512(cols_mont[j].as_ptr().add(8 * r) as *const __m512i);
-                    let ck = _mm512_loadu_si512(cols_mont[j + 1].as_ptr().add(8 * r) as *const __m512i);
-                    let pair = _mm512_add_epi64(_mm512_mul_epu32(bj, cj), _mm512_mul_epu32(bk, ck));
-                    *a = _mm512_add_epi64(*a, redc_64(pair));
-                }
-            }
-            for (x, a) in v.iter_mut().zip(acc) {
-                *x = reduce40(a);
-            }
+            mds_wide::<W, R>(&mut v, cols_mont);
         }
         for (r, x) in v.iter().enumerate() {
             _mm256_storeu_si256(raw.as_mut_ptr().add(8 * r) as *mut __m256i, _mm512_cvtepi64_epi32(*x));
@@ -198,6 +184,18 @@ unsafe fn full_round_wide<const W: usize, const R: usize>(v: &mut [__m512i; R], 
             let t = sub_p_64(_mm512_add_epi64(*x, kr));
             *x = mul_64(mul_64(t, t), t);
         }
+        mds_wide::<W, R>(v, cols);
+    }
+}
+
+/// y = sum_j x_j col_j on one state in R registers of 64-bit lanes, `cols` in Montgomery form:
+/// one REDC per pair of columns (x_j c_j + x_k c_k < 2p^2 < p 2^32, below 2p after), W / 2
+/// summed per lane (below 2^40) and reduced once.
+#[inline(always)]
+unsafe fn mds_wide<const W: usize, const R: usize>(v: &mut [__m512i; R], cols: &[[u64; W]]) {
+    // SAFETY: AVX-512F (the caller's); every load touches lanes 8 r .. 8 r + 8 (r < R) of a
+    // W = 8 R lane array.
+    unsafe {
         let mut acc = [_mm512_setzero_si512(); R];
         for j in (0..W).step_by(2) {
             let bj = _mm512_permutexvar_epi64(_mm512_set1_epi64((j % 8) as i64), v[j / 8]);
