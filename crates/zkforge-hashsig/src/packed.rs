@@ -187,42 +187,16 @@ unsafe fn external_linear<L: Lanes, const W: usize>(s: &mut [L; W]) {
     }
 }
 
-/// Chunk C of an external round: the S-box on its four entries, M4, and the result added
-/// into the column sums.
-#[inline(always)]
-unsafe fn sbox_m4_chunk<L: Lanes, const W: usize, const C: usize>(v: &mut [L; W], c: &[i32; W], sums: &mut [L; 4]) {
-    unsafe {
-        // (no closure here: a closure is not `inline(always)`, and one left out of line would
-        // call every intrinsic out of line too)
-        let y = m4([
-            L::add_rc_cube(v[4 * C], L::splat(c[4 * C])),
-            L::add_rc_cube(v[4 * C + 1], L::splat(c[4 * C + 1])),
-            L::add_rc_cube(v[4 * C + 2], L::splat(c[4 * C + 2])),
-            L::add_rc_cube(v[4 * C + 3], L::splat(c[4 * C + 3])),
-        ]);
-        for k in 0..4 {
-            v[4 * C + k] = y[k];
-            sums[k] = if C == 0 { y[k] } else { L::add(sums[k], y[k]) };
-        }
-    }
-}
-
-/// One external round: S-box layer then the external linear layer.
+/// One external round: the S-box on every entry first (sixteen or twenty-four independent
+/// latency chains next to each other in the instruction stream, so the out-of-order window
+/// always holds ready work), then the external linear layer.
 #[inline(always)]
 unsafe fn external_round<L: Lanes, const W: usize>(v: &mut [L; W], c: &[i32; W]) {
     unsafe {
-        let mut sums = [L::zero(); 4];
-        sbox_m4_chunk::<L, W, 0>(v, c, &mut sums);
-        sbox_m4_chunk::<L, W, 1>(v, c, &mut sums);
-        sbox_m4_chunk::<L, W, 2>(v, c, &mut sums);
-        sbox_m4_chunk::<L, W, 3>(v, c, &mut sums);
-        if W == 24 {
-            sbox_m4_chunk::<L, W, 4>(v, c, &mut sums);
-            sbox_m4_chunk::<L, W, 5>(v, c, &mut sums);
-        }
         for j in 0..W {
-            v[j] = L::add(v[j], sums[j % 4]);
+            v[j] = L::add_rc_cube(v[j], L::splat(c[j]));
         }
+        external_linear(v);
     }
 }
 
@@ -232,11 +206,13 @@ pub(crate) unsafe fn permute_regs<L: Lanes, const W: usize>(perm: &Poseidon2<W>,
     let rc = perm.neg_constants();
     unsafe {
         external_linear(v);
-        for c in &rc.initial {
-            external_round(v, c);
-        }
-        internal_rounds(v, &rc.internal);
-        for c in &rc.terminal {
+        // One loop over the eight external rounds, the internal ones entered after the fourth:
+        // one copy of the external round's code (half the loop code of two loops, which keeps
+        // the whole permutation in the decoded-instruction cache).
+        for (r, c) in rc.initial.iter().chain(&rc.terminal).enumerate() {
+            if r == rc.initial.len() {
+                internal_rounds(v, &rc.internal);
+            }
             external_round(v, c);
         }
     }

@@ -1,16 +1,29 @@
 //! Sixteen KoalaBear lanes in one AVX-512 register: the [`Lanes`] arithmetic for the generic
 //! Poseidon2 rounds of `packed.rs`, and the sixteen-state entry points.
 //!
-//! Montgomery multiplication per lane as in Plonky3's packed MontyField31: even and odd lanes
-//! multiplied apart (`_mm512_mul_epu32`), q = (prod mod 2^32) p^-1 mod 2^32,
-//! (prod - q p) / 2^32 in (-p, p), one blend per product. (The signed S-box of
-//! `packed_avx2.rs` measured 5% slower here on Zen 5.) AVX-512 has no `vpsignd`: signs in the
-//! internal diagonal become mask registers (a compare, then a masked add or move). Additions
-//! reduce with an unsigned minimum: min(t, t - p) is t mod p for t < 2p.
+//! Montgomery multiplication per lane (as in Plonky3's packed MontyField31): even and odd
+//! lanes multiplied apart in 64-bit lanes, q = (prod mod 2^32) p^-1 mod 2^32,
+//! (prod - q p) / 2^32 in (-p, p) from the high halves. The S-box (x + rc)^3 takes
+//! x + rc in [-p, p) unreduced into signed products; square and cube stay in 64-bit lanes,
+//! the square only partly reduced, and the two halves merge once. Everything is arranged for
+//! Intel's ports, where 512-bit shifts and unsigned minima share port 0 with the
+//! multiplications: the odd lanes move down by `vmovshdup` (a shuffle), merge by a masked
+//! `vmovshdup`, and the last correction is a compare into a mask and a masked add. Two LLVM
+//! rewrites are blocked with inline assembly ([`opaque`], [`merge_hi`]). Measured on Intel
+//! Emerald Rapids (`examples/poseidon2_packed_peer.rs`, sixteen states): width 16 1895 ->
+//! 1700 ns, width 24 3216 -> 2751 ns, against the previous form, [`Avx512Unsigned`] (v + rc
+//! reduced first, two full Montgomery products with shifts and blends), which stays behind
+//! `poseidon2::PackedForm::signed_cube = false`. (An earlier signed S-box measured 5% slower
+//! than that form on Zen 5, but its code had the LLVM rewrite `opaque` now blocks.)
+//!
+//! AVX-512 has no `vpsignd`: signs in the internal diagonal become mask registers (a compare,
+//! then a masked add or move). Additions reduce with an unsigned minimum: min(t, t - p) is
+//! t mod p for t < 2p.
 //!
 //! The entry points are `unsafe` because they need AVX-512F: callers check
 //! `is_x86_feature_detected!("avx512f")` first (see `Poseidon2::permute_x16`). The tests
-//! compare this path with the scalar permutation.
+//! compare this path with the scalar permutation, and the lane arithmetic with the scalar
+//! field on edge values.
 
 #![cfg(target_arch = "x86_64")]
 
@@ -118,16 +131,14 @@ unsafe impl Lanes for Avx512 {
         }
     }
 
-    /// Here the unsigned form measured faster than the signed one of `packed_avx2.rs` (Zen 5:
-    /// 1000 vs 1050 ns for sixteen width-16 states): v + rc reduced to [0, p), then two
-    /// Montgomery products, each with one blend of the even and odd halves.
+    /// v + rc in [-p, p) goes unreduced into signed products: the even and odd lanes are
+    /// cubed apart in 64-bit lanes ([`cube_evn_signed`]), merged once, and + p where negative.
     #[inline(always)]
     unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            let p = _mm512_set1_epi32(P as i32);
-            let x = Self::add(v, Avx512(_mm512_add_epi32(rc_neg.0, p)));
-            mul(mul(x, x), x)
+            let x = _mm512_add_epi32(v.0, rc_neg.0);
+            Avx512(red_signed_merged(cube_evn_signed_raw(x), cube_evn_signed_raw(movehdup(x))))
         }
     }
 
@@ -138,9 +149,95 @@ unsafe impl Lanes for Avx512 {
     }
 }
 
+/// The odd 32-bit lanes copied into the even ones (`vmovshdup`: a shuffle, which runs beside
+/// the multiplications, where a 64-bit shift would compete with them for a port on Intel).
+#[inline(always)]
+unsafe fn movehdup(x: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe { _mm512_castps_si512(_mm512_movehdup_ps(_mm512_castsi512_ps(x))) }
+}
+
+/// The high halves of the 64-bit lanes of `evn` (into the even lanes) and of `odd` (the odd
+/// lanes as they are): one masked `vmovshdup` (latency 1). Written as assembly because LLVM
+/// turns the intrinsic `_mm512_mask_movehdup_ps` into `vpermt2d` with an index register
+/// (latency 3, on every S-box's critical path).
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn merge_hi(evn: __m512i, odd: __m512i) -> __m512i {
+    let out: __m512i;
+    // SAFETY: one register-only AVX-512F instruction (enabled here): `out` starts as `odd`,
+    // and its even lanes (mask 0x5555) take the odd lanes of `evn`; no memory, no flags.
+    unsafe {
+        core::arch::asm!(
+            "vmovshdup {out}{{{k}}}, {evn}",
+            out = inlateout(zmm_reg) odd => out,
+            k = in(kreg) 0x5555u16,
+            evn = in(zmm_reg) evn,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+    out
+}
+
+/// `x` unchanged, hidden from the optimiser. q = prod p^-1 matters only in its low 32 bits,
+/// and without this LLVM rewrites the pair of products q, q p: into a product and two shifts
+/// that clear q's high half (which the signed product by p ignores anyway), or, where
+/// AVX-512DQ is enabled at compile time, into `vpmullq` (three uops). Either costs the
+/// multiplier's port two or more extra uops per reduction.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn opaque(mut x: __m512i) -> __m512i {
+    // SAFETY: an empty template (an assembler comment) that reads and writes back one zmm
+    // register: no instruction, memory or flags touched; AVX-512F is enabled here.
+    unsafe { core::arch::asm!("/* {0} */", inout(zmm_reg) x, options(pure, nomem, nostack, preserves_flags)) };
+    x
+}
+
+/// Partial Montgomery reduction of signed 64-bit lanes in (-2^31 p, 2^31 p): with q the low
+/// 32 bits of prod p^-1 read as signed, (prod - q p) / 2^32 lies in (-p, p) and is left in
+/// the high 32 bits of each 64-bit lane (the low halves of prod and q p agree, so a 32-bit
+/// subtraction gives the high half without a borrow).
+#[inline(always)]
+unsafe fn red_signed(prod: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe {
+        let q = opaque(_mm512_mul_epi32(prod, _mm512_set1_epi32(P_INV as i32)));
+        _mm512_sub_epi32(prod, _mm512_mul_epi32(q, _mm512_set1_epi32(P as i32)))
+    }
+}
+
+/// x^3 R^-1 on the even 32-bit lanes of `x`, read as signed values in [-p, p], as a signed
+/// 64-bit product in (-p^2, p^2) not yet reduced: the square is reduced into (-p, p) by
+/// [`red_signed`] and moved down, then multiplied by x.
+#[inline(always)]
+unsafe fn cube_evn_signed_raw(x: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe { _mm512_mul_epi32(movehdup(red_signed(_mm512_mul_epi32(x, x))), x) }
+}
+
+/// The Montgomery reductions of two vectors of signed 64-bit products in (-2^31 p, 2^31 p)
+/// (the even lanes' and the odd lanes'), canonical in one register: q and q p per half, the
+/// high halves of the products and of q p merged once each, their 32-bit difference in
+/// (-p, p), + p where the product's half is below q p's (a signed compare that runs beside
+/// the subtraction).
+#[inline(always)]
+unsafe fn red_signed_merged(evn: __m512i, odd: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe {
+        let (pinv, p) = (_mm512_set1_epi32(P_INV as i32), _mm512_set1_epi32(P as i32));
+        let qp_evn = _mm512_mul_epi32(opaque(_mm512_mul_epi32(evn, pinv)), p);
+        let qp_odd = _mm512_mul_epi32(opaque(_mm512_mul_epi32(odd, pinv)), p);
+        let prod_hi = merge_hi(evn, odd);
+        let qp_hi = merge_hi(qp_evn, qp_odd);
+        let t = _mm512_sub_epi32(prod_hi, qp_hi);
+        _mm512_mask_add_epi32(t, _mm512_cmplt_epi32_mask(prod_hi, qp_hi), t, p)
+    }
+}
+
 /// a b 2^-32 mod p per lane, canonical in and out: even and odd lanes multiplied apart
-/// (`_mm512_mul_epu32`), q = (prod mod 2^32) p^-1, (prod - q p) / 2^32 in (-p, p) from the
-/// high halves, then + p where negative (unsigned minimum).
+/// (`_mm512_mul_epu32`, the odd ones moved down by [`movehdup`]), q = (prod mod 2^32) p^-1,
+/// the high halves of prod and q p merged once each, (prod - q p) / 2^32 in (-p, p) by a
+/// 32-bit subtraction, + p where it borrowed.
 #[inline(always)]
 pub(crate) unsafe fn mul(a: Avx512, b: Avx512) -> Avx512 {
     // SAFETY: AVX-512F, see above.
@@ -148,13 +245,88 @@ pub(crate) unsafe fn mul(a: Avx512, b: Avx512) -> Avx512 {
         let p = _mm512_set1_epi32(P as i32);
         let pinv = _mm512_set1_epi32(P_INV as i32);
         let prod_evn = _mm512_mul_epu32(a.0, b.0);
-        let prod_odd = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a.0), _mm512_srli_epi64::<32>(b.0));
+        let prod_odd = _mm512_mul_epu32(movehdup(a.0), movehdup(b.0));
+        let qp_evn = _mm512_mul_epu32(opaque(_mm512_mul_epu32(prod_evn, pinv)), p);
+        let qp_odd = _mm512_mul_epu32(opaque(_mm512_mul_epu32(prod_odd, pinv)), p);
+        let prod_hi = merge_hi(prod_evn, prod_odd);
+        let qp_hi = merge_hi(qp_evn, qp_odd);
+        let t = _mm512_sub_epi32(prod_hi, qp_hi);
+        Avx512(_mm512_mask_add_epi32(t, _mm512_cmplt_epu32_mask(prod_hi, qp_hi), t, p))
+    }
+}
+
+/// The previous lane arithmetic, [`Avx512`] but for its S-box and product (kept to measure
+/// against, `PackedForm::signed_cube = false`): a b 2^-32 mod p with the odd lanes moved by
+/// 64-bit shifts, the high halves merged by blends and the result reduced by an unsigned
+/// minimum; the S-box reduces v + rc to [0, p) first and takes two such products.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct Avx512Unsigned(Avx512);
+
+/// [`mul`] in the previous form (see [`Avx512Unsigned`]).
+#[inline(always)]
+unsafe fn mul_unsigned(a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, see above.
+    unsafe {
+        let p = _mm512_set1_epi32(P as i32);
+        let pinv = _mm512_set1_epi32(P_INV as i32);
+        let prod_evn = _mm512_mul_epu32(a, b);
+        let prod_odd = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
         let qp_evn = _mm512_mul_epu32(_mm512_mul_epu32(prod_evn, pinv), p);
         let qp_odd = _mm512_mul_epu32(_mm512_mul_epu32(prod_odd, pinv), p);
         let prod_hi = _mm512_mask_blend_epi32(0b1010_1010_1010_1010, _mm512_srli_epi64::<32>(prod_evn), prod_odd);
         let qp_hi = _mm512_mask_blend_epi32(0b1010_1010_1010_1010, _mm512_srli_epi64::<32>(qp_evn), qp_odd);
         let t = _mm512_sub_epi32(prod_hi, qp_hi);
-        Avx512(_mm512_min_epu32(t, _mm512_add_epi32(t, p)))
+        _mm512_min_epu32(t, _mm512_add_epi32(t, p))
+    }
+}
+
+// SAFETY: every method uses AVX-512F intrinsics only, under the contract of `Avx512`'s.
+unsafe impl Lanes for Avx512Unsigned {
+    const N: usize = 16;
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        // SAFETY (this and every method below): as `Avx512`'s, under the same contract.
+        Self(unsafe { Avx512::zero() })
+    }
+    #[inline(always)]
+    unsafe fn splat(x: i32) -> Self {
+        Self(unsafe { Avx512::splat(x) })
+    }
+    #[inline(always)]
+    unsafe fn load(lanes: &[u32; 16]) -> Self {
+        Self(unsafe { Avx512::load(lanes) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, lanes: &mut [u32; 16]) {
+        unsafe { self.0.store(lanes) }
+    }
+    #[inline(always)]
+    unsafe fn add(a: Self, b: Self) -> Self {
+        Self(unsafe { Avx512::add(a.0, b.0) })
+    }
+    #[inline(always)]
+    unsafe fn sub(a: Self, b: Self) -> Self {
+        Self(unsafe { Avx512::sub(a.0, b.0) })
+    }
+    #[inline(always)]
+    unsafe fn half(x: Self) -> Self {
+        Self(unsafe { Avx512::half(x.0) })
+    }
+    #[inline(always)]
+    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
+        Self(unsafe { Avx512::add_div_pow2(neg, k, sum.0, x.0) })
+    }
+    #[inline(always)]
+    unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self {
+        unsafe {
+            let x = Avx512::add(v.0, Avx512(_mm512_add_epi32(rc_neg.0 .0, _mm512_set1_epi32(P as i32)))).0;
+            Self(Avx512(mul_unsigned(mul_unsigned(x, x), x)))
+        }
+    }
+    #[inline(always)]
+    unsafe fn mul(a: Self, b: Self) -> Self {
+        Self(Avx512(unsafe { mul_unsigned(a.0 .0, b.0 .0) }))
     }
 }
 
@@ -166,9 +338,15 @@ pub(crate) unsafe fn mul(a: Avx512, b: Avx512) -> Avx512 {
 pub(crate) unsafe fn permute_x16<const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 16]) {
     // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
     unsafe {
-        let mut v: [Avx512; W] = packed::load_rows(states);
-        packed::permute_regs(perm, &mut v);
-        packed::store_rows(&v, states);
+        if crate::poseidon2::packed_form().signed_cube {
+            let mut v: [Avx512; W] = packed::load_rows(states);
+            packed::permute_regs(perm, &mut v);
+            packed::store_rows(&v, states);
+        } else {
+            let mut v: [Avx512Unsigned; W] = packed::load_rows(states);
+            packed::permute_regs(perm, &mut v);
+            packed::store_rows(&v, states);
+        }
     }
 }
 
@@ -180,7 +358,13 @@ pub(crate) unsafe fn permute_x16<const W: usize>(perm: &Poseidon2<W>, states: &m
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn permute_columns<const W: usize, const L: usize>(perm: &Poseidon2<W>, cols: &mut [[Kb; L]; W]) {
     // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
-    unsafe { packed::permute_columns::<Avx512, W, L>(perm, cols) }
+    unsafe {
+        if crate::poseidon2::packed_form().signed_cube {
+            packed::permute_columns::<Avx512, W, L>(perm, cols)
+        } else {
+            packed::permute_columns::<Avx512Unsigned, W, L>(perm, cols)
+        }
+    }
 }
 
 /// Sixteen chain walks with the width-16 permutation (see `packed::chains`).
@@ -196,5 +380,93 @@ pub(crate) unsafe fn chains_x16<const PL: usize, const T: usize, const H: usize>
     values: &mut [[Kb; H]; 16],
 ) {
     // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
-    unsafe { packed::chains::<Avx512, PL, T, H, _>(perm, parameter, tweaks, steps, values) }
+    unsafe {
+        if crate::poseidon2::packed_form().signed_cube {
+            packed::chains::<Avx512, PL, T, H, _>(perm, parameter, tweaks, steps, values)
+        } else {
+            packed::chains::<Avx512Unsigned, PL, T, H, _>(perm, parameter, tweaks, steps, values)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The lane arithmetic against the scalar field on edge values (0, 1, p - 1, values near
+    //! p / 2 and the powers of two, every constant at its extremes) and random ones: the
+    //! permutation tests rarely reach these in the intermediate values.
+    use super::*;
+    use crate::packed::Lanes;
+
+    fn values() -> Vec<u32> {
+        let mut v = vec![0, 1, 2, 3, P - 1, P - 2, P / 2, P / 2 + 1, P.div_ceil(2), 1 << 24, (1 << 24) + 1, 127 << 24, (1 << 30) - 1, 1 << 30, (1 << 31) - (1 << 24)];
+        let mut x = 0x9e37_79b9u32;
+        while v.len() % 16 != 0 || v.len() < 96 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            v.push(x % P);
+        }
+        v
+    }
+
+    /// Every operation on sixteen lanes `a` (and `b`) against the scalar field.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn check(a: &[u32; 16], b: &[u32; 16]) {
+        let lane = |v: Avx512| {
+            let mut out = [0u32; 16];
+            // SAFETY: AVX-512F is enabled here.
+            unsafe { v.store(&mut out) };
+            out
+        };
+        let kb = |raw: u32| Kb::from_monty(raw).expect("a canonical Montgomery word");
+        // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
+        unsafe {
+            let (va, vb) = (Avx512::load(a), Avx512::load(b));
+            let rc_neg = Avx512(_mm512_sub_epi32(vb.0, _mm512_set1_epi32(P as i32)));
+            let (m, c, s, d, h) = (lane(mul(va, vb)), lane(Avx512::add_rc_cube(va, rc_neg)), lane(Avx512::add(va, vb)), lane(Avx512::sub(va, vb)), lane(Avx512::half(va)));
+            let (mu, cu) = (Avx512Unsigned::mul(Avx512Unsigned(va), Avx512Unsigned(vb)), Avx512Unsigned::add_rc_cube(Avx512Unsigned(va), Avx512Unsigned(rc_neg)));
+            let (mu, cu) = (lane(mu.0), lane(cu.0));
+            for i in 0..16 {
+                let (x, y) = (kb(a[i]), kb(b[i]));
+                assert_eq!(m[i], (x * y).to_monty(), "mul {:#x} {:#x}", a[i], b[i]);
+                assert_eq!(c[i], (x + y).cube().to_monty(), "add_rc_cube {:#x} {:#x}", a[i], b[i]);
+                assert_eq!(mu[i], m[i], "previous-form mul {:#x} {:#x}", a[i], b[i]);
+                assert_eq!(cu[i], c[i], "previous-form add_rc_cube {:#x} {:#x}", a[i], b[i]);
+                assert_eq!(s[i], (x + y).to_monty());
+                assert_eq!(d[i], (x - y).to_monty());
+                assert_eq!(h[i], (x * Kb::new(2).inverse()).to_monty());
+            }
+            for k in 2..=24u32 {
+                let inv = Kb::new(2).pow(k as u64).inverse();
+                for neg in [false, true] {
+                    let r = lane(Avx512::add_div_pow2(neg, k, vb, va));
+                    for i in 0..16 {
+                        let t = kb(a[i]) * inv;
+                        assert_eq!(r[i], (if neg { kb(b[i]) - t } else { kb(b[i]) + t }).to_monty(), "add_div_pow2 k {k} neg {neg}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_match_scalar() {
+        if !std::is_x86_feature_detected!("avx512f") {
+            eprintln!("no AVX-512F: skipped");
+            return;
+        }
+        let v = values();
+        for a in v.chunks(16) {
+            for rot in [0, 1, 5] {
+                let a: [u32; 16] = a.try_into().unwrap();
+                let mut b = a;
+                b.rotate_left(rot);
+                // SAFETY: the CPU has AVX-512F (checked above).
+                unsafe { check(&a, &b) };
+                let rev: [u32; 16] = core::array::from_fn(|i| v[(v.len() - 1 - i) % v.len()]);
+                // SAFETY: as above.
+                unsafe { check(&a, &rev) };
+            }
+        }
+    }
 }

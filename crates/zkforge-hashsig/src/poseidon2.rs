@@ -262,6 +262,60 @@ pub fn scalar_form() -> ScalarForm {
     }
 }
 
+/// The form of the packed (sixteen-lane AVX-512) permutation, for the whole process
+/// ([`set_packed_form`]). Every value gives the same states; `DEFAULT` is the measured best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedForm {
+    /// The S-box takes x + rc unreduced into signed products with one merge of the even and
+    /// odd lanes, and products move lanes by shuffles rather than shifts (`packed_avx512.rs`);
+    /// `false` is the previous form (x + rc reduced first, two full Montgomery products).
+    pub signed_cube: bool,
+}
+
+impl PackedForm {
+    /// The measured best (`examples/poseidon2_packed_peer.rs`, Intel Emerald Rapids, sixteen
+    /// states): the signed cube, 0.90 (width 16) and 0.86 (width 24) of the previous form.
+    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true };
+}
+
+impl Default for PackedForm {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+// bit 0: signed cube; bit 7 set once chosen
+static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+/// Choose the form of the packed AVX-512 permutation for the whole process (AVX2 and scalar
+/// paths are not affected).
+///
+/// ```
+/// use zkforge_hashsig::{koalabear::Kb, poseidon2::{set_packed_form, PackedForm, Poseidon2}};
+/// let p = Poseidon2::new_16();
+/// let mut a = [[Kb::ONE; 16]; 16];
+/// let mut b = a;
+/// set_packed_form(PackedForm { signed_cube: false });
+/// p.permute_x16(&mut a);
+/// set_packed_form(PackedForm::DEFAULT);
+/// p.permute_x16(&mut b);
+/// assert_eq!(a, b);
+/// ```
+pub fn set_packed_form(f: PackedForm) {
+    PACKED_FORM.store(0x80 | f.signed_cube as u8, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// The current form of the packed permutation ([`PackedForm::DEFAULT`] until set).
+#[inline(always)]
+pub fn packed_form() -> PackedForm {
+    let v = PACKED_FORM.load(core::sync::atomic::Ordering::Relaxed);
+    if v == 0 {
+        PackedForm::DEFAULT
+    } else {
+        PackedForm { signed_cube: v & 1 != 0 }
+    }
+}
+
 /// The Poseidon2 permutation of width W (16 or 24) with its constants.
 #[derive(Clone, Debug)]
 pub struct Poseidon2<const W: usize> {
@@ -280,8 +334,10 @@ pub struct Poseidon2<const W: usize> {
     neg: NegConstants<W>,
 }
 
-/// Round constants in the packed paths' form (see `Poseidon2::neg_constants`).
+/// Round constants in the packed paths' form (see `Poseidon2::neg_constants`; read only by
+/// the x86-64 SIMD paths).
 #[derive(Clone, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct NegConstants<const W: usize> {
     pub(crate) initial: [[i32; W]; 4],
     pub(crate) internal: Vec<i32>,

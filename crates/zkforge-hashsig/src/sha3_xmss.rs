@@ -222,6 +222,7 @@ impl Sha3Instance {
         assert!(epochs.len() == n && chains.len() == n && starts.len() == n && steps.len() == n);
         let mut queue: Vec<usize> = (0..n).filter(|&i| steps[i] > 0).collect();
         queue.sort_by_key(|&i| core::cmp::Reverse(steps[i]));
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut queue = queue.into_iter();
         #[cfg(target_arch = "x86_64")]
         {

@@ -142,6 +142,54 @@ fn packed_x16_matches_scalar() {
     }
 }
 
+/// Every packed form (`PackedForm`) gives the scalar permutation's states, for every
+/// sixteen-lane entry point (row-major, column layout, and the chain walks through
+/// `chains_lanes`), including all-zero and all-(p - 1) states. The forms are process-wide,
+/// and every value gives the same states, so tests running beside this one are not affected.
+#[test]
+fn packed_every_form_matches_scalar() {
+    use zkforge_hashsig::poseidon2::{set_packed_form, PackedForm};
+    let mut rng = rng();
+    let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
+    for signed_cube in [false, true] {
+        set_packed_form(PackedForm { signed_cube });
+        for round in 0..20 {
+            let mut a: [[Kb; 16]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
+            if round == 0 {
+                a[0] = [Kb::ZERO; 16];
+                a[1] = [-Kb::ONE; 16];
+            }
+            let want: Vec<[Kb; 16]> = a.iter().map(|s| p16.permute(*s)).collect();
+            let mut cols: [[Kb; 16]; 16] = core::array::from_fn(|j| core::array::from_fn(|i| a[i][j]));
+            p16.permute_x16(&mut a);
+            assert_eq!(a.to_vec(), want, "signed_cube {signed_cube}");
+            p16.permute_columns_x16(&mut cols);
+            assert!((0..16).all(|i| (0..16).all(|j| cols[j][i] == want[i][j])), "signed_cube {signed_cube}");
+            let mut b: [[Kb; 24]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
+            if round == 0 {
+                b[2] = [Kb::ZERO; 24];
+                b[3] = [-Kb::ONE; 24];
+            }
+            let want: Vec<[Kb; 24]> = b.iter().map(|s| p24.permute(*s)).collect();
+            p24.permute_x16(&mut b);
+            assert_eq!(b.to_vec(), want, "signed_cube {signed_cube}");
+        }
+        // sixteen chain walks of eight steps (H = 8, parameter 5, tweak 2) against the
+        // one-at-a-time walk
+        let perms = zkforge_hashsig::tweak_hash::Perms::default();
+        let parameter: [Kb; 5] = core::array::from_fn(|_| Kb::new(rng.gen_range(0..P)));
+        let epochs: [u32; 16] = core::array::from_fn(|_| rng.gen());
+        let chains: [u8; 16] = core::array::from_fn(|i| i as u8 * 3);
+        let starts: [[Kb; 8]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
+        let mut values = starts;
+        perms.chains_lanes::<5, 2, 8, 16>(&parameter, epochs, chains, 1, 8, &mut values);
+        for i in 0..16 {
+            assert_eq!(values[i], perms.chain::<5, 2, 8>(&parameter, epochs[i], chains[i], 1, 8, &starts[i]), "signed_cube {signed_cube}, chain {i}");
+        }
+    }
+    set_packed_form(PackedForm::DEFAULT);
+}
+
 /// The column-layout entry point equals the row-major one on the transposed states.
 #[test]
 fn packed_columns_match_rows() {
