@@ -69,15 +69,17 @@ impl Meta {
             "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
         };
         let poseidon = if has("AVX-512F") {
-            match zkforge_hashsig::poseidon2::scalar_form().registers {
-                zkforge_hashsig::poseidon2::Registers::Auto | zkforge_hashsig::poseidon2::Registers::Avx512 => "AVX-512 (16 lanes; one state in AVX-512 registers)",
-                zkforge_hashsig::poseidon2::Registers::Avx2 => "AVX-512 (16 lanes; one state in AVX2 registers)",
-                zkforge_hashsig::poseidon2::Registers::Portable => "AVX-512 (16 lanes; one state in portable rounds)",
-            }
+            let one = match zkforge_hashsig::poseidon2::scalar_form().registers {
+                zkforge_hashsig::poseidon2::Registers::Auto | zkforge_hashsig::poseidon2::Registers::Avx512 => "one state in AVX-512 registers",
+                zkforge_hashsig::poseidon2::Registers::Avx2 => "one state in AVX2 registers",
+                zkforge_hashsig::poseidon2::Registers::Portable => "one state in portable rounds",
+            };
+            let cube = if zkforge_hashsig::poseidon2::packed_form().signed_cube { "signed S-box" } else { "previous unsigned S-box" };
+            format!("AVX-512 (16 lanes, {cube}; {one})")
         } else if has("AVX2") {
-            "AVX2 (8 lanes; one state in AVX2 registers)"
+            "AVX2 (8 lanes; one state in AVX2 registers)".to_string()
         } else {
-            "scalar"
+            "scalar".to_string()
         };
         let p1 = match zkforge_hashsig::poseidon1::packed_lanes() {
             16 => "batches of 16 in AVX-512 registers",

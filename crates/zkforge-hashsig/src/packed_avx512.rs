@@ -9,12 +9,15 @@
 //! Intel's ports, where 512-bit shifts and unsigned minima share port 0 with the
 //! multiplications: the odd lanes move down by `vmovshdup` (a shuffle), merge by a masked
 //! `vmovshdup`, and the last correction is a compare into a mask and a masked add. Two LLVM
-//! rewrites are blocked with inline assembly ([`opaque`], [`merge_hi`]). Measured on Intel
-//! Emerald Rapids (`examples/poseidon2_packed_peer.rs`, sixteen states): width 16 1895 ->
-//! 1700 ns, width 24 3216 -> 2751 ns, against the previous form, [`Avx512Unsigned`] (v + rc
-//! reduced first, two full Montgomery products with shifts and blends), which stays behind
-//! `poseidon2::PackedForm::signed_cube = false`. (An earlier signed S-box measured 5% slower
-//! than that form on Zen 5, but its code had the LLVM rewrite `opaque` now blocks.)
+//! rewrites are blocked with inline assembly ([`opaque`], [`merge_hi`]).
+//!
+//! Measured on Intel Emerald Rapids (`examples/poseidon2_packed_peer.rs`, sixteen states):
+//! width 16 1938-1998 -> 1683-1706 ns, width 24 3120-3144 -> 2712-2718 ns, against the
+//! previous form, [`Avx512Unsigned`] (v + rc reduced first, two full Montgomery products with
+//! shifts and blends), which stays behind `poseidon2::PackedForm::signed_cube = false`.
+//! Plonky3's packed permutation is still 1.07-1.09x faster in the same process. (An earlier
+//! signed S-box measured 5% slower than the previous form on Zen 5, but its code had the LLVM
+//! rewrite that [`opaque`] now blocks.)
 //!
 //! AVX-512 has no `vpsignd`: signs in the internal diagonal become mask registers (a compare,
 //! then a masked add or move). Additions reduce with an unsigned minimum: min(t, t - p) is

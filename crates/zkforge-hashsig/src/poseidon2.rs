@@ -274,7 +274,7 @@ pub struct PackedForm {
 
 impl PackedForm {
     /// The measured best (`examples/poseidon2_packed_peer.rs`, Intel Emerald Rapids, sixteen
-    /// states): the signed cube, 0.90 (width 16) and 0.86 (width 24) of the previous form.
+    /// states): the signed cube, 0.85-0.87 (widths 16 and 24) of the previous form.
     pub const DEFAULT: PackedForm = PackedForm { signed_cube: true };
 }
 
