@@ -62,41 +62,66 @@ unsafe fn signed_add(sum: __m512i, m: __m512i) -> __m512i {
     }
 }
 
+/// The sixteen-lane register types that share this file's lane arithmetic: [`Avx512`],
+/// [`Avx512Unsigned`] (the previous S-box and product, kept to measure against) and
+/// `poseidon1_avx512::Avx512Ifma` (Avx512 with another matrix product for Poseidon1). One
+/// [`Lanes`] implementation serves all of them.
+pub(crate) trait Avx512Form: Copy {
+    /// [`Avx512`]'s signed S-box and shuffle-based product (false: [`Avx512Unsigned`]'s).
+    const SIGNED: bool;
+    /// The register.
+    fn reg(self) -> __m512i;
+    /// The value held in a register.
+    fn from_reg(x: __m512i) -> Self;
+}
+
+impl Avx512Form for Avx512 {
+    const SIGNED: bool = true;
+    #[inline(always)]
+    fn reg(self) -> __m512i {
+        self.0
+    }
+    #[inline(always)]
+    fn from_reg(x: __m512i) -> Self {
+        Avx512(x)
+    }
+}
+
 // SAFETY: every method uses AVX-512F intrinsics only; the trait's contract makes callers run
 // them on an AVX-512F CPU inside `#[target_feature(enable = "avx512f")]` code.
-unsafe impl Lanes for Avx512 {
+unsafe impl<T: Avx512Form> Lanes for T {
     const N: usize = 16;
 
     #[inline(always)]
     unsafe fn zero() -> Self {
         // SAFETY: AVX-512F, see above.
-        Avx512(unsafe { _mm512_setzero_si512() })
+        T::from_reg(unsafe { _mm512_setzero_si512() })
     }
 
     #[inline(always)]
     unsafe fn splat(x: i32) -> Self {
         // SAFETY: AVX-512F, see above.
-        Avx512(unsafe { _mm512_set1_epi32(x) })
+        T::from_reg(unsafe { _mm512_set1_epi32(x) })
     }
 
     #[inline(always)]
     unsafe fn load(lanes: &[u32; 16]) -> Self {
         // SAFETY: reads the 64-byte array; AVX-512F, see above.
-        Avx512(unsafe { _mm512_loadu_si512(lanes.as_ptr() as *const __m512i) })
+        T::from_reg(unsafe { _mm512_loadu_si512(lanes.as_ptr() as *const __m512i) })
     }
 
     #[inline(always)]
     unsafe fn store(self, lanes: &mut [u32; 16]) {
         // SAFETY: writes the 64-byte array; AVX-512F, see above.
-        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, self.0) }
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, self.reg()) }
     }
 
     #[inline(always)]
     unsafe fn add(a: Self, b: Self) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            let t = _mm512_add_epi32(a.0, b.0);
-            Avx512(_mm512_min_epu32(t, _mm512_sub_epi32(t, _mm512_set1_epi32(P as i32))))
+            let t = _mm512_add_epi32(a.reg(), b.reg());
+            T::from_reg(_mm512_min_epu32(t, _mm512_sub_epi32(t, _mm512_set1_epi32(P as i32))))
         }
     }
 
@@ -104,8 +129,8 @@ unsafe impl Lanes for Avx512 {
     unsafe fn sub(a: Self, b: Self) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            let t = _mm512_sub_epi32(a.0, b.0);
-            Avx512(_mm512_min_epu32(t, _mm512_add_epi32(t, _mm512_set1_epi32(P as i32))))
+            let t = _mm512_sub_epi32(a.reg(), b.reg());
+            T::from_reg(_mm512_min_epu32(t, _mm512_add_epi32(t, _mm512_set1_epi32(P as i32))))
         }
     }
 
@@ -113,9 +138,9 @@ unsafe impl Lanes for Avx512 {
     unsafe fn half(x: Self) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            let odd = _mm512_test_epi32_mask(x.0, _mm512_set1_epi32(1));
+            let odd = _mm512_test_epi32_mask(x.reg(), _mm512_set1_epi32(1));
             let half = _mm512_maskz_mov_epi32(odd, _mm512_set1_epi32(P.div_ceil(2) as i32));
-            Avx512(_mm512_add_epi32(_mm512_srli_epi32::<1>(x.0), half))
+            T::from_reg(_mm512_add_epi32(_mm512_srli_epi32::<1>(x.reg()), half))
         }
     }
 
@@ -125,30 +150,43 @@ unsafe impl Lanes for Avx512 {
         // SAFETY: AVX-512F, see above.
         unsafe {
             let k = k as i32;
-            let h = _mm512_srl_epi32(x.0, _mm_cvtsi32_si128(k));
-            let l = _mm512_and_si512(x.0, _mm512_set1_epi32((1i32 << k) - 1));
+            let h = _mm512_srl_epi32(x.reg(), _mm_cvtsi32_si128(k));
+            let l = _mm512_and_si512(x.reg(), _mm512_set1_epi32((1i32 << k) - 1));
             let l127 = _mm512_sub_epi32(_mm512_slli_epi32::<7>(l), l);
             let c = _mm512_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
             let m = if neg { _mm512_sub_epi32(c, h) } else { _mm512_sub_epi32(h, c) };
-            Avx512(signed_add(sum.0, m))
+            T::from_reg(signed_add(sum.reg(), m))
         }
     }
 
     /// v + rc in [-p, p) goes unreduced into signed products: the even and odd lanes are
-    /// cubed apart in 64-bit lanes ([`cube_evn_signed`]), merged once, and + p where negative.
+    /// cubed apart in 64-bit lanes ([`cube_evn_signed_raw`]) and reduced and merged once
+    /// ([`red_signed_merged`]). In the previous form: v + rc reduced to [0, p), then two
+    /// [`mul_unsigned`] products.
     #[inline(always)]
     unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            let x = _mm512_add_epi32(v.0, rc_neg.0);
-            Avx512(red_signed_merged(cube_evn_signed_raw(x), cube_evn_signed_raw(movehdup(x))))
+            if T::SIGNED {
+                let x = _mm512_add_epi32(v.reg(), rc_neg.reg());
+                T::from_reg(red_signed_merged(cube_evn_signed_raw(x), cube_evn_signed_raw(movehdup(x))))
+            } else {
+                let x = Self::add(v, T::from_reg(_mm512_add_epi32(rc_neg.reg(), _mm512_set1_epi32(P as i32)))).reg();
+                T::from_reg(mul_unsigned(mul_unsigned(x, x), x))
+            }
         }
     }
 
     #[inline(always)]
     unsafe fn mul(a: Self, b: Self) -> Self {
         // SAFETY: AVX-512F, see above.
-        unsafe { mul(a, b) }
+        unsafe {
+            if T::SIGNED {
+                T::from_reg(mul(Avx512(a.reg()), Avx512(b.reg())).0)
+            } else {
+                T::from_reg(mul_unsigned(a.reg(), b.reg()))
+            }
+        }
     }
 }
 
@@ -284,52 +322,15 @@ unsafe fn mul_unsigned(a: __m512i, b: __m512i) -> __m512i {
     }
 }
 
-// SAFETY: every method uses AVX-512F intrinsics only, under the contract of `Avx512`'s.
-unsafe impl Lanes for Avx512Unsigned {
-    const N: usize = 16;
+impl Avx512Form for Avx512Unsigned {
+    const SIGNED: bool = false;
     #[inline(always)]
-    unsafe fn zero() -> Self {
-        // SAFETY (this and every method below): as `Avx512`'s, under the same contract.
-        Self(unsafe { Avx512::zero() })
+    fn reg(self) -> __m512i {
+        self.0 .0
     }
     #[inline(always)]
-    unsafe fn splat(x: i32) -> Self {
-        Self(unsafe { Avx512::splat(x) })
-    }
-    #[inline(always)]
-    unsafe fn load(lanes: &[u32; 16]) -> Self {
-        Self(unsafe { Avx512::load(lanes) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, lanes: &mut [u32; 16]) {
-        unsafe { self.0.store(lanes) }
-    }
-    #[inline(always)]
-    unsafe fn add(a: Self, b: Self) -> Self {
-        Self(unsafe { Avx512::add(a.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn sub(a: Self, b: Self) -> Self {
-        Self(unsafe { Avx512::sub(a.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn half(x: Self) -> Self {
-        Self(unsafe { Avx512::half(x.0) })
-    }
-    #[inline(always)]
-    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
-        Self(unsafe { Avx512::add_div_pow2(neg, k, sum.0, x.0) })
-    }
-    #[inline(always)]
-    unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self {
-        unsafe {
-            let x = Avx512::add(v.0, Avx512(_mm512_add_epi32(rc_neg.0 .0, _mm512_set1_epi32(P as i32)))).0;
-            Self(Avx512(mul_unsigned(mul_unsigned(x, x), x)))
-        }
-    }
-    #[inline(always)]
-    unsafe fn mul(a: Self, b: Self) -> Self {
-        Self(Avx512(unsafe { mul_unsigned(a.0 .0, b.0 .0) }))
+    fn from_reg(x: __m512i) -> Self {
+        Avx512Unsigned(Avx512(x))
     }
 }
 

@@ -394,49 +394,15 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512 {
 #[repr(transparent)]
 pub(crate) struct Avx512Ifma(pub(crate) Avx512);
 
-// SAFETY: every method is `Avx512`'s (AVX-512F intrinsics), run under the same contract.
-unsafe impl Lanes for Avx512Ifma {
-    const N: usize = 16;
+impl crate::packed_avx512::Avx512Form for Avx512Ifma {
+    const SIGNED: bool = true;
     #[inline(always)]
-    unsafe fn zero() -> Self {
-        // SAFETY (this and every method below): as `Avx512`'s, under the same contract.
-        Self(unsafe { Avx512::zero() })
+    fn reg(self) -> __m512i {
+        self.0 .0
     }
     #[inline(always)]
-    unsafe fn splat(x: i32) -> Self {
-        Self(unsafe { Avx512::splat(x) })
-    }
-    #[inline(always)]
-    unsafe fn load(lanes: &[u32; 16]) -> Self {
-        Self(unsafe { Avx512::load(lanes) })
-    }
-    #[inline(always)]
-    unsafe fn store(self, lanes: &mut [u32; 16]) {
-        unsafe { self.0.store(lanes) }
-    }
-    #[inline(always)]
-    unsafe fn add(a: Self, b: Self) -> Self {
-        Self(unsafe { Avx512::add(a.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn sub(a: Self, b: Self) -> Self {
-        Self(unsafe { Avx512::sub(a.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn half(x: Self) -> Self {
-        Self(unsafe { Avx512::half(x.0) })
-    }
-    #[inline(always)]
-    unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
-        Self(unsafe { Avx512::add_div_pow2(neg, k, sum.0, x.0) })
-    }
-    #[inline(always)]
-    unsafe fn add_rc_cube(v: Self, rc_neg: Self) -> Self {
-        Self(unsafe { Avx512::add_rc_cube(v.0, rc_neg.0) })
-    }
-    #[inline(always)]
-    unsafe fn mul(a: Self, b: Self) -> Self {
-        Self(unsafe { <Avx512 as Lanes>::mul(a.0, b.0) })
+    fn from_reg(x: __m512i) -> Self {
+        Avx512Ifma(Avx512(x))
     }
 }
 
