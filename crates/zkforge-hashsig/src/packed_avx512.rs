@@ -16,8 +16,9 @@
 //! previous form, [`Avx512Unsigned`] (v + rc reduced first, two full Montgomery products with
 //! shifts and blends), which stays behind `poseidon2::PackedForm::signed_cube = false`.
 //! Plonky3's packed permutation is still 1.07-1.09x faster in the same process. (An earlier
-//! signed S-box measured 5% slower than the previous form on Zen 5, but its code had the LLVM
-//! rewrite that [`opaque`] now blocks.)
+//! signed S-box measured 5% slower than the previous form on Zen 5; written with the same
+//! intrinsics, it most likely paid for the LLVM rewrite that [`opaque`] now blocks, two extra
+//! shifts per reduction. Not re-measured on Zen 5.)
 //!
 //! AVX-512 has no `vpsignd`: signs in the internal diagonal become mask registers (a compare,
 //! then a masked add or move). Additions reduce with an unsigned minimum: min(t, t - p) is
