@@ -344,27 +344,33 @@ impl Devnet4 {
         let half = self.log_lifetime / 2;
         let first = k << half;
         // sixteen epochs at a time: their chains, then their leaves, in packed batches
+        // (the groups, and each layer's nodes, in parallel on the caller's rayon pool: one tree
+        // alone uses every thread, and the layers are the same on any pool)
+        use rayon::prelude::*;
         let epochs: Vec<u32> = (0..1u64 << half).map(|i| (first + i) as u32).collect();
-        let mut layer: Vec<[Kb; H]> = Vec::with_capacity(epochs.len());
-        for group in epochs.chunks(16) {
-            let items: Vec<(u32, u8)> = group.iter().flat_map(|&e| (0..self.dimension).map(move |c| (e, c as u8))).collect();
-            let ends = self.chain_ends(parameter, prf_key, &items);
-            let per_epoch: Vec<&[[Kb; H]]> = ends.chunks(self.dimension).collect();
-            layer.extend(self.leaves(parameter, group, &per_epoch));
-        }
+        let groups: Vec<Vec<[Kb; H]>> = epochs
+            .par_chunks(16)
+            .map(|group| {
+                let items: Vec<(u32, u8)> = group.iter().flat_map(|&e| (0..self.dimension).map(move |c| (e, c as u8))).collect();
+                let ends = self.chain_ends(parameter, prf_key, &items);
+                let per_epoch: Vec<&[[Kb; H]]> = ends.chunks(self.dimension).collect();
+                self.leaves(parameter, group, &per_epoch)
+            })
+            .collect();
+        let mut layer: Vec<[Kb; H]> = groups.into_iter().flatten().collect();
         let mut layers = Vec::with_capacity(half as usize + 1);
         let mut start = first;
         for level in 1..=half {
             start >>= 1;
-            let next = layer.chunks_exact(2).enumerate().map(|(j, p)| self.node(parameter, level as u8, (start + j as u64) as u32, &p[0], &p[1])).collect();
+            let next = layer.par_chunks_exact(2).enumerate().map(|(j, p)| self.node(parameter, level as u8, (start + j as u64) as u32, &p[0], &p[1])).collect();
             layers.push(std::mem::replace(&mut layer, next));
         }
         layers.push(layer);
         layers
     }
 
-    /// Key generation, consuming the RNG as the reference does (bottom trees in parallel on
-    /// the caller's rayon pool). Parameters the reference refuses give an [`ActivationError`]
+    /// Key generation, consuming the RNG as the reference does (bottom trees, and the leaf
+    /// groups and nodes inside each, in parallel on the caller's rayon pool). Parameters the reference refuses give an [`ActivationError`]
     /// before the RNG is touched.
     pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Result<KeyMaterial<PL, H>, ActivationError> {
         use rayon::prelude::*;

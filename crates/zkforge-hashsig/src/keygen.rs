@@ -183,41 +183,47 @@ impl Perms {
     }
 
     /// Every layer of bottom tree `k` (epochs k sqrt(L) .. (k + 1) sqrt(L)), leaves first,
-    /// the root layer last.
+    /// the root layer last. The leaves (in groups of sixteen epochs) and each layer's nodes
+    /// are computed in parallel on the caller's rayon pool, so one tree alone (an activation
+    /// of sqrt(L) epochs) uses every thread; the layers are the same on any pool.
     pub fn bottom_tree<const PL: usize, const T: usize, const H: usize, const CAP: usize>(&self, shape: &Shape, parameter: &[Kb; PL], prf_key: &[u8; 32], k: u64) -> Vec<Vec<[Kb; H]>> {
+        use rayon::prelude::*;
         let half = shape.log_lifetime / 2;
         let first = k << half;
         // leaves sixteen epochs at a time (the packed sponge) when the tree allows, else one by one
         const L: usize = 16;
         let n = 1u64 << half;
-        let mut layer: Vec<[Kb; H]> = Vec::with_capacity(n as usize);
-        if n.is_multiple_of(L as u64) {
+        let mut layer: Vec<[Kb; H]> = if n.is_multiple_of(L as u64) {
             let steps = (shape.base - 1) as u8;
             let dim = shape.dimension;
-            for g in (0..n).step_by(L) {
-                let epochs: [u32; L] = core::array::from_fn(|i| (first + g + i as u64) as u32);
-                // all L * dim chains of these epochs, sixteen (epoch, chain) lanes at a time
-                let mut ends: [Vec<[Kb; H]>; L] = core::array::from_fn(|_| Vec::with_capacity(dim));
-                for b in (0..L * dim).step_by(L) {
-                    let ep: [u32; L] = core::array::from_fn(|i| epochs[(b + i) / dim]);
-                    let ch: [u8; L] = core::array::from_fn(|i| ((b + i) % dim) as u8);
-                    let mut values: [[Kb; H]; L] = prf::chain_starts(prf_key, &ep, &ch.map(|c| c as u64));
-                    self.chains_lanes::<PL, T, H, L>(parameter, ep, ch, 0, steps, &mut values);
-                    for i in 0..L {
-                        ends[(b + i) / dim].push(values[i]);
+            let groups: Vec<[[Kb; H]; L]> = (0..n / L as u64)
+                .into_par_iter()
+                .map(|g| {
+                    let epochs: [u32; L] = core::array::from_fn(|i| (first + g * L as u64 + i as u64) as u32);
+                    // all L * dim chains of these epochs, sixteen (epoch, chain) lanes at a time
+                    let mut ends: [Vec<[Kb; H]>; L] = core::array::from_fn(|_| Vec::with_capacity(dim));
+                    for b in (0..L * dim).step_by(L) {
+                        let ep: [u32; L] = core::array::from_fn(|i| epochs[(b + i) / dim]);
+                        let ch: [u8; L] = core::array::from_fn(|i| ((b + i) % dim) as u8);
+                        let mut values: [[Kb; H]; L] = prf::chain_starts(prf_key, &ep, &ch.map(|c| c as u64));
+                        self.chains_lanes::<PL, T, H, L>(parameter, ep, ch, 0, steps, &mut values);
+                        for i in 0..L {
+                            ends[(b + i) / dim].push(values[i]);
+                        }
                     }
-                }
-                layer.extend_from_slice(&self.leaves_lanes::<PL, T, H, CAP, L>(parameter, epochs, &ends, shape.sponge_chunks as u32));
-            }
+                    self.leaves_lanes::<PL, T, H, CAP, L>(parameter, epochs, &ends, shape.sponge_chunks as u32)
+                })
+                .collect();
+            groups.into_iter().flatten().collect()
         } else {
-            layer.extend((0..n).map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)));
-        }
+            (0..n).into_par_iter().map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)).collect()
+        };
         let mut start = first;
         let mut layers = Vec::with_capacity(half as usize + 1);
         for level in 1..=half {
             start >>= 1;
             let next = layer
-                .chunks_exact(2)
+                .par_chunks_exact(2)
                 .enumerate()
                 .map(|(j, pair)| self.node::<PL, T, H>(parameter, level as u8, (start + j as u64) as u32, &pair[0], &pair[1]))
                 .collect();
@@ -344,8 +350,8 @@ pub fn key_gen_with_progress<const PL: usize, const T: usize, const H: usize, co
     let half = shape.log_lifetime / 2;
     let first_tree = start >> half;
     let trees = num >> half;
-    // bottom trees in parallel on the caller's rayon pool (they need no randomness); the
-    // first two are kept whole as the prepared interval
+    // bottom trees (and the work inside each) in parallel on the caller's rayon pool (they
+    // need no randomness); the first two are kept whole as the prepared interval
     let done = std::sync::atomic::AtomicU64::new(0);
     let progress = std::sync::Mutex::new(progress);
     let trees_out: Vec<(u64, Vec<Vec<[Kb; H]>>)> = {

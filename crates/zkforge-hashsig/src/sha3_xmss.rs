@@ -320,27 +320,39 @@ impl Sha3Instance {
         let half = self.log_lifetime / 2;
         let first = k << half;
         let last = (self.base() - 1) as u8;
-        // every chain of every epoch of the tree, walked four at a time
+        // every chain of every epoch of the tree, walked four at a time, in groups of 64
+        // epochs; the groups, and each layer's nodes, in parallel on the caller's rayon pool
+        // (one tree alone uses every thread; the layers are the same on any pool)
+        use rayon::prelude::*;
+        const GROUP: usize = 64;
         let dim = self.dimension();
-        let epochs: Vec<u32> = (0..(1usize << half) * dim).map(|j| (first + (j / dim) as u64) as u32).collect();
-        let chains: Vec<u8> = (0..epochs.len()).map(|j| (j % dim) as u8).collect();
-        let mut ends: Vec<Node> = epochs.iter().zip(&chains).map(|(&e, &c)| self.chain_start(prf_key, e, c as u64)).collect();
-        let (starts, steps) = (vec![0u8; ends.len()], vec![last; ends.len()]);
-        self.walk_chains(parameter, &epochs, &chains, &starts, &steps, &mut ends);
-        let mut layer: Vec<Node> = ends.chunks_exact(dim).enumerate().map(|(i, e)| self.leaf(parameter, (first + i as u64) as u32, e)).collect();
+        let n = 1usize << half;
+        let groups: Vec<Vec<Node>> = (0..n.div_ceil(GROUP))
+            .into_par_iter()
+            .map(|g| {
+                let (lo, hi) = (g * GROUP, ((g + 1) * GROUP).min(n));
+                let epochs: Vec<u32> = (lo * dim..hi * dim).map(|j| (first + (j / dim) as u64) as u32).collect();
+                let chains: Vec<u8> = (lo * dim..hi * dim).map(|j| (j % dim) as u8).collect();
+                let mut ends: Vec<Node> = epochs.iter().zip(&chains).map(|(&e, &c)| self.chain_start(prf_key, e, c as u64)).collect();
+                let (starts, steps) = (vec![0u8; ends.len()], vec![last; ends.len()]);
+                self.walk_chains(parameter, &epochs, &chains, &starts, &steps, &mut ends);
+                ends.chunks_exact(dim).enumerate().map(|(i, e)| self.leaf(parameter, (first + (lo + i) as u64) as u32, e)).collect()
+            })
+            .collect();
+        let mut layer: Vec<Node> = groups.into_iter().flatten().collect();
         let mut layers = Vec::with_capacity(half as usize + 1);
         let mut start = first;
         for level in 1..=half {
             start >>= 1;
-            let next = layer.chunks_exact(2).enumerate().map(|(j, p)| self.node(parameter, level as u8, (start + j as u64) as u32, &p[0], &p[1])).collect();
+            let next = layer.par_chunks_exact(2).enumerate().map(|(j, p)| self.node(parameter, level as u8, (start + j as u64) as u32, &p[0], &p[1])).collect();
             layers.push(std::mem::replace(&mut layer, next));
         }
         layers.push(layer);
         layers
     }
 
-    /// Key generation from the RNG, as the reference consumes it; bottom trees in parallel on
-    /// the caller's rayon pool. Parameters the reference refuses give an [`ActivationError`]
+    /// Key generation from the RNG, as the reference consumes it; bottom trees, and the leaf
+    /// groups and nodes inside each, in parallel on the caller's rayon pool. Parameters the reference refuses give an [`ActivationError`]
     /// before the RNG is touched.
     pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Result<Sha3Key, ActivationError> {
         use rayon::prelude::*;

@@ -346,3 +346,32 @@ fn devnet4_lifetime32() {
     let v = load(include_str!("vectors/leansig_c08a3ba_devnet4_poseidon1_ssz.json"));
     check_devnet4(&v[1]);
 }
+
+/// Key generation runs its bottom trees, and the leaf groups and nodes inside each, on the
+/// caller's rayon pool: every layer is the same on one thread (no parallelism) and on three
+/// (more threads than trees), for the Poseidon2, devnet-4 and SHA3 generations; and one
+/// bottom tree alone (an activation of sqrt(L) epochs) gives its prepared layers too.
+#[test]
+fn key_gen_same_on_every_pool() {
+    use zkforge_hashsig::devnet4::Devnet4;
+    use zkforge_hashsig::sha3_xmss::sha3_instance_by_name;
+    let pool = |n: usize| rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap();
+    let (one, three) = (pool(1), pool(3));
+    let perms = Perms::default();
+    for name in ["poseidon2_toplevel_lifetime18_dim64_base8", "poseidon2_winternitz_lifetime18_w8"] {
+        let inst = instance_by_name(name).unwrap();
+        for (start, num) in [(1000, 10), (0, 512)] {
+            let gen = |p: &rayon::ThreadPool| p.install(|| key_gen::<PL, T, 7, CAP>(&perms, &inst.shape, &mut rand_chacha::ChaCha20Rng::from_seed([3; 32]), start, num).unwrap());
+            let (a, b) = (gen(&one), gen(&three));
+            assert_eq!((a.root, &a.top_layers, &a.prepared), (b.root, &b.top_layers, &b.prepared), "{name} ({start}, {num})");
+        }
+    }
+    let d4 = Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").unwrap();
+    let gen = |p: &rayon::ThreadPool| p.install(|| d4.key_gen(&mut rand_chacha::ChaCha12Rng::from_seed([4; 32]), 0, 256).unwrap());
+    let (a, b) = (gen(&one), gen(&three));
+    assert_eq!((a.root, &a.top_layers, &a.prepared), (b.root, &b.top_layers, &b.prepared), "devnet 4");
+    let s3 = sha3_instance_by_name("sha3_winternitz_lifetime18_w8").unwrap();
+    let gen = |p: &rayon::ThreadPool| p.install(|| s3.key_gen(&mut rand_chacha::ChaCha20Rng::from_seed([5; 32]), 0, 512).unwrap());
+    let (a, b) = (gen(&one), gen(&three));
+    assert_eq!((a.root, &a.top_layers, &a.prepared), (b.root, &b.top_layers, &b.prepared), "sha3");
+}
