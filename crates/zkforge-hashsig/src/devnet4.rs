@@ -344,8 +344,8 @@ impl Devnet4 {
         let half = self.log_lifetime / 2;
         let first = k << half;
         // sixteen epochs at a time: their chains, then their leaves, in packed batches
-        // (the groups, and each layer's nodes, in parallel on the caller's rayon pool: one tree
-        // alone uses every thread, and the layers are the same on any pool)
+        // (the groups, and each layer's nodes, in parallel on the caller's rayon pool: more
+        // threads than bottom trees are used, and the layers are the same on any pool)
         use rayon::prelude::*;
         let epochs: Vec<u32> = (0..1u64 << half).map(|i| (first + i) as u32).collect();
         let groups: Vec<Vec<[Kb; H]>> = epochs

@@ -322,7 +322,7 @@ impl Sha3Instance {
         let last = (self.base() - 1) as u8;
         // every chain of every epoch of the tree, walked four at a time, in groups of 64
         // epochs; the groups, and each layer's nodes, in parallel on the caller's rayon pool
-        // (one tree alone uses every thread; the layers are the same on any pool)
+        // (more threads than bottom trees are used; the layers are the same on any pool)
         use rayon::prelude::*;
         const GROUP: usize = 64;
         let dim = self.dimension();

@@ -349,8 +349,8 @@ fn devnet4_lifetime32() {
 
 /// Key generation runs its bottom trees, and the leaf groups and nodes inside each, on the
 /// caller's rayon pool: every layer is the same on one thread (no parallelism) and on three
-/// (more threads than trees), for the Poseidon2, devnet-4 and SHA3 generations; and one
-/// bottom tree alone (an activation of sqrt(L) epochs) gives its prepared layers too.
+/// (more threads than trees), for the Poseidon2 generation (activations of two and three
+/// bottom trees), devnet 4 (sixteen trees) and SHA3.
 #[test]
 fn key_gen_same_on_every_pool() {
     use zkforge_hashsig::devnet4::Devnet4;
@@ -360,7 +360,7 @@ fn key_gen_same_on_every_pool() {
     let perms = Perms::default();
     for name in ["poseidon2_toplevel_lifetime18_dim64_base8", "poseidon2_winternitz_lifetime18_w8"] {
         let inst = instance_by_name(name).unwrap();
-        for (start, num) in [(1000, 10), (0, 512)] {
+        for (start, num) in [(1000, 10), (0, 1536)] {
             let gen = |p: &rayon::ThreadPool| p.install(|| key_gen::<PL, T, 7, CAP>(&perms, &inst.shape, &mut rand_chacha::ChaCha20Rng::from_seed([3; 32]), start, num).unwrap());
             let (a, b) = (gen(&one), gen(&three));
             assert_eq!((a.root, &a.top_layers, &a.prepared), (b.root, &b.top_layers, &b.prepared), "{name} ({start}, {num})");
