@@ -62,7 +62,7 @@ fn main() {
     let name = a.get(1).map(String::as_str).unwrap_or("poseidon2_toplevel_lifetime32_dim64_base8");
     let epochs: u64 = a.get(2).and_then(|x| x.parse().ok()).unwrap_or(131072);
     let threads: usize = a.get(3).and_then(|x| x.parse().ok()).unwrap_or(1);
-    if let Some(inst) = zkforge_hashsig::devnet4::Devnet4::by_name(name) {
+    if let Some(inst) = Devnet4::by_name(name) {
         // leanSig devnet 4 draws its keys from rand 0.10's StdRng, ChaCha12 keyed by the seed.
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
         let t = std::time::Instant::now();

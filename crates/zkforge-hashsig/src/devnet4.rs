@@ -348,16 +348,15 @@ impl Devnet4 {
         // threads than bottom trees are used, and the layers are the same on any pool)
         use rayon::prelude::*;
         let epochs: Vec<u32> = (0..1u64 << half).map(|i| (first + i) as u32).collect();
-        let groups: Vec<Vec<[Kb; H]>> = epochs
+        let mut layer: Vec<[Kb; H]> = epochs
             .par_chunks(16)
-            .map(|group| {
+            .flat_map_iter(|group| {
                 let items: Vec<(u32, u8)> = group.iter().flat_map(|&e| (0..self.dimension).map(move |c| (e, c as u8))).collect();
                 let ends = self.chain_ends(parameter, prf_key, &items);
                 let per_epoch: Vec<&[[Kb; H]]> = ends.chunks(self.dimension).collect();
                 self.leaves(parameter, group, &per_epoch)
             })
             .collect();
-        let mut layer: Vec<[Kb; H]> = groups.into_iter().flatten().collect();
         let mut layers = Vec::with_capacity(half as usize + 1);
         let mut start = first;
         for level in 1..=half {
@@ -370,8 +369,8 @@ impl Devnet4 {
     }
 
     /// Key generation, consuming the RNG as the reference does (bottom trees, and the leaf
-    /// groups and nodes inside each, in parallel on the caller's rayon pool). Parameters the reference refuses give an [`ActivationError`]
-    /// before the RNG is touched.
+    /// groups and nodes inside each, in parallel on the caller's rayon pool). Parameters the
+    /// reference refuses give an [`ActivationError`] before the RNG is touched.
     pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Result<KeyMaterial<PL, H>, ActivationError> {
         use rayon::prelude::*;
         check_activation(self.log_lifetime, activation_start, num_active)?;

@@ -198,9 +198,9 @@ impl Perms {
         let mut layer: Vec<[Kb; H]> = if n.is_multiple_of(L as u64) {
             let steps = (shape.base - 1) as u8;
             let dim = shape.dimension;
-            let groups: Vec<[[Kb; H]; L]> = (0..n / L as u64)
+            (0..n / L as u64)
                 .into_par_iter()
-                .map(|g| {
+                .flat_map_iter(|g| {
                     let epochs: [u32; L] = core::array::from_fn(|i| (first + g * L as u64 + i as u64) as u32);
                     // all L * dim chains of these epochs, sixteen (epoch, chain) lanes at a time
                     let mut ends: [Vec<[Kb; H]>; L] = core::array::from_fn(|_| Vec::with_capacity(dim));
@@ -215,8 +215,7 @@ impl Perms {
                     }
                     self.leaves_lanes::<PL, T, H, CAP, L>(parameter, epochs, &ends, shape.sponge_chunks as u32)
                 })
-                .collect();
-            groups.into_iter().flatten().collect()
+                .collect()
         } else {
             (0..n).into_par_iter().map(|i| self.epoch_leaf::<PL, T, H, CAP>(shape, parameter, prf_key, (first + i) as u32)).collect()
         };

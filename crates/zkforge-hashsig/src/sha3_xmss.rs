@@ -327,19 +327,18 @@ impl Sha3Instance {
         const GROUP: usize = 64;
         let dim = self.dimension();
         let n = 1usize << half;
-        let groups: Vec<Vec<Node>> = (0..n.div_ceil(GROUP))
+        let mut layer: Vec<Node> = (0..n.div_ceil(GROUP))
             .into_par_iter()
-            .map(|g| {
+            .flat_map_iter(|g| {
                 let (lo, hi) = (g * GROUP, ((g + 1) * GROUP).min(n));
                 let epochs: Vec<u32> = (lo * dim..hi * dim).map(|j| (first + (j / dim) as u64) as u32).collect();
                 let chains: Vec<u8> = (lo * dim..hi * dim).map(|j| (j % dim) as u8).collect();
                 let mut ends: Vec<Node> = epochs.iter().zip(&chains).map(|(&e, &c)| self.chain_start(prf_key, e, c as u64)).collect();
                 let (starts, steps) = (vec![0u8; ends.len()], vec![last; ends.len()]);
                 self.walk_chains(parameter, &epochs, &chains, &starts, &steps, &mut ends);
-                ends.chunks_exact(dim).enumerate().map(|(i, e)| self.leaf(parameter, (first + (lo + i) as u64) as u32, e)).collect()
+                ends.chunks_exact(dim).enumerate().map(|(i, e)| self.leaf(parameter, (first + (lo + i) as u64) as u32, e)).collect::<Vec<Node>>()
             })
             .collect();
-        let mut layer: Vec<Node> = groups.into_iter().flatten().collect();
         let mut layers = Vec::with_capacity(half as usize + 1);
         let mut start = first;
         for level in 1..=half {
@@ -352,8 +351,8 @@ impl Sha3Instance {
     }
 
     /// Key generation from the RNG, as the reference consumes it; bottom trees, and the leaf
-    /// groups and nodes inside each, in parallel on the caller's rayon pool. Parameters the reference refuses give an [`ActivationError`]
-    /// before the RNG is touched.
+    /// groups and nodes inside each, in parallel on the caller's rayon pool. Parameters the
+    /// reference refuses give an [`ActivationError`] before the RNG is touched.
     pub fn key_gen(&self, rng: &mut impl RngCore, activation_start: u64, num_active: u64) -> Result<Sha3Key, ActivationError> {
         use rayon::prelude::*;
         check_activation(self.log_lifetime, activation_start, num_active)?;
