@@ -15,7 +15,9 @@
 //! width 16 1938-1998 -> 1683-1706 ns, width 24 3120-3144 -> 2712-2718 ns, against the
 //! previous form, [`Avx512Unsigned`] (v + rc reduced first, two full Montgomery products with
 //! shifts and blends), which stays behind `poseidon2::PackedForm::signed_cube = false`.
-//! Plonky3's packed permutation is still 1.07-1.09x faster in the same process. (An earlier
+//! With the S-box layer written out (`packed::sbox_layer`: the state in registers, not a
+//! stack array) 1620-1644 / 2688-2691 ns, and Plonky3's packed permutation 1.03-1.06x faster
+//! in the same process (1.07-1.09x before). (An earlier
 //! signed S-box measured 5% slower than the previous form on Zen 5; written with the same
 //! intrinsics, it most likely paid for the LLVM rewrite that [`opaque`] now blocks, two extra
 //! shifts per reduction. Not re-measured on Zen 5.)

@@ -70,9 +70,11 @@ unsafe fn dense<L: MatrixLanes, const W: usize>(a: &[[Kb; W]], x: &mut [L; W]) {
 #[inline(always)]
 unsafe fn full_round<L: MatrixLanes, const W: usize>(rc: &[Kb; W], a: &[[Kb; W]], small: Option<&[[u64; W]]>, x: &mut [L; W]) {
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
-    for j in 0..W {
-        x[j] = unsafe { L::add_rc_cube(x[j], splat_neg(rc[j])) };
+    let mut neg = [0i32; W];
+    for (n, c) in neg.iter_mut().zip(rc) {
+        *n = (c.to_monty() as i32).wrapping_sub(P as i32);
     }
+    unsafe { crate::packed::sbox_layer(x, &neg) };
     match small {
         Some(rows) => unsafe { L::small_mds(rows, x) },
         None => unsafe { dense(a, x) },
