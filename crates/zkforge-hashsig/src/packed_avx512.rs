@@ -16,8 +16,9 @@
 //! previous form, [`Avx512Unsigned`] (v + rc reduced first, two full Montgomery products with
 //! shifts and blends), which stays behind `poseidon2::PackedForm::signed_cube = false`.
 //! With the S-box layer written out (`packed::sbox_layer`: the state in registers, not a
-//! stack array) 1620-1644 / 2688-2691 ns, and Plonky3's packed permutation 1.03-1.06x faster
-//! in the same process (1.07-1.09x before). (An earlier
+//! stack array) and 127 l hidden from LLVM in the diagonal ([`opaque`]) 1624-1633 /
+//! 2682-2722 ns, and Plonky3's packed permutation 1.02-1.04x faster in the same process
+//! (1.07-1.09x before). (An earlier
 //! signed S-box measured 5% slower than the previous form on Zen 5; written with the same
 //! intrinsics, it most likely paid for the LLVM rewrite that [`opaque`] now blocks, two extra
 //! shifts per reduction. Not re-measured on Zen 5.)
