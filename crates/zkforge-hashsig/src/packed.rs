@@ -102,14 +102,77 @@ unsafe fn tail_sum<L: Lanes, const W: usize>(v: &[L; W]) -> L {
     }
 }
 
-/// Entry J of an internal round: v[J] <- sum + V_J v[J], added into the next round's tail
-/// sum (accumulator (J - 1) mod 4). J is a constant, so the diagonal operation is too.
+/// One operation on entry J of a width-W state, J a constant: [`each_entry`] calls it for
+/// every entry, one call written out per entry.
+///
+/// # Safety
+/// As [`Lanes`]: implementations call intrinsics of one instruction set.
+pub(crate) unsafe trait EntryOp<L: Lanes, const W: usize> {
+    /// The operation on entry J.
+    unsafe fn apply<const J: usize>(&mut self, v: &mut [L; W]);
+}
+
+/// `op` on entries FROM.. of a width-16 or width-24 state (FROM = 0 or 1), one call per entry
+/// written out (J a constant in each).
+///
+/// Why written out: a `for j in 0..W` loop over a body this long stays a loop (LLVM does not
+/// unroll it), and the state then lives in a stack array, stored and reloaded around every
+/// round. Written out, it stays in registers (all of width 16 in AVX-512's 32; width 24
+/// spills a few). Measured on Emerald Rapids: packed Poseidon2 0.96 / 0.98 of the loop
+/// (widths 16 / 24), Poseidon1's AVX2 batches 0.87 / 0.90 (BENCHMARKS.md, fourth session of
+/// 2026-12-07).
 #[inline(always)]
-unsafe fn entry<L: Lanes, const W: usize, const J: usize>(v: &mut [L; W], sum: L, acc: &mut [L; 4]) {
+pub(crate) unsafe fn each_entry<L: Lanes, const W: usize, const FROM: usize, O: EntryOp<L, W>>(v: &mut [L; W], op: &mut O) {
+    const { assert!((W == 16 || W == 24) && FROM <= 1) };
+    // SAFETY: the caller runs this under the instruction set of `L`.
     unsafe {
-        let y = L::add_diag(diag_ops::<W>()[J], sum, v[J]);
-        v[J] = y;
-        acc[(J - 1) % 4] = if J <= 4 { y } else { L::add(acc[(J - 1) % 4], y) };
+        if FROM == 0 {
+            op.apply::<0>(v);
+        }
+        op.apply::<1>(v);
+        op.apply::<2>(v);
+        op.apply::<3>(v);
+        op.apply::<4>(v);
+        op.apply::<5>(v);
+        op.apply::<6>(v);
+        op.apply::<7>(v);
+        op.apply::<8>(v);
+        op.apply::<9>(v);
+        op.apply::<10>(v);
+        op.apply::<11>(v);
+        op.apply::<12>(v);
+        op.apply::<13>(v);
+        op.apply::<14>(v);
+        op.apply::<15>(v);
+        if W == 24 {
+            op.apply::<16>(v);
+            op.apply::<17>(v);
+            op.apply::<18>(v);
+            op.apply::<19>(v);
+            op.apply::<20>(v);
+            op.apply::<21>(v);
+            op.apply::<22>(v);
+            op.apply::<23>(v);
+        }
+    }
+}
+
+/// An internal round's entry J >= 1: v[J] <- sum + V_J v[J], added into the next round's tail
+/// sum (accumulator (J - 1) mod 4). J is a constant, so the diagonal operation is too.
+struct InternalEntry<L> {
+    sum: L,
+    acc: [L; 4],
+}
+
+// SAFETY: lane operations only; the caller of `apply` runs it under `L`'s instruction set.
+unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for InternalEntry<L> {
+    #[inline(always)]
+    unsafe fn apply<const J: usize>(&mut self, v: &mut [L; W]) {
+        unsafe {
+            let y = L::add_diag(diag_ops::<W>()[J], self.sum, v[J]);
+            v[J] = y;
+            self.acc[(J - 1) % 4] = if J <= 4 { y } else { L::add(self.acc[(J - 1) % 4], y) };
+        }
     }
 }
 
@@ -122,32 +185,9 @@ unsafe fn internal_rounds<L: Lanes, const W: usize>(v: &mut [L; W], constants: &
             let s0 = L::add_rc_cube(v[0], L::splat(*k));
             let sum = L::add(tail, s0);
             v[0] = L::sub(tail, s0);
-            let mut acc = [L::zero(); 4];
-            entry::<L, W, 1>(v, sum, &mut acc);
-            entry::<L, W, 2>(v, sum, &mut acc);
-            entry::<L, W, 3>(v, sum, &mut acc);
-            entry::<L, W, 4>(v, sum, &mut acc);
-            entry::<L, W, 5>(v, sum, &mut acc);
-            entry::<L, W, 6>(v, sum, &mut acc);
-            entry::<L, W, 7>(v, sum, &mut acc);
-            entry::<L, W, 8>(v, sum, &mut acc);
-            entry::<L, W, 9>(v, sum, &mut acc);
-            entry::<L, W, 10>(v, sum, &mut acc);
-            entry::<L, W, 11>(v, sum, &mut acc);
-            entry::<L, W, 12>(v, sum, &mut acc);
-            entry::<L, W, 13>(v, sum, &mut acc);
-            entry::<L, W, 14>(v, sum, &mut acc);
-            entry::<L, W, 15>(v, sum, &mut acc);
-            if W == 24 {
-                entry::<L, W, 16>(v, sum, &mut acc);
-                entry::<L, W, 17>(v, sum, &mut acc);
-                entry::<L, W, 18>(v, sum, &mut acc);
-                entry::<L, W, 19>(v, sum, &mut acc);
-                entry::<L, W, 20>(v, sum, &mut acc);
-                entry::<L, W, 21>(v, sum, &mut acc);
-                entry::<L, W, 22>(v, sum, &mut acc);
-                entry::<L, W, 23>(v, sum, &mut acc);
-            }
+            let mut op = InternalEntry { sum, acc: [L::zero(); 4] };
+            each_entry::<L, W, 1, _>(v, &mut op);
+            let acc = op.acc;
             tail = L::add(L::add(acc[0], acc[1]), L::add(acc[2], acc[3]));
         }
     }
@@ -187,50 +227,23 @@ unsafe fn external_linear<L: Lanes, const W: usize>(s: &mut [L; W]) {
     }
 }
 
-/// The S-box of entry J: v[J] <- (v[J] + rc_J)^3, rc_J given as rc_J - p.
-#[inline(always)]
-unsafe fn sbox<L: Lanes, const W: usize, const J: usize>(v: &mut [L; W], c: &[i32; W]) {
-    unsafe { v[J] = L::add_rc_cube(v[J], L::splat(c[J])) }
+/// The S-box of entry J, v[J] <- (v[J] + rc_J)^3, with the constants given as rc_J - p.
+struct Sbox<'a, const W: usize>(&'a [i32; W]);
+
+// SAFETY: lane operations only; the caller of `apply` runs it under `L`'s instruction set.
+unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for Sbox<'_, W> {
+    #[inline(always)]
+    unsafe fn apply<const J: usize>(&mut self, v: &mut [L; W]) {
+        unsafe { v[J] = L::add_rc_cube(v[J], L::splat(self.0[J])) }
+    }
 }
 
-/// The S-box on every entry of a width-16 or width-24 state, v[j] <- (v[j] + rc_j)^3, with
-/// the constants as rc_j - p (Poseidon2's external rounds, Poseidon1's full rounds).
-///
-/// Written out one call per entry, as the internal rounds' entries are. A `for j in 0..W`
-/// loop here stays a loop (LLVM does not unroll a body this long), and the state then lives
-/// in a stack array, stored and reloaded around every round's S-boxes. Written out, it stays
-/// in registers (all of width 16 in AVX-512's 32; width 24 spills a few).
+/// The S-box on every entry, v[j] <- (v[j] + rc_j)^3, with the constants as rc_j - p
+/// (Poseidon2's external rounds, Poseidon1's full rounds), written out by [`each_entry`].
 #[inline(always)]
 pub(crate) unsafe fn sbox_layer<L: Lanes, const W: usize>(v: &mut [L; W], c: &[i32; W]) {
-    const { assert!(W == 16 || W == 24) };
-    unsafe {
-        sbox::<L, W, 0>(v, c);
-        sbox::<L, W, 1>(v, c);
-        sbox::<L, W, 2>(v, c);
-        sbox::<L, W, 3>(v, c);
-        sbox::<L, W, 4>(v, c);
-        sbox::<L, W, 5>(v, c);
-        sbox::<L, W, 6>(v, c);
-        sbox::<L, W, 7>(v, c);
-        sbox::<L, W, 8>(v, c);
-        sbox::<L, W, 9>(v, c);
-        sbox::<L, W, 10>(v, c);
-        sbox::<L, W, 11>(v, c);
-        sbox::<L, W, 12>(v, c);
-        sbox::<L, W, 13>(v, c);
-        sbox::<L, W, 14>(v, c);
-        sbox::<L, W, 15>(v, c);
-        if W == 24 {
-            sbox::<L, W, 16>(v, c);
-            sbox::<L, W, 17>(v, c);
-            sbox::<L, W, 18>(v, c);
-            sbox::<L, W, 19>(v, c);
-            sbox::<L, W, 20>(v, c);
-            sbox::<L, W, 21>(v, c);
-            sbox::<L, W, 22>(v, c);
-            sbox::<L, W, 23>(v, c);
-        }
-    }
+    // SAFETY: the caller runs this under the instruction set of `L`.
+    unsafe { each_entry::<L, W, 0, _>(v, &mut Sbox(c)) }
 }
 
 /// One external round: the S-box on every entry ([`sbox_layer`]), then the external linear
@@ -247,8 +260,6 @@ unsafe fn external_round<L: Lanes, const W: usize>(v: &mut [L; W], c: &[i32; W])
 /// The width-W permutation on lane-major registers.
 #[inline(always)]
 pub(crate) unsafe fn permute_regs<L: Lanes, const W: usize>(perm: &Poseidon2<W>, v: &mut [L; W]) {
-    // The rounds write out entries 0..16 and, for width 24, 16..24.
-    const { assert!(W == 16 || W == 24) };
     let rc = perm.neg_constants();
     unsafe {
         external_linear(v);

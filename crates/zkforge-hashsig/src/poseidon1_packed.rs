@@ -20,7 +20,7 @@
 //! No closures here: one left out of line would call every intrinsic out of line.
 
 use crate::koalabear::{Kb, P};
-use crate::packed::Lanes;
+use crate::packed::{each_entry, EntryOp, Lanes};
 use crate::poseidon1::Poseidon1;
 use crate::tweak_hash::{chain_tweak, tree_tweak};
 
@@ -81,46 +81,18 @@ unsafe fn full_round<L: MatrixLanes, const W: usize>(rc: &[Kb; W], a: &[[Kb; W]]
     }
 }
 
-/// Entry J of a sparse partial round: x[J] <- x[J] + v[J] x0.
-#[inline(always)]
-unsafe fn sparse_entry<L: MatrixLanes, const W: usize, const J: usize>(x: &mut [L; W], x0: L, v: &[Kb; W]) {
-    // SAFETY: the caller runs this under the instruction set of `L`.
-    unsafe { x[J] = L::add(x[J], L::mul(x0, splat(v[J]))) }
+/// Entry J >= 1 of a sparse partial round: x[J] <- x[J] + v[J] x0 (all of them written out by
+/// `packed::each_entry`: a loop over j kept the state in a stack array).
+struct SparseEntry<'a, L, const W: usize> {
+    x0: L,
+    v: &'a [Kb; W],
 }
 
-/// x[j] <- x[j] + v[j] x0 for every j >= 1 of a sparse partial round, written out one call per
-/// entry (a `for` loop over j stays a loop and keeps the state in a stack array, as
-/// `packed::sbox_layer` explains).
-#[inline(always)]
-unsafe fn sparse_update<L: MatrixLanes, const W: usize>(x: &mut [L; W], x0: L, v: &[Kb; W]) {
-    const { assert!(W == 16 || W == 24) };
-    // SAFETY: the caller runs this under the instruction set of `L`.
-    unsafe {
-        sparse_entry::<L, W, 1>(x, x0, v);
-        sparse_entry::<L, W, 2>(x, x0, v);
-        sparse_entry::<L, W, 3>(x, x0, v);
-        sparse_entry::<L, W, 4>(x, x0, v);
-        sparse_entry::<L, W, 5>(x, x0, v);
-        sparse_entry::<L, W, 6>(x, x0, v);
-        sparse_entry::<L, W, 7>(x, x0, v);
-        sparse_entry::<L, W, 8>(x, x0, v);
-        sparse_entry::<L, W, 9>(x, x0, v);
-        sparse_entry::<L, W, 10>(x, x0, v);
-        sparse_entry::<L, W, 11>(x, x0, v);
-        sparse_entry::<L, W, 12>(x, x0, v);
-        sparse_entry::<L, W, 13>(x, x0, v);
-        sparse_entry::<L, W, 14>(x, x0, v);
-        sparse_entry::<L, W, 15>(x, x0, v);
-        if W == 24 {
-            sparse_entry::<L, W, 16>(x, x0, v);
-            sparse_entry::<L, W, 17>(x, x0, v);
-            sparse_entry::<L, W, 18>(x, x0, v);
-            sparse_entry::<L, W, 19>(x, x0, v);
-            sparse_entry::<L, W, 20>(x, x0, v);
-            sparse_entry::<L, W, 21>(x, x0, v);
-            sparse_entry::<L, W, 22>(x, x0, v);
-            sparse_entry::<L, W, 23>(x, x0, v);
-        }
+// SAFETY: lane operations only; the caller of `apply` runs it under `L`'s instruction set.
+unsafe impl<L: MatrixLanes, const W: usize> EntryOp<L, W> for SparseEntry<'_, L, W> {
+    #[inline(always)]
+    unsafe fn apply<const J: usize>(&mut self, x: &mut [L; W]) {
+        unsafe { x[J] = L::add(x[J], L::mul(self.x0, splat(self.v[J]))) }
     }
 }
 
@@ -139,7 +111,7 @@ pub(crate) unsafe fn permute_regs<L: MatrixLanes, const W: usize>(p: &Poseidon1<
                 let x0 = L::add_rc_cube(x[0], splat_neg(f.k[i]));
                 x[0] = x0;
                 let y0 = L::dot(&f.w[i], x);
-                sparse_update(x, x0, &f.v[i]);
+                each_entry::<L, W, 1, _>(x, &mut SparseEntry { x0, v: &f.v[i] });
                 x[0] = y0;
             }
             for c in &f.term_rc {
