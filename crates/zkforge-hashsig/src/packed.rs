@@ -171,7 +171,8 @@ unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for InternalEntry<L> {
         unsafe {
             let y = L::add_diag(diag_ops::<W>()[J], self.sum, v[J]);
             v[J] = y;
-            self.acc[(J - 1) % 4] = if J <= 4 { y } else { L::add(self.acc[(J - 1) % 4], y) };
+            // (J + 3) % 4 is (J - 1) mod 4 without an underflow in the never-called J = 0 copy
+            self.acc[(J + 3) % 4] = if J <= 4 { y } else { L::add(self.acc[(J + 3) % 4], y) };
         }
     }
 }
