@@ -157,7 +157,7 @@ pub(crate) unsafe fn each_entry<L: Lanes, const W: usize, const FROM: usize, O: 
     }
 }
 
-/// An internal round's entry J >= 1: v[J] <- sum + V_J v[J], added into the next round's tail
+/// An internal round's entry J >= 1: `v[J] <- sum + V_J v[J]`, added into the next round's tail
 /// sum (accumulator (J - 1) mod 4). J is a constant, so the diagonal operation is too.
 struct InternalEntry<L> {
     sum: L,
@@ -228,7 +228,7 @@ unsafe fn external_linear<L: Lanes, const W: usize>(s: &mut [L; W]) {
     }
 }
 
-/// The S-box of entry J, v[J] <- (v[J] + rc_J)^3, with the constants given as rc_J - p.
+/// The S-box of entry J, `v[J] <- (v[J] + rc_J)^3`, with the constants given as rc_J - p.
 struct Sbox<'a, const W: usize>(&'a [i32; W]);
 
 // SAFETY: lane operations only; the caller of `apply` runs it under `L`'s instruction set.
@@ -239,7 +239,7 @@ unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for Sbox<'_, W> {
     }
 }
 
-/// The S-box on every entry, v[j] <- (v[j] + rc_j)^3, with the constants as rc_j - p
+/// The S-box on every entry, `v[j] <- (v[j] + rc_j)^3`, with the constants as rc_j - p
 /// (Poseidon2's external rounds, Poseidon1's full rounds), written out by [`each_entry`].
 #[inline(always)]
 pub(crate) unsafe fn sbox_layer<L: Lanes, const W: usize>(v: &mut [L; W], c: &[i32; W]) {

@@ -81,7 +81,7 @@ unsafe fn full_round<L: MatrixLanes, const W: usize>(rc: &[Kb; W], a: &[[Kb; W]]
     }
 }
 
-/// Entry J >= 1 of a sparse partial round: x[J] <- x[J] + v[J] x0 (all of them written out by
+/// Entry J >= 1 of a sparse partial round: `x[J] <- x[J] + v[J] x0` (all of them written out by
 /// `packed::each_entry`: a loop over j kept the state in a stack array).
 struct SparseEntry<'a, L, const W: usize> {
     x0: L,
