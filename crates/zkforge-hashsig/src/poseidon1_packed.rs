@@ -47,11 +47,17 @@ unsafe fn splat<L: Lanes>(c: Kb) -> L {
     unsafe { L::splat(c.to_monty() as i32) }
 }
 
-/// Every lane c - p, the form [`Lanes::add_rc_cube`] takes its constant in.
+/// c - p (Montgomery form), the form [`Lanes::add_rc_cube`] takes its constant in.
+#[inline(always)]
+fn neg_form(c: Kb) -> i32 {
+    (c.to_monty() as i32).wrapping_sub(P as i32)
+}
+
+/// Every lane [`neg_form`]`(c)`.
 #[inline(always)]
 unsafe fn splat_neg<L: Lanes>(c: Kb) -> L {
     // SAFETY: the caller runs this under the instruction set of `L`.
-    unsafe { L::splat((c.to_monty() as i32).wrapping_sub(P as i32)) }
+    unsafe { L::splat(neg_form(c)) }
 }
 
 /// x <- A x for the dense matrix `a` (rows), a [`MatrixLanes::dot`] per output.
@@ -72,7 +78,7 @@ unsafe fn full_round<L: MatrixLanes, const W: usize>(rc: &[Kb; W], a: &[[Kb; W]]
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
     let mut neg = [0i32; W];
     for (n, c) in neg.iter_mut().zip(rc) {
-        *n = (c.to_monty() as i32).wrapping_sub(P as i32);
+        *n = neg_form(*c);
     }
     unsafe { crate::packed::sbox_layer(x, &neg) };
     match small {
