@@ -211,15 +211,21 @@ impl Devnet4 {
         Err(SchemeError::EncodingFailed)
     }
 
-    /// One packed batch of chain walks (see `poseidon1_packed::chains`): every slice holds
-    /// [`crate::poseidon1::packed_lanes`] lanes, which must be 16 or 8.
+    /// One packed batch of chain walks (see `poseidon1_packed::chains`): every slice holds the
+    /// batch's lanes, 16 (AVX-512) or 8 (AVX2), as the caller read
+    /// [`crate::poseidon1::packed_lanes`] once for the whole operation. (Reading the switch again
+    /// here raced with a `set_registers` or `set_form` from another thread: a batch sized for
+    /// one value met the other and panicked.)
     #[cfg(target_arch = "x86_64")]
     fn packed_walk(&self, parameter: &[Kb; PL], epochs: &[u32], chains: &[u8], starts: &[u8], steps: u8, values: &mut [[Kb; H]]) {
-        let n = crate::poseidon1::packed_lanes();
-        assert!(n > 1 && values.len() == n, "a batch of packed_lanes() > 1 lanes");
+        let n = values.len();
+        assert!(
+            (n == 16 && std::is_x86_feature_detected!("avx512f")) || (n == 8 && std::is_x86_feature_detected!("avx2")),
+            "a packed batch is 16 lanes on AVX-512 or 8 on AVX2"
+        );
         let sparse = crate::poseidon1::form().sparse_partial;
-        // SAFETY: `packed_lanes` gives 16 only after detecting AVX-512F, 8 only after detecting
-        // AVX2; `packed_ifma` detects IFMA.
+        // SAFETY: AVX-512F (16 lanes) or AVX2 (8 lanes) was detected just above; `packed_ifma`
+        // detects IFMA.
         unsafe {
             if n == 16 && crate::poseidon1::packed_ifma() {
                 crate::poseidon1_avx512::chains_x16_ifma::<PL, T, H>(&self.p16, sparse, parameter, epochs, chains, starts, steps, values)
