@@ -1,9 +1,12 @@
 //! leanSig devnet 4 (Poseidon1) on one thread: key generation of the 2^8 test instance (its
 //! sixteen bottom trees), and of one bottom tree's first 64 epochs of the 2^32 instance (their
 //! 64 x 46 chains walked to their ends, then their leaves), under each Poseidon1 form, alternated;
-//! per form the fastest of five rounds. Forms: the one-state textbook rounds; one state in
+//! per form the fastest of five rounds. Forms: the one-state textbook rounds (also with width
+//! 24's MDS product as a convolution, what a CPU without AVX2 runs); one state in
 //! AVX2 / AVX-512 registers (`poseidon1::set_registers`, packing off); packed batches of eight
-//! (AVX2) / sixteen (AVX-512) with sparse partial rounds (`poseidon1::set_form`, the default).
+//! (AVX2) / sixteen (AVX-512) with sparse partial rounds (`poseidon1::set_form`, the default),
+//! each also with width 24's dense MDS product instead of its convolution form
+//! (`Form::circulant_ntt` off).
 //! `cargo run --release -p zkforge-hashsig --example devnet4_time`; with the argument `full`,
 //! instead the 2^32 instance's key generation of 131,072 epochs (two bottom trees, as the
 //! vectors' key) in the default form on one thread and on a pool of two, and one state at a
@@ -17,7 +20,9 @@ use zkforge_hashsig::devnet4::Devnet4;
 use zkforge_hashsig::koalabear::Kb;
 use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Registers};
 
-const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false, ifma_mds: false };
+const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false, ifma_mds: false, circulant_ntt: false };
+/// The default but for width 24's dense MDS product (the form before the convolution).
+const DENSE_MDS24: Form = Form { circulant_ntt: false, ..Form::DEFAULT };
 
 fn main() {
     let small = Devnet4::by_name("leansig_head_aborting_lifetime8_dim46_base8").expect("instance");
@@ -80,15 +85,18 @@ fn main() {
     }
     let forms = [
         ("textbook", Registers::Portable, ONE_BY_ONE),
+        ("textbook, conv.", Registers::Portable, Form { circulant_ntt: true, ..ONE_BY_ONE }),
         ("AVX2 registers", Registers::Avx2, ONE_BY_ONE),
         ("AVX-512 registers", Registers::Avx512, ONE_BY_ONE),
+        ("x8, dense w24 MDS", Registers::Avx2, DENSE_MDS24),
         ("packed x8 sparse", Registers::Avx2, Form::DEFAULT),
+        ("x16, dense w24 MDS", Registers::Avx512, DENSE_MDS24),
         ("packed x16 sparse", Registers::Avx512, Form::DEFAULT),
     ];
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
-    let mut best = [[f64::MAX; 5]; 2];
-    let mut roots = [[Kb::ZERO; 8]; 5];
-    let mut leaves = vec![Vec::new(); 5];
+    let mut best = [[f64::MAX; 8]; 2];
+    let mut roots = [[Kb::ZERO; 8]; 8];
+    let mut leaves = vec![Vec::new(); 8];
     let parameter = [Kb::new(3), Kb::new(1), Kb::new(4), Kb::new(1), Kb::new(5)];
     let prf_key = [7u8; 32];
     for _ in 0..5 {

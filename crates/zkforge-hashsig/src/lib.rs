@@ -37,6 +37,7 @@ pub mod koalabear;
 pub mod poseidon1;
 mod poseidon1_avx2;
 mod poseidon1_avx512;
+mod poseidon1_circulant;
 mod poseidon1_fast;
 #[cfg(target_arch = "x86_64")]
 mod poseidon1_packed;

@@ -17,12 +17,16 @@
 //! - one state in AVX-512 or AVX2 registers (`poseidon1_avx512.rs`, `poseidon1_avx2.rs`;
 //!   AVX-512 width 24 also with the sparse partial rounds);
 //! - sixteen (AVX-512) or eight (AVX2) states at once, lane i of every register belonging to
-//!   state i (`poseidon1_packed.rs`), for devnet 4's key generation: its chains and leaves.
+//!   state i (`poseidon1_packed.rs`), for devnet 4's key generation: its chains and leaves;
+//! - width 24's MDS product as a cyclic convolution of length 24 (`poseidon1_circulant.rs`:
+//!   Good-Thomas 3 x 8, length-8 transforms, 62 products instead of 576), in the scalar and
+//!   packed rounds.
 //!
 //! [`set_registers`] picks the instruction set and [`set_form`] the rest, process-wide.
 
 use crate::koalabear::{Kb, P};
 pub use crate::poseidon2::Registers;
+use crate::poseidon1_circulant::Circulant24;
 use crate::poseidon1_fast::Fast;
 use crate::poseidon2_consts as rc;
 
@@ -54,6 +58,8 @@ pub struct Poseidon1<const W: usize> {
     pub(crate) partial: usize,
     /// The sparse partial-round form's constants.
     pub(crate) fast: Fast<W>,
+    /// Width 24's MDS matrix in its convolution form ([`Form::circulant_ntt`]).
+    pub(crate) circulant: Option<Circulant24>,
 }
 
 fn circulant<const W: usize>(row0: &[u32; W]) -> Vec<[u64; W]> {
@@ -129,11 +135,18 @@ pub struct Form {
     /// 52-bit multiply-adds where the CPU has AVX-512 IFMA (one `vpmadd52luq` per product and
     /// addition), else as 32x32-bit products and additions.
     pub ifma_mds: bool,
+    /// Width 24's circulant MDS product as a cyclic convolution (`poseidon1_circulant.rs`:
+    /// a 3 x 8 Good-Thomas array, length-8 number-theoretic transforms, length-3
+    /// convolutions per frequency; 62 products instead of 576) in the packed batches and the
+    /// scalar rounds; else a dense matrix-vector product. The one-state register rounds keep
+    /// their dense product (one broadcast and three vector products per column, whose
+    /// latency the transforms' cross-lane steps would lengthen).
+    pub circulant_ntt: bool,
 }
 
 impl Form {
     /// The measured best: all on.
-    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true, ifma_mds: true };
+    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: true };
 }
 
 impl Default for Form {
@@ -142,26 +155,26 @@ impl Default for Form {
     }
 }
 
-static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b111);
+static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b1111);
 
 /// Choose the [`Form`] (process-wide); the default is [`Form::DEFAULT`].
 ///
 /// ```
 /// use zkforge_hashsig::{koalabear::Kb, poseidon1::{set_form, Form, Poseidon1}};
 /// let p = Poseidon1::new_24();
-/// set_form(Form { sparse_partial: false, packed: false, ifma_mds: false });
+/// set_form(Form { sparse_partial: false, packed: false, ifma_mds: false, circulant_ntt: false });
 /// let dense = p.permute([Kb::ONE; 24]);
 /// set_form(Form::DEFAULT);
 /// assert_eq!(p.permute([Kb::ONE; 24]), dense);
 /// ```
 pub fn set_form(f: Form) {
-    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1 | (f.ifma_mds as u8) << 2, core::sync::atomic::Ordering::Relaxed);
+    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1 | (f.ifma_mds as u8) << 2 | (f.circulant_ntt as u8) << 3, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current [`set_form`] choice.
 pub fn form() -> Form {
     let v = FORM.load(core::sync::atomic::Ordering::Relaxed);
-    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0, ifma_mds: v & 4 != 0 }
+    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0, ifma_mds: v & 4 != 0, circulant_ntt: v & 8 != 0 }
 }
 
 /// Whether packed batches of sixteen take the IFMA matrix product ([`Form::ifma_mds`] on and
@@ -197,15 +210,22 @@ impl<const W: usize> Poseidon1<W> {
         let cols_mont = cols.iter().map(|c| c.map(|e| (((e as u128) << 32) % P as u128) as u64)).collect();
         let m: Vec<[Kb; W]> = rows.iter().map(|r| r.map(|e| Kb::new(e as u32))).collect();
         let fast = Fast::derive(&rc, &m, partial);
-        Self { rc, rc_raw, cols, cols_mont, rows, small, partial, fast }
+        // the first row back from the rows (rows[0][j] = row0[j]) when the width is 24
+        let circulant = (W == 24).then(|| Circulant24::new(&core::array::from_fn(|j| rows[0][j] as u32)));
+        Self { rc, rc_raw, cols, cols_mont, rows, small, partial, fast, circulant }
     }
 
     /// y = M x: each output a sum of W products of Montgomery representatives by canonical
     /// matrix entries (the product of a representative x R by an integer c represents c x).
     /// Width 16's entries are below 2^7, so a row sums below 2^42 in u64 and one 64-bit
     /// remainder by the constant p reduces it; width 24's are full 31-bit values, summed in
-    /// u128 and reduced as hi 2^64 + lo with 64-bit remainders (no u128 division routine).
+    /// u128 and reduced as hi 2^64 + lo with 64-bit remainders (no u128 division routine),
+    /// or, with [`Form::circulant_ntt`], taken as a cyclic convolution (`poseidon1_circulant.rs`).
     fn mds(&self, s: &mut [Kb; W]) {
+        if let Some(c) = self.circulant.as_ref().filter(|_| form().circulant_ntt) {
+            c.apply(s.as_mut_slice().try_into().expect("the convolution form is width 24's"));
+            return;
+        }
         let x: [u64; W] = core::array::from_fn(|j| s[j].to_monty() as u64);
         for (y, row) in s.iter_mut().zip(&self.rows) {
             let r = if self.small {
@@ -294,7 +314,8 @@ impl<const W: usize> Poseidon1<W> {
         }
     }
 
-    /// The textbook rounds (every CPU; the reference the register path is tested against).
+    /// The textbook rounds (every CPU; the reference the register path is tested against),
+    /// width 24's matrix product as [`Form::circulant_ntt`] says.
     pub fn permute_mut_textbook(&self, s: &mut [Kb; W]) {
         for (r, c) in self.rc.iter().enumerate() {
             let full = r < 4 || r >= 4 + self.partial;

@@ -7,9 +7,10 @@
 //! `poseidon1_fast.rs` (ePrint 2019/458 appendix B), else the textbook dense product. Values
 //! stay canonical between operations. Matrix products reduce late ([`MatrixLanes`]): the
 //! width-16 MDS matrix's small integer entries give sums of products below 2^40, reduced once
-//! per output; field entries (width 24, the sparse form's matrices) are summed in pairs, one
-//! Montgomery reduction per pair. The sparse rounds' x_j + v_j x0 are lane-wise Montgomery
-//! products.
+//! per output; field entries (width 24 with `Form::circulant_ntt` off, the sparse form's
+//! matrices) are summed in pairs, one Montgomery reduction per pair. With the switch on, width
+//! 24's MDS product is a convolution ([`circulant24`]: transforms and length-3 convolutions of
+//! lane-wise products). The sparse rounds' x_j + v_j x0 are lane-wise Montgomery products.
 //!
 //! Cost per state, width 16 (products): full rounds 8 x 256, partial rounds 20 x 31 (sparse)
 //! or 20 x 256 (dense), S-boxes 8 x 16 x 2 + 20 x 2.
@@ -22,6 +23,7 @@
 use crate::koalabear::{Kb, P};
 use crate::packed::{each_entry, EntryOp, Lanes};
 use crate::poseidon1::Poseidon1;
+use crate::poseidon1_circulant::{crt_index, Circulant24};
 use crate::tweak_hash::{chain_tweak, tree_tweak};
 
 /// Matrix products with delayed reduction, products in 64-bit lanes (even and odd lanes
@@ -71,19 +73,131 @@ unsafe fn dense<L: MatrixLanes, const W: usize>(a: &[[Kb; W]], x: &mut [L; W]) {
     *x = y;
 }
 
-/// A full round: constants, S-box on every lane, then the matrix `a`, or the MDS matrix's
-/// small integer entries `small` when given.
+/// Forward length-8 transform on lanes, as `poseidon1_circulant::ntt8` (natural order in,
+/// bit-reversed out; `tw` = [w, w^2, w^3]).
 #[inline(always)]
-unsafe fn full_round<L: MatrixLanes, const W: usize>(rc: &[Kb; W], a: &[[Kb; W]], small: Option<&[[u64; W]]>, x: &mut [L; W]) {
+unsafe fn ntt8<L: Lanes>(x: &mut [L; 8], tw: &[Kb; 3]) {
+    // SAFETY (every block): the caller runs this under the instruction set of `L`.
+    unsafe {
+        for j in 0..4 {
+            let (u, v) = (x[j], x[j + 4]);
+            x[j] = L::add(u, v);
+            x[j + 4] = if j == 0 { L::sub(u, v) } else { L::mul(L::sub(u, v), splat(tw[j - 1])) };
+        }
+        for base in [0, 4] {
+            let (u, v) = (x[base], x[base + 2]);
+            x[base] = L::add(u, v);
+            x[base + 2] = L::sub(u, v);
+            let (u, v) = (x[base + 1], x[base + 3]);
+            x[base + 1] = L::add(u, v);
+            x[base + 3] = L::mul(L::sub(u, v), splat(tw[1]));
+        }
+        for base in [0, 2, 4, 6] {
+            let (u, v) = (x[base], x[base + 1]);
+            x[base] = L::add(u, v);
+            x[base + 1] = L::sub(u, v);
+        }
+    }
+}
+
+/// Inverse length-8 transform on lanes without the 1/8, as `poseidon1_circulant::intt8`
+/// (bit-reversed order in, natural out; `tw` = [w^-1, w^-2, w^-3]).
+#[inline(always)]
+unsafe fn intt8<L: Lanes>(x: &mut [L; 8], tw: &[Kb; 3]) {
+    // SAFETY (every block): the caller runs this under the instruction set of `L`.
+    unsafe {
+        for base in [0, 2, 4, 6] {
+            let (u, v) = (x[base], x[base + 1]);
+            x[base] = L::add(u, v);
+            x[base + 1] = L::sub(u, v);
+        }
+        for base in [0, 4] {
+            let (u, v) = (x[base], x[base + 2]);
+            x[base] = L::add(u, v);
+            x[base + 2] = L::sub(u, v);
+            let (u, v) = (x[base + 1], L::mul(x[base + 3], splat(tw[1])));
+            x[base + 1] = L::add(u, v);
+            x[base + 3] = L::sub(u, v);
+        }
+        for j in 0..4 {
+            let u = x[j];
+            let v = if j == 0 { x[j + 4] } else { L::mul(x[j + 4], splat(tw[j - 1])) };
+            x[j] = L::add(u, v);
+            x[j + 4] = L::sub(u, v);
+        }
+    }
+}
+
+/// x <- M x for a circulant 24 x 24 matrix in its convolution form (`poseidon1_circulant.rs`):
+/// the 3 x 8 CRT array, a length-8 transform per row, per frequency a length-3 cyclic
+/// convolution with the kernel ([`conv3`], 4 products), the inverse transforms: 62 lane
+/// products instead of the dense form's 576.
+#[inline(always)]
+unsafe fn circulant24<L: MatrixLanes, const W: usize>(c: &Circulant24, x: &mut [L; W]) {
+    let x: &mut [L; 24] = x.as_mut_slice().try_into().expect("the convolution form is width 24's");
+    // SAFETY (every block): the caller runs this under the instruction set of `L`.
+    unsafe {
+        let mut h: [[L; 8]; 3] = core::array::from_fn(|a| core::array::from_fn(|b| x[crt_index(a, b)]));
+        for row in h.iter_mut() {
+            ntt8(row, &c.fwd);
+        }
+        let mut y = [[L::zero(); 8]; 3];
+        for k in 0..8 {
+            [y[0][k], y[1][k], y[2][k]] = conv3(&c.conv[k], [h[0][k], h[1][k], h[2][k]]);
+        }
+        for (a, ya) in y.iter_mut().enumerate() {
+            intt8(ya, &c.inv);
+            for (b, v) in ya.iter().enumerate() {
+                x[crt_index(a, b)] = *v;
+            }
+        }
+    }
+}
+
+/// The length-3 cyclic convolution of `poseidon1_circulant::conv3` on lanes (4 products).
+#[inline(always)]
+unsafe fn conv3<L: Lanes>(c: &[Kb; 4], x: [L; 3]) -> [L; 3] {
+    // SAFETY: the caller runs this under the instruction set of `L`.
+    unsafe {
+        let (b0, b1) = (L::sub(x[0], x[2]), L::sub(x[1], x[2]));
+        let s = L::mul(L::add(L::add(x[0], x[1]), x[2]), splat(c[0]));
+        let (m0, m1, m2) = (L::mul(b0, splat(c[1])), L::mul(b1, splat(c[2])), L::mul(L::add(b0, b1), splat(c[3])));
+        let t = L::sub(s, m2);
+        [L::add(t, m0), L::sub(L::sub(L::add(s, L::add(m2, m2)), m0), m1), L::add(t, m1)]
+    }
+}
+
+/// The matrix of a full round.
+#[derive(Clone, Copy)]
+enum Matrix<'a, const W: usize> {
+    /// Small integer entries (width 16's MDS), [`MatrixLanes::small_mds`].
+    Small(&'a [[u64; W]]),
+    /// Field entries, rows: a [`MatrixLanes::dot`] per output.
+    Dense(&'a [[Kb; W]]),
+    /// Width 24's circulant MDS matrix in its convolution form.
+    Circulant(&'a Circulant24),
+}
+
+/// A full round: constants, S-box on every lane, then the matrix.
+#[inline(always)]
+unsafe fn full_round<L: MatrixLanes, const W: usize>(rc: &[Kb; W], m: Matrix<'_, W>, x: &mut [L; W]) {
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
     let mut neg = [0i32; W];
     for (n, c) in neg.iter_mut().zip(rc) {
         *n = neg_form(*c);
     }
     unsafe { crate::packed::sbox_layer(x, &neg) };
-    match small {
-        Some(rows) => unsafe { L::small_mds(rows, x) },
-        None => unsafe { dense(a, x) },
+    unsafe { apply_matrix(m, x) };
+}
+
+/// x <- M x for a full round's matrix.
+#[inline(always)]
+unsafe fn apply_matrix<L: MatrixLanes, const W: usize>(m: Matrix<'_, W>, x: &mut [L; W]) {
+    // SAFETY (every block): the caller runs this under the instruction set of `L`.
+    match m {
+        Matrix::Small(rows) => unsafe { L::small_mds(rows, x) },
+        Matrix::Dense(a) => unsafe { dense(a, x) },
+        Matrix::Circulant(c) => unsafe { circulant24(c, x) },
     }
 }
 
@@ -106,12 +220,19 @@ unsafe impl<L: MatrixLanes, const W: usize> EntryOp<L, W> for SparseEntry<'_, L,
 #[inline(always)]
 pub(crate) unsafe fn permute_regs<L: MatrixLanes, const W: usize>(p: &Poseidon1<W>, sparse: bool, x: &mut [L; W]) {
     let f = &p.fast;
-    let small = p.small.then_some(&p.rows[..]);
+    let mds = if p.small {
+        Matrix::Small(&p.rows[..])
+    } else {
+        match p.circulant.as_ref().filter(|_| crate::poseidon1::form().circulant_ntt) {
+            Some(c) => Matrix::Circulant(c),
+            None => Matrix::Dense(&f.m),
+        }
+    };
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
     unsafe {
         if sparse {
             for r in 0..4 {
-                full_round(&f.init_rc[r], if r == 3 { &f.pre } else { &f.m }, if r == 3 { None } else { small }, x);
+                full_round(&f.init_rc[r], if r == 3 { Matrix::Dense(&f.pre) } else { mds }, x);
             }
             for i in 0..p.partial {
                 let x0 = L::add_rc_cube(x[0], splat_neg(f.k[i]));
@@ -121,21 +242,18 @@ pub(crate) unsafe fn permute_regs<L: MatrixLanes, const W: usize>(p: &Poseidon1<
                 x[0] = y0;
             }
             for c in &f.term_rc {
-                full_round(c, &f.m, small, x);
+                full_round(c, mds, x);
             }
         } else {
             for (r, c) in p.rc.iter().enumerate() {
                 if r < 4 || r >= 4 + p.partial {
-                    full_round(c, &f.m, small, x);
+                    full_round(c, mds, x);
                 } else {
                     x[0] = L::add_rc_cube(x[0], splat_neg(c[0]));
                     for j in 1..W {
                         x[j] = L::add(x[j], splat(c[j]));
                     }
-                    match small {
-                        Some(rows) => L::small_mds(rows, x),
-                        None => dense(&f.m, x),
-                    }
+                    apply_matrix(mds, x);
                 }
             }
         }

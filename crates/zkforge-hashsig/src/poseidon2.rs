@@ -3,7 +3,7 @@
 //! Faster Version of the Poseidon Hash Function", ePrint 2023/323):
 //! - S-box x^3; 8 external rounds (4 before, 4 after) and 20 (width 16) or 23 (width 24)
 //!   internal rounds;
-//! - external matrix: the 4x4 block M4 = [[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]] on every
+//! - external matrix: the 4x4 block M4 = `[[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]]` on every
 //!   chunk of four, then each lane adds the sum of its column across chunks (circ(2 M4, M4,
 //!   ...)); applied once before the first round as well;
 //! - internal matrix 1 1^T + diag(V): x_i <- sum(x) + V_i x_i, with Plonky3's vectors

@@ -317,7 +317,8 @@ fn poseidon1_registers_match_textbook() {
 }
 
 /// Poseidon1's sparse partial rounds and packed batches: under every `Registers` value and
-/// every `Form` (sparse or dense partial rounds, packed or not, IFMA matrix product or not), `permute_many` on 37 states (packed batches of 16 or 8 and a remainder one by
+/// every `Form` (sparse or dense partial rounds, packed or not, IFMA matrix product or not,
+/// width 24's MDS product as a convolution or dense), `permute_many` on 37 states (packed batches of 16 or 8 and a remainder one by
 /// one) and `permute_mut_sparse` equal the textbook rounds, on random states and on the
 /// all-0, all-1 and all-(p-1) states.
 #[test]
@@ -348,9 +349,9 @@ fn poseidon1_every_form_matches_textbook() {
         assert_eq!(b, *w, "width 24, sparse scalar");
     }
     for registers in [Registers::Auto, Registers::Avx512, Registers::Avx2, Registers::Portable] {
-        for bits in 0..8u8 {
+        for bits in 0..16u8 {
             set_registers(registers);
-            let f = Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0 };
+            let f = Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0 };
             set_form(f);
             assert_eq!(form(), f);
             let mut b16 = s16.clone();

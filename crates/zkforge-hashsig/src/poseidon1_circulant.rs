@@ -1,0 +1,229 @@
+//! The width-24 circulant MDS product of Poseidon1 as a cyclic convolution of length 24,
+//! computed in 62 products instead of 576.
+//!
+//! y_i = sum_j row[(j - i) mod 24] x_j is the cyclic convolution y = r * x with
+//! r[d] = row[-d mod 24]. Z_24 = Z_3 x Z_8 (Good-Thomas / CRT index map: n <-> (n mod 3,
+//! n mod 8), n = 16 a + 9 b mod 24), so it is a two-dimensional cyclic convolution of 3 x 8
+//! arrays. KoalaBear has 8th roots of unity (p - 1 = 2^24 127) but no cube roots, so:
+//! - along the 8-axis, a number-theoretic transform of length 8 for each of the three rows
+//!   (radix 2, 5 products by twiddles each), forward on x, inverse on the result;
+//! - along the 3-axis, per frequency, a length-3 cyclic convolution of the rows' transforms
+//!   with the kernel's in 4 products (CRT over z^3 - 1 = (z - 1)(z^2 + z + 1): one product
+//!   mod z - 1, a Karatsuba product of 3 mod z^2 + z + 1; see [`conv3`]);
+//! - the kernel's transform, its residues and the factors 1/8 and 1/3 precomputed at
+//!   construction.
+//!
+//! Products: 3 x 5 + 8 x 4 + 3 x 5 = 62 instead of 576; additions: 6 x 24 in the butterflies
+//! and 8 x 12 in the convolutions.
+//! The forward transform (Gentleman-Sande, decimation in frequency) leaves its output in
+//! bit-reversed order and the inverse (Cooley-Tukey, decimation in time) takes that order
+//! back, so the kernel is transformed by the same forward function and nothing is permuted.
+//! This file holds the constants and the scalar product (the reference the packed lanes in
+//! `poseidon1_packed.rs` are tested against).
+
+use crate::koalabear::{Kb, P};
+
+/// Index n of x for position (a, b) of the 3 x 8 array: n = 16 a + 9 b mod 24
+/// (16 = 1 mod 3 = 0 mod 8, 9 = 0 mod 3 = 1 mod 8).
+pub(crate) const fn crt_index(a: usize, b: usize) -> usize {
+    (16 * a + 9 * b) % 24
+}
+
+/// The constants of the convolution form of one circulant 24 x 24 matrix.
+#[derive(Clone, Debug)]
+pub(crate) struct Circulant24 {
+    /// Per frequency (position k of the bit-reversed transform), the kernel's length-3
+    /// polynomial K = k0 + k1 z + k2 z^2 (its rows' transforms at k, divided by 8 for the
+    /// inverse transform) as [`conv3`] takes it: [K(1) / 3, k0 - k2, k1 - k2, (k0 + k1 - 2 k2) / 3].
+    pub conv: [[Kb; 4]; 8],
+    /// w, w^2, w^3 for a primitive 8th root of unity w (the forward transform's twiddles).
+    pub fwd: [Kb; 3],
+    /// w^-1, w^-2, w^-3 (the inverse transform's).
+    pub inv: [Kb; 3],
+}
+
+/// A primitive 8th root of unity: x^((p - 1) / 8) for the least x >= 2 whose 4th power of it
+/// is -1.
+fn root_of_unity_8() -> Kb {
+    (2u32..)
+        .map(|x| Kb::new(x).pow((P as u64 - 1) / 8))
+        .find(|w| w.pow(4) == -Kb::ONE)
+        .expect("KoalaBear has primitive 8th roots of unity")
+}
+
+/// Forward transform of length 8 in place (decimation in frequency): natural order in,
+/// bit-reversed order out. `tw` = [w, w^2, w^3].
+pub(crate) fn ntt8(x: &mut [Kb; 8], tw: &[Kb; 3]) {
+    for j in 0..4 {
+        let (u, v) = (x[j], x[j + 4]);
+        x[j] = u + v;
+        x[j + 4] = if j == 0 { u - v } else { (u - v) * tw[j - 1] };
+    }
+    for base in [0, 4] {
+        for j in 0..2 {
+            let (u, v) = (x[base + j], x[base + j + 2]);
+            x[base + j] = u + v;
+            x[base + j + 2] = if j == 0 { u - v } else { (u - v) * tw[1] };
+        }
+    }
+    for base in [0, 2, 4, 6] {
+        let (u, v) = (x[base], x[base + 1]);
+        x[base] = u + v;
+        x[base + 1] = u - v;
+    }
+}
+
+/// Inverse transform of length 8 in place, without the 1/8 (decimation in time):
+/// bit-reversed order in, natural order out. `tw` = [w^-1, w^-2, w^-3].
+pub(crate) fn intt8(x: &mut [Kb; 8], tw: &[Kb; 3]) {
+    for base in [0, 2, 4, 6] {
+        let (u, v) = (x[base], x[base + 1]);
+        x[base] = u + v;
+        x[base + 1] = u - v;
+    }
+    for base in [0, 4] {
+        for j in 0..2 {
+            let u = x[base + j];
+            let v = if j == 0 { x[base + j + 2] } else { x[base + j + 2] * tw[1] };
+            x[base + j] = u + v;
+            x[base + j + 2] = u - v;
+        }
+    }
+    for j in 0..4 {
+        let u = x[j];
+        let v = if j == 0 { x[j + 4] } else { x[j + 4] * tw[j - 1] };
+        x[j] = u + v;
+        x[j + 4] = u - v;
+    }
+}
+
+/// The length-3 cyclic convolution y = K x mod z^3 - 1 for the kernel `c` =
+/// [K(1) / 3, a0, a1, (a0 + a1) / 3] (a0 + a1 z = K mod z^2 + z + 1) in 4 products:
+/// S = K(1) x(1) / 3, and with b0 + b1 z = x mod z^2 + z + 1, m0 = a0 b0, m1 = a1 b1,
+/// m2 = (a0 + a1)(b0 + b1) / 3, the CRT recombination
+/// y0 = S - m2 + m0, y1 = S + 2 m2 - m0 - m1, y2 = S - m2 + m1.
+/// (The residue mod z^2 + z + 1 is c0 + c1 z = (m0 - m1) + (3 m2 - m0 - 2 m1) z, and
+/// y = S (1 + z + z^2) + (c0 + c1 z)(2 - z - z^2) / 3 mod z^3 - 1.)
+pub(crate) fn conv3(c: &[Kb; 4], x: [Kb; 3]) -> [Kb; 3] {
+    let (b0, b1) = (x[0] - x[2], x[1] - x[2]);
+    let s = c[0] * (x[0] + x[1] + x[2]);
+    let (m0, m1, m2) = (c[1] * b0, c[2] * b1, c[3] * (b0 + b1));
+    let t = s - m2;
+    [t + m0, s + m2 + m2 - m0 - m1, t + m1]
+}
+
+impl Circulant24 {
+    /// The convolution form of the circulant matrix with first row `row0`
+    /// (rows[i][j] = row0[(j - i) mod 24]).
+    pub(crate) fn new(row0: &[u32; 24]) -> Self {
+        let w = root_of_unity_8();
+        let wi = w.inverse();
+        let fwd = [w, w * w, w * w * w];
+        let inv = [wi, wi * wi, wi * wi * wi];
+        let eighth = Kb::new(8).inverse();
+        let kernel: [[Kb; 8]; 3] = core::array::from_fn(|a| {
+            // r[n] = row0[-n mod 24] at position (n mod 3, n mod 8)
+            let mut k: [Kb; 8] = core::array::from_fn(|b| Kb::new(row0[(24 - crt_index(a, b)) % 24]));
+            ntt8(&mut k, &fwd);
+            k.map(|v| v * eighth)
+        });
+        let third = Kb::new(3).inverse();
+        let conv = core::array::from_fn(|k| {
+            let (k0, k1, k2) = (kernel[0][k], kernel[1][k], kernel[2][k]);
+            let (a0, a1) = (k0 - k2, k1 - k2);
+            [(k0 + k1 + k2) * third, a0, a1, (a0 + a1) * third]
+        });
+        Self { conv, fwd, inv }
+    }
+
+    /// x <- M x (the scalar reference of the packed form).
+    pub(crate) fn apply(&self, x: &mut [Kb; 24]) {
+        let mut h: [[Kb; 8]; 3] = core::array::from_fn(|a| core::array::from_fn(|b| x[crt_index(a, b)]));
+        for row in h.iter_mut() {
+            ntt8(row, &self.fwd);
+        }
+        let mut y = [[Kb::ZERO; 8]; 3];
+        for k in 0..8 {
+            [y[0][k], y[1][k], y[2][k]] = conv3(&self.conv[k], [h[0][k], h[1][k], h[2][k]]);
+        }
+        for (a, ya) in y.iter_mut().enumerate() {
+            intt8(ya, &self.inv);
+            for (b, v) in ya.iter().enumerate() {
+                x[crt_index(a, b)] = *v;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poseidon1::MDS24;
+
+    fn dense(row0: &[u32; 24], x: &[Kb; 24]) -> [Kb; 24] {
+        core::array::from_fn(|i| (0..24).fold(Kb::ZERO, |acc, j| acc + Kb::new(row0[(j + 24 - i) % 24]) * x[j]))
+    }
+
+    #[test]
+    fn crt_index_is_a_bijection() {
+        let mut seen = [false; 24];
+        for a in 0..3 {
+            for b in 0..8 {
+                let n = crt_index(a, b);
+                assert_eq!((n % 3, n % 8), (a, b));
+                seen[n] = true;
+            }
+        }
+        assert!(seen.iter().all(|s| *s));
+    }
+
+    #[test]
+    fn conv3_is_the_cyclic_convolution() {
+        let k = [Kb::new(5), Kb::new(0x7000_0000), -Kb::new(9)];
+        let third = Kb::new(3).inverse();
+        let (a0, a1) = (k[0] - k[2], k[1] - k[2]);
+        let c = [(k[0] + k[1] + k[2]) * third, a0, a1, (a0 + a1) * third];
+        for x in [[Kb::ZERO; 3], [Kb::ONE, Kb::ZERO, Kb::ZERO], [-Kb::ONE; 3], [Kb::new(3), Kb::new(0x7f00_0000), Kb::new(77)]] {
+            let want: [Kb; 3] = core::array::from_fn(|i| (0..3).fold(Kb::ZERO, |acc, j| acc + k[(i + 3 - j) % 3] * x[j]));
+            assert_eq!(conv3(&c, x), want);
+        }
+    }
+
+    #[test]
+    fn transforms_invert() {
+        let c = Circulant24::new(&MDS24);
+        let x: [Kb; 8] = core::array::from_fn(|i| Kb::new(0x1234_5678u32.wrapping_mul(i as u32 + 1)));
+        let mut y = x;
+        ntt8(&mut y, &c.fwd);
+        intt8(&mut y, &c.inv);
+        assert_eq!(y, x.map(|v| v * Kb::new(8)));
+    }
+
+    #[test]
+    fn matches_the_dense_product() {
+        let c = Circulant24::new(&MDS24);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Kb::new((seed % P as u64) as u32)
+        };
+        let edges = [[Kb::ZERO; 24], [Kb::ONE; 24], [-Kb::ONE; 24], core::array::from_fn(|i| if i == 5 { Kb::ONE } else { Kb::ZERO })];
+        let randoms = (0..200).map(|_| core::array::from_fn(|_| next()));
+        for x in edges.into_iter().chain(randoms) {
+            let mut y = x;
+            c.apply(&mut y);
+            assert_eq!(y, dense(&MDS24, &x));
+        }
+        // another circulant: every unit vector as the first row
+        for e in 0..24 {
+            let row: [u32; 24] = core::array::from_fn(|j| (j == e) as u32);
+            let c = Circulant24::new(&row);
+            let x: [Kb; 24] = core::array::from_fn(|_| next());
+            let mut y = x;
+            c.apply(&mut y);
+            assert_eq!(y, dense(&row, &x));
+        }
+    }
+}
