@@ -19,10 +19,12 @@ use std::time::Instant;
 use zkforge_hashsig::koalabear::Kb;
 use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Poseidon1, Registers};
 
-const DENSE: Form = Form { sparse_partial: false, packed: true, ifma_mds: false, circulant_ntt: false };
-const SPARSE: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: false };
-const SPARSE_IFMA: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: false };
-const SPARSE_NTT: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: true };
+const DENSE: Form = Form { sparse_partial: false, packed: true, ifma_mds: false, circulant_ntt: false, mds16_crt: false };
+const SPARSE: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: false, mds16_crt: false };
+const SPARSE_IFMA: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: false, mds16_crt: false };
+const SPARSE_NTT: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: true, mds16_crt: false };
+const SPARSE_NTT_CRT: Form = Form { mds16_crt: true, ..SPARSE_NTT };
+const SPARSE_NTT_IFMA: Form = Form { ifma_mds: true, ..SPARSE_NTT };
 
 /// How a row calls the permutation.
 #[derive(Clone, Copy, PartialEq)]
@@ -37,7 +39,7 @@ enum Call {
 
 fn run<const W: usize>(p: &Poseidon1<W>) {
     const DENSE_NTT: Form = Form { circulant_ntt: true, ..DENSE };
-    let forms: [(&str, Registers, Form, Call); 15] = [
+    let forms: [(&str, Registers, Form, Call); 18] = [
         ("textbook", Registers::Portable, DENSE, Call::One),
         ("scalar sparse", Registers::Portable, SPARSE, Call::OneSparse),
         ("textbook, conv.", Registers::Portable, DENSE_NTT, Call::One),
@@ -52,12 +54,15 @@ fn run<const W: usize>(p: &Poseidon1<W>) {
         ("... + IFMA matrix", Registers::Avx512, SPARSE_IFMA, Call::Many),
         ("x8 sparse, conv.", Registers::Avx2, SPARSE_NTT, Call::Many),
         ("x16 sparse, conv.", Registers::Avx512, SPARSE_NTT, Call::Many),
-        ("... + IFMA (default)", Registers::Avx512, Form::DEFAULT, Call::Many),
+        ("... + IFMA", Registers::Avx512, SPARSE_NTT_IFMA, Call::Many),
+        ("x8 ..., w16 CRT", Registers::Avx2, SPARSE_NTT_CRT, Call::Many),
+        ("x16 ..., w16 CRT", Registers::Avx512, SPARSE_NTT_CRT, Call::Many),
+        ("default (+ IFMA)", Registers::Avx512, Form::DEFAULT, Call::Many),
     ];
-    let mut best = [f64::MAX; 15];
+    let mut best = [f64::MAX; 18];
     let start: [Kb; W] = core::array::from_fn(|j| Kb::new(j as u32 * 7919 + 1));
-    let mut outs = [None; 15];
-    let mut many_outs = vec![None; 15];
+    let mut outs = [None; 18];
+    let mut many_outs = vec![None; 18];
     for _ in 0..15 {
         for (i, (_, regs, form, call)) in forms.iter().enumerate() {
             set_registers(*regs);

@@ -26,7 +26,7 @@
 
 use crate::koalabear::{Kb, P};
 pub use crate::poseidon2::Registers;
-use crate::poseidon1_circulant::Circulant24;
+use crate::poseidon1_circulant::{Circulant24, SmallCrt16};
 use crate::poseidon1_fast::Fast;
 use crate::poseidon2_consts as rc;
 
@@ -60,6 +60,9 @@ pub struct Poseidon1<const W: usize> {
     pub(crate) fast: Fast<W>,
     /// Width 24's MDS matrix in its convolution form ([`Form::circulant_ntt`]).
     pub(crate) circulant: Option<Circulant24>,
+    /// Width 16's MDS matrix split by the CRT ([`Form::mds16_crt`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) small_crt: Option<SmallCrt16>,
 }
 
 fn circulant<const W: usize>(row0: &[u32; W]) -> Vec<[u64; W]> {
@@ -142,11 +145,16 @@ pub struct Form {
     /// their dense product (one broadcast and three vector products per column, whose
     /// latency the transforms' cross-lane steps would lengthen).
     pub circulant_ntt: bool,
+    /// In the packed batches, width 16's small-entry MDS product split by the CRT over
+    /// z^16 - 1 = (z^8 - 1)(z^8 + 1) (`poseidon1_circulant::SmallCrt16`: a cyclic and a
+    /// negacyclic product of length 8 on the halves' sums and differences, 128 products
+    /// instead of 256); else the whole product ([`Form::ifma_mds`] says how).
+    pub mds16_crt: bool,
 }
 
 impl Form {
     /// The measured best: all on.
-    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: true };
+    pub const DEFAULT: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: true, mds16_crt: true };
 }
 
 impl Default for Form {
@@ -155,26 +163,26 @@ impl Default for Form {
     }
 }
 
-static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b1111);
+static FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0b1_1111);
 
 /// Choose the [`Form`] (process-wide); the default is [`Form::DEFAULT`].
 ///
 /// ```
 /// use zkforge_hashsig::{koalabear::Kb, poseidon1::{set_form, Form, Poseidon1}};
 /// let p = Poseidon1::new_24();
-/// set_form(Form { sparse_partial: false, packed: false, ifma_mds: false, circulant_ntt: false });
+/// set_form(Form { sparse_partial: false, packed: false, ifma_mds: false, circulant_ntt: false, mds16_crt: false });
 /// let dense = p.permute([Kb::ONE; 24]);
 /// set_form(Form::DEFAULT);
 /// assert_eq!(p.permute([Kb::ONE; 24]), dense);
 /// ```
 pub fn set_form(f: Form) {
-    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1 | (f.ifma_mds as u8) << 2 | (f.circulant_ntt as u8) << 3, core::sync::atomic::Ordering::Relaxed);
+    FORM.store(f.sparse_partial as u8 | (f.packed as u8) << 1 | (f.ifma_mds as u8) << 2 | (f.circulant_ntt as u8) << 3 | (f.mds16_crt as u8) << 4, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current [`set_form`] choice.
 pub fn form() -> Form {
     let v = FORM.load(core::sync::atomic::Ordering::Relaxed);
-    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0, ifma_mds: v & 4 != 0, circulant_ntt: v & 8 != 0 }
+    Form { sparse_partial: v & 1 != 0, packed: v & 2 != 0, ifma_mds: v & 4 != 0, circulant_ntt: v & 8 != 0, mds16_crt: v & 16 != 0 }
 }
 
 /// Whether packed batches of sixteen take the IFMA matrix product ([`Form::ifma_mds`] on and
@@ -212,7 +220,8 @@ impl<const W: usize> Poseidon1<W> {
         let fast = Fast::derive(&rc, &m, partial);
         // the first row back from the rows (rows[0][j] = row0[j]) when the width is 24
         let circulant = (W == 24).then(|| Circulant24::new(&core::array::from_fn(|j| rows[0][j] as u32)));
-        Self { rc, rc_raw, cols, cols_mont, rows, small, partial, fast, circulant }
+        let small_crt = (W == 16 && small).then(|| SmallCrt16::new(&core::array::from_fn(|j| rows[0][j])));
+        Self { rc, rc_raw, cols, cols_mont, rows, small, partial, fast, circulant, small_crt }
     }
 
     /// y = M x: each output a sum of W products of Montgomery representatives by canonical

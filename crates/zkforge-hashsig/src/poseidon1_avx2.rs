@@ -47,7 +47,8 @@ unsafe fn mul(a: __m256i, b: __m256i) -> __m256i {
     unsafe { sub_p(redc(_mm256_mul_epu32(a, b))) }
 }
 
-/// x mod p per 64-bit lane for x < 2^40 (two folds by 2^31 = 2^24 - 1, one subtraction).
+/// x mod p per 64-bit lane for x < 2^44 (two folds by 2^31 = 2^24 - 1, one subtraction:
+/// after the first fold x < 2^37 + 2^31, after the second x < 65 2^24 + 2^31 < 2p).
 #[inline(always)]
 unsafe fn reduce40(x: __m256i) -> __m256i {
     // SAFETY: AVX2, see above.
@@ -60,6 +61,14 @@ unsafe fn reduce40(x: __m256i) -> __m256i {
         }
         sub_p(y)
     }
+}
+
+/// (u + w + off) / 2 mod p per 64-bit lane, for the CRT split's output halves (the sum is even
+/// and below 2^44 by construction; wrapping arithmetic, see `poseidon1_circulant::SmallCrt16`).
+#[inline(always)]
+unsafe fn crt_half(u: __m256i, w: __m256i, off: __m256i) -> __m256i {
+    // SAFETY: the caller's instruction set, see above.
+    unsafe { reduce40(_mm256_srli_epi64::<1>(_mm256_add_epi64(u, _mm256_add_epi64(w, off)))) }
 }
 
 /// Four u32 at `x` zero-extended to 64-bit lanes.
@@ -218,6 +227,51 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for crate::packed_avx2::Avx2 {
     }
 
     #[inline(always)]
+    unsafe fn small_mds_crt(k: &crate::poseidon1_circulant::SmallCrt16, x: &mut [Self; 16]) {
+        // SAFETY: AVX2, see above.
+        unsafe {
+            // [even, odd] halves of s = x_lo + x_hi and d' = x_lo + p - x_hi, both below 2^32
+            // (`vpmuludq` reads the low 32 bits, so the even halves need no mask), and of D'
+            let p = _mm256_set1_epi32(P as i32);
+            let (mut s, mut d) = ([[_mm256_setzero_si256(); 8]; 2], [[_mm256_setzero_si256(); 8]; 2]);
+            let lo32 = _mm256_set1_epi64x(0xffff_ffff);
+            let mut big_d = [_mm256_setzero_si256(); 2];
+            for j in 0..8 {
+                let (sj, dj) = (_mm256_add_epi32(x[j].0, x[j + 8].0), _mm256_sub_epi32(_mm256_add_epi32(x[j].0, p), x[j + 8].0));
+                (s[0][j], s[1][j]) = (sj, _mm256_srli_epi64::<32>(sj));
+                (d[0][j], d[1][j]) = (dj, _mm256_srli_epi64::<32>(dj));
+                // the even half's high bits hold the odd lane: masked for the sum
+                big_d[0] = _mm256_add_epi64(big_d[0], _mm256_and_si256(d[0][j], lo32));
+                big_d[1] = _mm256_add_epi64(big_d[1], d[1][j]);
+            }
+            // 128 D' per half (`CRT_BIAS` = 2^7)
+            let bias_d = [_mm256_slli_epi64::<7>(big_d[0]), _mm256_slli_epi64::<7>(big_d[1])];
+            for i in 0..8 {
+                // the even and odd halves side by side in one pass over j (a loop over the
+                // halves let LLVM hoist the constants out of it, spill them, and lose that their
+                // high halves are zero: every product became a three-multiply 64-bit one)
+                let z = _mm256_setzero_si256();
+                let (mut ue, mut uo, mut we, mut wo) = (z, z, z, z);
+                for j in 0..8 {
+                    let (c, n) = (_mm256_set1_epi64x(k.cyc[i][j] as i64), _mm256_set1_epi64x(k.neg[i][j] as i64));
+                    ue = _mm256_add_epi64(ue, _mm256_mul_epu32(s[0][j], c));
+                    uo = _mm256_add_epi64(uo, _mm256_mul_epu32(s[1][j], c));
+                    we = _mm256_add_epi64(we, _mm256_mul_epu32(d[0][j], n));
+                    wo = _mm256_add_epi64(wo, _mm256_mul_epu32(d[1][j], n));
+                }
+                let (we, wo) = (_mm256_sub_epi64(we, bias_d[0]), _mm256_sub_epi64(wo, bias_d[1]));
+                // u + v + off and u - v + off: even, in [0, 2^44)
+                let (off_lo, off_hi) = (_mm256_set1_epi64x(k.off_lo[i] as i64), _mm256_set1_epi64x(k.off_hi[i] as i64));
+                let lo = _mm256_or_si256(crt_half(ue, we, off_lo), _mm256_slli_epi64::<32>(crt_half(uo, wo, off_lo)));
+                let (ne, no) = (_mm256_sub_epi64(z, we), _mm256_sub_epi64(z, wo));
+                let hi = _mm256_or_si256(crt_half(ue, ne, off_hi), _mm256_slli_epi64::<32>(crt_half(uo, no, off_hi)));
+                x[i].0 = lo;
+                x[i + 8].0 = hi;
+            }
+        }
+    }
+
+    #[inline(always)]
     unsafe fn dot<const W: usize>(row: &[Kb; W], x: &[Self; W]) -> Self {
         // SAFETY: AVX2, see above.
         unsafe {
@@ -236,6 +290,83 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for crate::packed_avx2::Avx2 {
                 ao = _mm256_add_epi64(ao, redc(_mm256_mul_epu32(_mm256_srli_epi64::<32>(x[j].0), c)));
             }
             Self(_mm256_or_si256(reduce40(ae), _mm256_slli_epi64::<32>(reduce40(ao))))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The CRT-split width-16 MDS product on AVX2 lanes against the dense product, on edge and
+    //! random states.
+    use super::*;
+    use crate::packed::Lanes;
+    use crate::packed_avx2::Avx2;
+    use crate::poseidon1::MDS16;
+    use crate::poseidon1_circulant::SmallCrt16;
+    use crate::poseidon1_packed::MatrixLanes;
+
+    /// States with extreme halves (x_lo all p - 1 and x_hi all 0, and the reverse: the largest
+    /// and smallest d' = x_lo + p - x_hi), all 0, all p - 1, and random ones, lane l of
+    /// register j holding entry j of state l.
+    fn crt_states(lanes: usize) -> Vec<[u32; 16]> {
+        let mut x = 0x2545_f491u32;
+        (0..lanes)
+            .map(|l| {
+                core::array::from_fn(|j| match l {
+                    0 => P - 1,
+                    1 => 0,
+                    2 => if j < 8 { P - 1 } else { 0 },
+                    3 => if j < 8 { 0 } else { P - 1 },
+                    _ => {
+                        x ^= x << 13;
+                        x ^= x >> 17;
+                        x ^= x << 5;
+                        x % P
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Width 16's MDS product of one state (Montgomery words) by the dense definition.
+    fn dense16(s: &[u32; 16]) -> [u32; 16] {
+        let x = s.map(|r| Kb::from_monty(r).expect("canonical"));
+        core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j]).to_monty())
+    }
+
+    /// `small_mds_crt` on eight states.
+    #[target_feature(enable = "avx2")]
+    unsafe fn crt8(k: &SmallCrt16, states: &[[u32; 16]]) -> Vec<[u32; 16]> {
+        // SAFETY: AVX2 is enabled here and the caller checked the CPU has it.
+        unsafe {
+            let mut regs: [Avx2; 16] = core::array::from_fn(|j| Avx2::load(&core::array::from_fn(|l| if l < 8 { states[l][j] } else { 0 })));
+            Avx2::small_mds_crt(k, &mut regs);
+            let mut out = vec![[0u32; 16]; 8];
+            for (j, r) in regs.iter().enumerate() {
+                let mut lanes = [0u32; 16];
+                r.store(&mut lanes);
+                for (o, v) in out.iter_mut().zip(lanes) {
+                    o[j] = v;
+                }
+            }
+            out
+        }
+    }
+
+    #[test]
+    fn small_mds_crt_lanes_match_dense() {
+        if !std::is_x86_feature_detected!("avx2") {
+            eprintln!("no AVX2: skipped");
+            return;
+        }
+        let k = SmallCrt16::new(&MDS16.map(|c| c as u64));
+        let states = crt_states(16);
+        for chunk in states.chunks(8) {
+            // SAFETY: the CPU has AVX2 (checked above).
+            let out = unsafe { crt8(&k, chunk) };
+            for (s, o) in chunk.iter().zip(&out) {
+                assert_eq!(*o, dense16(s), "state {s:?}");
+            }
         }
     }
 }

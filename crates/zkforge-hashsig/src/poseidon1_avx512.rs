@@ -34,8 +34,9 @@ use crate::packed_avx512::{mul, Avx512};
 // `permute_wide`, which have `#[target_feature(enable = "avx512f")]` and are reached after
 // run-time detection.
 
-/// x mod p per 64-bit lane for x < 2^40: two folds by 2^31 = 2^24 - 1 (mod p), then one
-/// conditional subtraction (after the folds x < 4 2^24 + 2^31 < 2p).
+/// x mod p per 64-bit lane for x < 2^44: two folds by 2^31 = 2^24 - 1 (mod p), then one
+/// conditional subtraction (after the first fold x < 2^37 + 2^31, after the second
+/// x < 65 2^24 + 2^31 < 2p).
 #[inline(always)]
 unsafe fn reduce40(x: __m512i) -> __m512i {
     // SAFETY: AVX-512F, see above.
@@ -48,6 +49,14 @@ unsafe fn reduce40(x: __m512i) -> __m512i {
         let y = fold(fold(x));
         _mm512_min_epu64(y, _mm512_sub_epi64(y, _mm512_set1_epi64(P as i64)))
     }
+}
+
+/// (u + w + off) / 2 mod p per 64-bit lane, for the CRT split's output halves (the sum is even
+/// and below 2^44 by construction; wrapping arithmetic, see `poseidon1_circulant::SmallCrt16`).
+#[inline(always)]
+unsafe fn crt_half(u: __m512i, w: __m512i, off: __m512i) -> __m512i {
+    // SAFETY: the caller's instruction set, see above.
+    unsafe { reduce40(_mm512_srli_epi64::<1>(_mm512_add_epi64(u, _mm512_add_epi64(w, off)))) }
 }
 
 /// The width-16 permutation of one state; `false` (and `s` untouched) unless W = 16 with
@@ -365,6 +374,51 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512 {
     }
 
     #[inline(always)]
+    unsafe fn small_mds_crt(k: &crate::poseidon1_circulant::SmallCrt16, x: &mut [Self; 16]) {
+        // SAFETY: AVX-512F, see above.
+        unsafe {
+            // [even, odd] halves of s = x_lo + x_hi and d' = x_lo + p - x_hi, both below 2^32
+            // (`vpmuludq` reads the low 32 bits, so the even halves need no mask), and of D'
+            let p = _mm512_set1_epi32(P as i32);
+            let (mut s, mut d) = ([[_mm512_setzero_si512(); 8]; 2], [[_mm512_setzero_si512(); 8]; 2]);
+            let lo32 = _mm512_set1_epi64(0xffff_ffff);
+            let mut big_d = [_mm512_setzero_si512(); 2];
+            for j in 0..8 {
+                let (sj, dj) = (_mm512_add_epi32(x[j].0, x[j + 8].0), _mm512_sub_epi32(_mm512_add_epi32(x[j].0, p), x[j + 8].0));
+                (s[0][j], s[1][j]) = (sj, _mm512_srli_epi64::<32>(sj));
+                (d[0][j], d[1][j]) = (dj, _mm512_srli_epi64::<32>(dj));
+                // the even half's high bits hold the odd lane: masked for the sum
+                big_d[0] = _mm512_add_epi64(big_d[0], _mm512_and_si512(d[0][j], lo32));
+                big_d[1] = _mm512_add_epi64(big_d[1], d[1][j]);
+            }
+            // 128 D' per half (`CRT_BIAS` = 2^7)
+            let bias_d = [_mm512_slli_epi64::<7>(big_d[0]), _mm512_slli_epi64::<7>(big_d[1])];
+            for i in 0..8 {
+                // the even and odd halves side by side in one pass over j (a loop over the
+                // halves let LLVM hoist the constants out of it, spill them, and lose that their
+                // high halves are zero: every product became a three-multiply 64-bit one)
+                let z = _mm512_setzero_si512();
+                let (mut ue, mut uo, mut we, mut wo) = (z, z, z, z);
+                for j in 0..8 {
+                    let (c, n) = (_mm512_set1_epi64(k.cyc[i][j] as i64), _mm512_set1_epi64(k.neg[i][j] as i64));
+                    ue = _mm512_add_epi64(ue, _mm512_mul_epu32(s[0][j], c));
+                    uo = _mm512_add_epi64(uo, _mm512_mul_epu32(s[1][j], c));
+                    we = _mm512_add_epi64(we, _mm512_mul_epu32(d[0][j], n));
+                    wo = _mm512_add_epi64(wo, _mm512_mul_epu32(d[1][j], n));
+                }
+                let (we, wo) = (_mm512_sub_epi64(we, bias_d[0]), _mm512_sub_epi64(wo, bias_d[1]));
+                // u + v + off and u - v + off: even, in [0, 2^44)
+                let (off_lo, off_hi) = (_mm512_set1_epi64(k.off_lo[i] as i64), _mm512_set1_epi64(k.off_hi[i] as i64));
+                let lo = _mm512_or_si512(crt_half(ue, we, off_lo), _mm512_slli_epi64::<32>(crt_half(uo, wo, off_lo)));
+                let (ne, no) = (_mm512_sub_epi64(z, we), _mm512_sub_epi64(z, wo));
+                let hi = _mm512_or_si512(crt_half(ue, ne, off_hi), _mm512_slli_epi64::<32>(crt_half(uo, no, off_hi)));
+                x[i].0 = lo;
+                x[i + 8].0 = hi;
+            }
+        }
+    }
+
+    #[inline(always)]
     unsafe fn dot<const W: usize>(row: &[Kb; W], x: &[Self; W]) -> Self {
         // SAFETY: AVX-512F, see above.
         unsafe {
@@ -437,6 +491,50 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512Ifma {
         }
     }
 
+    /// As [`Avx512`]'s, with each product and its addition one `vpmadd52luq` (the even halves
+    /// masked to their low 32 bits; every product is below 2^40).
+    #[inline(always)]
+    unsafe fn small_mds_crt(k: &crate::poseidon1_circulant::SmallCrt16, x: &mut [Self; 16]) {
+        // SAFETY: AVX-512F and IFMA, see above.
+        unsafe {
+            let p = _mm512_set1_epi32(P as i32);
+            let lo32 = _mm512_set1_epi64(0xffff_ffff);
+            let (mut s, mut d) = ([[_mm512_setzero_si512(); 8]; 2], [[_mm512_setzero_si512(); 8]; 2]);
+            let mut big_d = [_mm512_setzero_si512(); 2];
+            for j in 0..8 {
+                let (sj, dj) = (_mm512_add_epi32(x[j].0 .0, x[j + 8].0 .0), _mm512_sub_epi32(_mm512_add_epi32(x[j].0 .0, p), x[j + 8].0 .0));
+                (s[0][j], s[1][j]) = (_mm512_and_si512(sj, lo32), _mm512_srli_epi64::<32>(sj));
+                (d[0][j], d[1][j]) = (_mm512_and_si512(dj, lo32), _mm512_srli_epi64::<32>(dj));
+                for e in 0..2 {
+                    big_d[e] = _mm512_add_epi64(big_d[e], d[e][j]);
+                }
+            }
+            let bias_d = [_mm512_slli_epi64::<7>(big_d[0]), _mm512_slli_epi64::<7>(big_d[1])];
+            for i in 0..8 {
+                // the even and odd halves side by side in one pass over j (a loop over the
+                // halves let LLVM hoist the constants out of it, spill them, and lose that their
+                // high halves are zero: every product became a three-multiply 64-bit one)
+                let z = _mm512_setzero_si512();
+                let (mut ue, mut uo, mut we, mut wo) = (z, z, z, z);
+                for j in 0..8 {
+                    let (c, n) = (_mm512_set1_epi64(k.cyc[i][j] as i64), _mm512_set1_epi64(k.neg[i][j] as i64));
+                    ue = _mm512_madd52lo_epu64(ue, s[0][j], c);
+                    uo = _mm512_madd52lo_epu64(uo, s[1][j], c);
+                    we = _mm512_madd52lo_epu64(we, d[0][j], n);
+                    wo = _mm512_madd52lo_epu64(wo, d[1][j], n);
+                }
+                let (we, wo) = (_mm512_sub_epi64(we, bias_d[0]), _mm512_sub_epi64(wo, bias_d[1]));
+                // u + v + off and u - v + off: even, in [0, 2^44)
+                let (off_lo, off_hi) = (_mm512_set1_epi64(k.off_lo[i] as i64), _mm512_set1_epi64(k.off_hi[i] as i64));
+                let lo = _mm512_or_si512(crt_half(ue, we, off_lo), _mm512_slli_epi64::<32>(crt_half(uo, wo, off_lo)));
+                let (ne, no) = (_mm512_sub_epi64(z, we), _mm512_sub_epi64(z, wo));
+                let hi = _mm512_or_si512(crt_half(ue, ne, off_hi), _mm512_slli_epi64::<32>(crt_half(uo, no, off_hi)));
+                x[i].0 .0 = lo;
+                x[i + 8].0 .0 = hi;
+            }
+        }
+    }
+
     #[inline(always)]
     unsafe fn dot<const W: usize>(row: &[Kb; W], x: &[Self; W]) -> Self {
         // SAFETY: as `Avx512`'s; `Avx512Ifma` is a transparent wrapper of it.
@@ -474,4 +572,95 @@ pub(crate) unsafe fn chains_x16_ifma<const PL: usize, const T: usize, const H: u
     assert!(epochs.len() == 16 && chains.len() == 16 && starts.len() == 16 && values.len() == 16);
     // SAFETY: AVX-512F and IFMA are enabled here and the caller checked the CPU has them.
     unsafe { crate::poseidon1_packed::chains::<Avx512Ifma, PL, T, H>(p, sparse, parameter, epochs, chains, starts, steps, values) }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The CRT-split width-16 MDS product on lanes against the dense product, on edge and
+    //! random states (the permutation tests reach the extremes of its sums only by chance).
+    use super::*;
+    use crate::poseidon1::MDS16;
+    use crate::poseidon1_circulant::SmallCrt16;
+    use crate::poseidon1_packed::MatrixLanes;
+
+    /// States with extreme halves (x_lo all p - 1 and x_hi all 0, and the reverse: the largest
+    /// and smallest d' = x_lo + p - x_hi), all 0, all p - 1, and random ones, lane l of
+    /// register j holding entry j of state l.
+    fn crt_states(lanes: usize) -> Vec<[u32; 16]> {
+        let mut x = 0x2545_f491u32;
+        (0..lanes)
+            .map(|l| {
+                core::array::from_fn(|j| match l {
+                    0 => P - 1,
+                    1 => 0,
+                    2 => if j < 8 { P - 1 } else { 0 },
+                    3 => if j < 8 { 0 } else { P - 1 },
+                    _ => {
+                        x ^= x << 13;
+                        x ^= x >> 17;
+                        x ^= x << 5;
+                        x % P
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Width 16's MDS product of one state (Montgomery words) by the dense definition.
+    fn dense16(s: &[u32; 16]) -> [u32; 16] {
+        let x = s.map(|r| Kb::from_monty(r).expect("canonical"));
+        core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j]).to_monty())
+    }
+
+    /// `small_mds_crt` of `L` on sixteen states (the caller's instruction set).
+    #[inline(always)]
+    unsafe fn crt16<L: MatrixLanes>(k: &SmallCrt16, states: &[[u32; 16]]) -> Vec<[u32; 16]> {
+        // SAFETY: the callers enable L's instruction set and checked the CPU has it.
+        unsafe {
+            let mut regs: [L; 16] = core::array::from_fn(|j| L::load(&core::array::from_fn(|l| states[l][j])));
+            L::small_mds_crt(k, &mut regs);
+            let mut out = vec![[0u32; 16]; 16];
+            for (j, r) in regs.iter().enumerate() {
+                let mut lanes = [0u32; 16];
+                r.store(&mut lanes);
+                for (o, v) in out.iter_mut().zip(lanes) {
+                    o[j] = v;
+                }
+            }
+            out
+        }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    unsafe fn crt16_plain(k: &SmallCrt16, states: &[[u32; 16]]) -> Vec<[u32; 16]> {
+        // SAFETY: AVX-512F is enabled here; the caller checked the CPU has it.
+        unsafe { crt16::<Avx512>(k, states) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    unsafe fn crt16_ifma(k: &SmallCrt16, states: &[[u32; 16]]) -> Vec<[u32; 16]> {
+        // SAFETY: AVX-512F and IFMA are enabled here; the caller checked the CPU has them.
+        unsafe { crt16::<Avx512Ifma>(k, states) }
+    }
+
+    #[test]
+    fn small_mds_crt_lanes_match_dense() {
+        if !std::is_x86_feature_detected!("avx512f") {
+            eprintln!("no AVX-512F: skipped");
+            return;
+        }
+        let k = SmallCrt16::new(&MDS16.map(|c| c as u64));
+        let states = crt_states(16);
+        // SAFETY: the CPU has AVX-512F (checked above).
+        let mut outs = vec![("plain", unsafe { crt16_plain(&k, &states) })];
+        if std::is_x86_feature_detected!("avx512ifma") {
+            // SAFETY: and IFMA (checked here).
+            outs.push(("ifma", unsafe { crt16_ifma(&k, &states) }));
+        }
+        for (name, out) in outs {
+            for (s, o) in states.iter().zip(&out) {
+                assert_eq!(*o, dense16(s), "{name}, state {s:?}");
+            }
+        }
+    }
 }

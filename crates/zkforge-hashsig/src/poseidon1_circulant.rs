@@ -19,7 +19,8 @@
 //! bit-reversed order and the inverse (Cooley-Tukey, decimation in time) takes that order
 //! back, so the kernel is transformed by the same forward function and nothing is permuted.
 //! This file holds the constants and the scalar product (the reference the packed lanes in
-//! `poseidon1_packed.rs` are tested against).
+//! `poseidon1_packed.rs` are tested against), and [`SmallCrt16`], width 16's small-entry
+//! circulant split in two by the CRT (128 integer products instead of 256).
 
 use crate::koalabear::{Kb, P};
 
@@ -155,6 +156,78 @@ impl Circulant24 {
     }
 }
 
+/// Width 16's circulant MDS matrix of small integer entries c (first row c_0..c_15, below 2^7),
+/// split by the CRT over z^16 - 1 = (z^8 - 1)(z^8 + 1). With x = x_lo + z^8 x_hi, the sums
+/// s = x_lo + x_hi and differences d = x_lo - x_hi, the output halves y_lo, y_hi satisfy
+/// - u = y_lo + y_hi = a cyclic length-8 product of s by cs_m = c_m + c_{m+8};
+/// - v = y_lo - y_hi = a negacyclic length-8 product of d by cd_m = c_m - c_{m+8}
+///   (coefficient delta_ij = cd_(j - i) for j >= i, else -cd_(j + 8 - i));
+///
+/// and y_lo = (u + v) / 2, y_hi = (u - v) / 2: 128 products instead of 256, all in integers
+/// (no reduction before the end), every one an unsigned 32 x 32-bit product: s < 2p fits 32
+/// bits, and the negacyclic half takes d' = d + p in (0, 2p) and delta' = delta + 128 in
+/// [0, 256), so that sum_j delta'_ij d'_j = v_i + 128 D' + corr_i with D' = sum_j d'_j (one
+/// sum for all outputs) and corr_i = p sum_j delta_ij. The lanes compute in wrapping 64-bit
+/// arithmetic; the true values u + v + off and u - v + off are even and in [0, 2^44), so
+/// the wrapped results are exact.
+#[derive(Clone, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct SmallCrt16 {
+    /// cyc[i][j] = cs_((j - i) mod 8): output i of u is sum_j cyc[i][j] s_j.
+    pub cyc: [[u64; 8]; 8],
+    /// neg[i][j] = delta_ij + 128 (in [0, 256)).
+    pub neg: [[u64; 8]; 8],
+    /// Per output i, off - corr_i (wrapping): the constant that turns u + w,
+    /// w = sum_j neg[i][j] d'_j - 128 D', into u + v + off, where off is an even multiple of
+    /// p above every |v| (p sum|cd|), so that u + v + off and u - v + off are non-negative
+    /// (their halves carry off / 2, a multiple of p).
+    pub off_lo: [u64; 8],
+    /// Per output i, off + corr_i (wrapping): u - w + off_hi = u - v + off.
+    pub off_hi: [u64; 8],
+}
+
+/// The bias that makes the negacyclic coefficients non-negative.
+pub(crate) const CRT_BIAS: u64 = 128;
+
+impl SmallCrt16 {
+    /// The split of the circulant matrix with first row `row0` (entries below 2^7).
+    pub(crate) fn new(row0: &[u64; 16]) -> Self {
+        assert!(row0.iter().all(|&c| c < CRT_BIAS));
+        let cs: [u64; 8] = core::array::from_fn(|m| row0[m] + row0[m + 8]);
+        let cd: [i64; 8] = core::array::from_fn(|m| row0[m] as i64 - row0[m + 8] as i64);
+        let delta = |i: usize, j: usize| if j >= i { cd[j - i] } else { -cd[j + 8 - i] };
+        let cyc = core::array::from_fn(|i| core::array::from_fn(|j| cs[(j + 8 - i) % 8]));
+        let neg = core::array::from_fn(|i| core::array::from_fn(|j| (delta(i, j) + CRT_BIAS as i64) as u64));
+        let abs: u64 = cd.iter().map(|c| c.unsigned_abs()).sum();
+        let off = 2 * (abs / 2 + 1) * P as u64;
+        let corr = |i: usize| (P as i64 * (0..8).map(|j| delta(i, j)).sum::<i64>()) as u64;
+        let off_lo = core::array::from_fn(|i| off.wrapping_sub(corr(i)));
+        let off_hi = core::array::from_fn(|i| off.wrapping_add(corr(i)));
+        Self { cyc, neg, off_lo, off_hi }
+    }
+
+    /// x <- M x on Montgomery representatives as integers (the scalar reference of the lane
+    /// versions): the same sums, biased products, wrapping 64-bit arithmetic, halves and final
+    /// reduction mod p.
+    #[cfg(test)]
+    pub(crate) fn apply(&self, x: &mut [Kb; 16]) {
+        let raw: [u64; 16] = core::array::from_fn(|j| x[j].to_monty() as u64);
+        let s: [u64; 8] = core::array::from_fn(|j| raw[j] + raw[j + 8]);
+        let d: [u64; 8] = core::array::from_fn(|j| raw[j] + P as u64 - raw[j + 8]);
+        assert!(s.iter().chain(&d).all(|&v| v < 1 << 32));
+        let big_d: u64 = d.iter().sum();
+        for i in 0..8 {
+            let u = (0..8).fold(0u64, |acc, j| acc.wrapping_add(self.cyc[i][j] * s[j]));
+            let w = (0..8).fold(0u64, |acc, j| acc.wrapping_add(self.neg[i][j] * d[j])).wrapping_sub(CRT_BIAS * big_d);
+            let lo = u.wrapping_add(w).wrapping_add(self.off_lo[i]);
+            let hi = u.wrapping_sub(w).wrapping_add(self.off_hi[i]);
+            assert!(lo % 2 == 0 && hi % 2 == 0 && lo < 1 << 44 && hi < 1 << 44);
+            x[i] = Kb::from_monty(((lo / 2) % P as u64) as u32).expect("reduced");
+            x[i + 8] = Kb::from_monty(((hi / 2) % P as u64) as u32).expect("reduced");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +259,27 @@ mod tests {
         for x in [[Kb::ZERO; 3], [Kb::ONE, Kb::ZERO, Kb::ZERO], [-Kb::ONE; 3], [Kb::new(3), Kb::new(0x7f00_0000), Kb::new(77)]] {
             let want: [Kb; 3] = core::array::from_fn(|i| (0..3).fold(Kb::ZERO, |acc, j| acc + k[(i + 3 - j) % 3] * x[j]));
             assert_eq!(conv3(&c, x), want);
+        }
+    }
+
+    #[test]
+    fn small_crt_matches_the_dense_product() {
+        use crate::poseidon1::MDS16;
+        let row0 = MDS16.map(|c| c as u64);
+        let k = SmallCrt16::new(&row0);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Kb::new((seed % P as u64) as u32)
+        };
+        let dense = |x: &[Kb; 16]| -> [Kb; 16] { core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j])) };
+        let edges = [[Kb::ZERO; 16], [Kb::ONE; 16], [-Kb::ONE; 16], core::array::from_fn(|i| if i < 8 { -Kb::ONE } else { Kb::ZERO }), core::array::from_fn(|i| if i < 8 { Kb::ZERO } else { -Kb::ONE })];
+        for x in edges.into_iter().chain((0..200).map(|_| core::array::from_fn(|_| next()))) {
+            let mut y = x;
+            k.apply(&mut y);
+            assert_eq!(y, dense(&x));
         }
     }
 

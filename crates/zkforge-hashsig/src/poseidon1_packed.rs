@@ -23,7 +23,7 @@
 use crate::koalabear::{Kb, P};
 use crate::packed::{each_entry, EntryOp, Lanes};
 use crate::poseidon1::Poseidon1;
-use crate::poseidon1_circulant::{crt_index, Circulant24};
+use crate::poseidon1_circulant::{crt_index, Circulant24, SmallCrt16};
 use crate::tweak_hash::{chain_tweak, tree_tweak};
 
 /// Matrix products with delayed reduction, products in 64-bit lanes (even and odd lanes
@@ -36,6 +36,11 @@ pub(crate) unsafe trait MatrixLanes: Lanes {
     /// (each output, a sum of products by canonical values, stays below 2^40): one reduction
     /// per output (the full rounds of width 16).
     unsafe fn small_mds<const W: usize>(rows: &[[u64; W]], x: &mut [Self; W]);
+    /// x <- M x for width 16's small-entry circulant matrix split by the CRT ([`SmallCrt16`]):
+    /// sums and differences of the halves in 32-bit lanes (unsigned and signed), a cyclic and
+    /// a negacyclic length-8 product in 64-bit lanes (128 products instead of 256), then
+    /// (u + v) / 2 and (u - v) / 2 reduced once per output.
+    unsafe fn small_mds_crt(k: &SmallCrt16, x: &mut [Self; 16]);
     /// sum_j row_j x_j for field entries: x_j row_j + x_k row_k < 2p^2 < p 2^32 is one
     /// Montgomery reduction (below 2p) per pair of products, the reduced pairs summed (below
     /// 2^40) and reduced once.
@@ -172,6 +177,8 @@ unsafe fn conv3<L: Lanes>(c: &[Kb; 4], x: [L; 3]) -> [L; 3] {
 enum Matrix<'a, const W: usize> {
     /// Small integer entries (width 16's MDS), [`MatrixLanes::small_mds`].
     Small(&'a [[u64; W]]),
+    /// Width 16's MDS split by the CRT, [`MatrixLanes::small_mds_crt`].
+    SmallCrt(&'a SmallCrt16),
     /// Field entries, rows: a [`MatrixLanes::dot`] per output.
     Dense(&'a [[Kb; W]]),
     /// Width 24's circulant MDS matrix in its convolution form.
@@ -196,6 +203,7 @@ unsafe fn apply_matrix<L: MatrixLanes, const W: usize>(m: Matrix<'_, W>, x: &mut
     // SAFETY (every block): the caller runs this under the instruction set of `L`.
     match m {
         Matrix::Small(rows) => unsafe { L::small_mds(rows, x) },
+        Matrix::SmallCrt(k) => unsafe { L::small_mds_crt(k, x.as_mut_slice().try_into().expect("the CRT split is width 16's")) },
         Matrix::Dense(a) => unsafe { dense(a, x) },
         Matrix::Circulant(c) => unsafe { circulant24(c, x) },
     }
@@ -220,10 +228,14 @@ unsafe impl<L: MatrixLanes, const W: usize> EntryOp<L, W> for SparseEntry<'_, L,
 #[inline(always)]
 pub(crate) unsafe fn permute_regs<L: MatrixLanes, const W: usize>(p: &Poseidon1<W>, sparse: bool, x: &mut [L; W]) {
     let f = &p.fast;
+    let form = crate::poseidon1::form();
     let mds = if p.small {
-        Matrix::Small(&p.rows[..])
+        match p.small_crt.as_ref().filter(|_| form.mds16_crt) {
+            Some(k) => Matrix::SmallCrt(k),
+            None => Matrix::Small(&p.rows[..]),
+        }
     } else {
-        match p.circulant.as_ref().filter(|_| crate::poseidon1::form().circulant_ntt) {
+        match p.circulant.as_ref().filter(|_| form.circulant_ntt) {
             Some(c) => Matrix::Circulant(c),
             None => Matrix::Dense(&f.m),
         }

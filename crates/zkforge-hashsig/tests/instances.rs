@@ -329,9 +329,9 @@ fn devnet4_lifetime8_every_poseidon1_form() {
     use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Registers};
     let v = load(include_str!("vectors/leansig_c08a3ba_devnet4_poseidon1_ssz.json"));
     for registers in [Registers::Avx512, Registers::Avx2, Registers::Portable] {
-        for bits in 0..16u8 {
+        for bits in 0..32u8 {
             set_registers(registers);
-            set_form(Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0 });
+            set_form(Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0, mds16_crt: bits & 16 != 0 });
             check_devnet4(&v[0]);
         }
     }

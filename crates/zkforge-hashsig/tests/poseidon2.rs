@@ -349,9 +349,9 @@ fn poseidon1_every_form_matches_textbook() {
         assert_eq!(b, *w, "width 24, sparse scalar");
     }
     for registers in [Registers::Auto, Registers::Avx512, Registers::Avx2, Registers::Portable] {
-        for bits in 0..16u8 {
+        for bits in 0..32u8 {
             set_registers(registers);
-            let f = Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0 };
+            let f = Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0, mds16_crt: bits & 16 != 0 };
             set_form(f);
             assert_eq!(form(), f);
             let mut b16 = s16.clone();
