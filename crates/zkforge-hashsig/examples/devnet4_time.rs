@@ -88,7 +88,7 @@ fn main() {
     }
     let forms = [
         ("textbook", Registers::Portable, ONE_BY_ONE),
-        ("textbook, conv.", Registers::Portable, Form { circulant_ntt: true, ..ONE_BY_ONE }),
+        ("textbook, conv./CRT", Registers::Portable, Form { circulant_ntt: true, mds16_crt: true, ..ONE_BY_ONE }),
         ("AVX2 registers", Registers::Avx2, ONE_BY_ONE),
         ("AVX-512 registers", Registers::Avx512, ONE_BY_ONE),
         ("x8, both matrices off", Registers::Avx2, BEFORE),

@@ -61,7 +61,6 @@ pub struct Poseidon1<const W: usize> {
     /// Width 24's MDS matrix in its convolution form ([`Form::circulant_ntt`]).
     pub(crate) circulant: Option<Circulant24>,
     /// Width 16's MDS matrix split by the CRT ([`Form::mds16_crt`]).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) small_crt: Option<SmallCrt16>,
 }
 
@@ -145,10 +144,11 @@ pub struct Form {
     /// their dense product (one broadcast and three vector products per column, whose
     /// latency the transforms' cross-lane steps would lengthen).
     pub circulant_ntt: bool,
-    /// In the packed batches, width 16's small-entry MDS product split by the CRT over
-    /// z^16 - 1 = (z^8 - 1)(z^8 + 1) (`poseidon1_circulant::SmallCrt16`: a cyclic and a
-    /// negacyclic product of length 8 on the halves' sums and differences, 128 products
-    /// instead of 256); else the whole product ([`Form::ifma_mds`] says how).
+    /// Width 16's small-entry MDS product split by the CRT over z^16 - 1 = (z^8 - 1)(z^8 + 1)
+    /// (`poseidon1_circulant::SmallCrt16`: a cyclic and a negacyclic product of length 8 on
+    /// the halves' sums and differences, 128 products instead of 256), in the packed batches
+    /// and the scalar rounds; else the whole product ([`Form::ifma_mds`] says how in the
+    /// packed batches). The one-state register rounds keep theirs.
     pub mds16_crt: bool,
 }
 
@@ -229,10 +229,16 @@ impl<const W: usize> Poseidon1<W> {
     /// Width 16's entries are below 2^7, so a row sums below 2^42 in u64 and one 64-bit
     /// remainder by the constant p reduces it; width 24's are full 31-bit values, summed in
     /// u128 and reduced as hi 2^64 + lo with 64-bit remainders (no u128 division routine),
-    /// or, with [`Form::circulant_ntt`], taken as a cyclic convolution (`poseidon1_circulant.rs`).
+    /// or, with [`Form::circulant_ntt`] / [`Form::mds16_crt`], taken as a cyclic convolution /
+    /// split by the CRT (`poseidon1_circulant.rs`).
     fn mds(&self, s: &mut [Kb; W]) {
-        if let Some(c) = self.circulant.as_ref().filter(|_| form().circulant_ntt) {
+        let f = form();
+        if let Some(c) = self.circulant.as_ref().filter(|_| f.circulant_ntt) {
             c.apply(s.as_mut_slice().try_into().expect("the convolution form is width 24's"));
+            return;
+        }
+        if let Some(k) = self.small_crt.as_ref().filter(|_| f.mds16_crt) {
+            k.apply(s.as_mut_slice().try_into().expect("the CRT split is width 16's"));
             return;
         }
         let x: [u64; W] = core::array::from_fn(|j| s[j].to_monty() as u64);
@@ -324,7 +330,7 @@ impl<const W: usize> Poseidon1<W> {
     }
 
     /// The textbook rounds (every CPU; the reference the register path is tested against),
-    /// width 24's matrix product as [`Form::circulant_ntt`] says.
+    /// the matrix product as [`Form::circulant_ntt`] and [`Form::mds16_crt`] say.
     pub fn permute_mut_textbook(&self, s: &mut [Kb; W]) {
         for (r, c) in self.rc.iter().enumerate() {
             let full = r < 4 || r >= 4 + self.partial;
