@@ -19,8 +19,9 @@
 //! - sixteen (AVX-512) or eight (AVX2) states at once, lane i of every register belonging to
 //!   state i (`poseidon1_packed.rs`), for devnet 4's key generation: its chains and leaves;
 //! - width 24's MDS product as a cyclic convolution of length 24 (`poseidon1_circulant.rs`:
-//!   Good-Thomas 3 x 8, length-8 transforms, 62 products instead of 576), in the scalar and
-//!   packed rounds.
+//!   Good-Thomas 3 x 8, length-8 transforms, 62 products instead of 576), and width 16's
+//!   small-entry one split by the CRT into a cyclic and a negacyclic product of length 8 (128
+//!   integer products instead of 256), in the scalar and packed rounds.
 //!
 //! [`set_registers`] picks the instruction set and [`set_form`] the rest, process-wide.
 

@@ -12,8 +12,13 @@
 //! 24's MDS product is a convolution ([`circulant24`]: transforms and length-3 convolutions of
 //! lane-wise products). The sparse rounds' x_j + v_j x0 are lane-wise Montgomery products.
 //!
-//! Cost per state, width 16 (products): full rounds 8 x 256, partial rounds 20 x 31 (sparse)
-//! or 20 x 256 (dense), S-boxes 8 x 16 x 2 + 20 x 2.
+//! With `Form::mds16_crt`, width 16's small-entry MDS product is split by the CRT
+//! ([`MatrixLanes::small_mds_crt`]: 128 integer products instead of 256).
+//!
+//! Cost per state, width 16 (products): full rounds 7 x 128 (CRT split; 256 whole) plus the
+//! sparse form's dense B_0 M, 256; partial rounds 20 x 31 (sparse) or 20 x 128 (dense);
+//! S-boxes 8 x 16 x 2 + 20 x 2. Width 24: 7 x 62 (convolution; 576 dense) + 576, partial
+//! rounds 23 x 47, S-boxes 8 x 24 x 2 + 23 x 2.
 //!
 //! Every function is `unsafe` because the lane operations are intrinsics; all are
 //! `#[inline(always)]` and reach machine code only inside the `#[target_feature]` entry
@@ -37,9 +42,10 @@ pub(crate) unsafe trait MatrixLanes: Lanes {
     /// per output (the full rounds of width 16).
     unsafe fn small_mds<const W: usize>(rows: &[[u64; W]], x: &mut [Self; W]);
     /// x <- M x for width 16's small-entry circulant matrix split by the CRT ([`SmallCrt16`]):
-    /// sums and differences of the halves in 32-bit lanes (unsigned and signed), a cyclic and
-    /// a negacyclic length-8 product in 64-bit lanes (128 products instead of 256), then
-    /// (u + v) / 2 and (u - v) / 2 reduced once per output.
+    /// the halves' sums and biased differences (x_lo + p - x_hi) in 32-bit lanes, a cyclic
+    /// and a negacyclic length-8 product of unsigned 32 x 32-bit products in wrapping 64-bit
+    /// lanes (128 instead of 256), then (u + v + off) / 2 and (u - v + off) / 2 reduced once
+    /// per output.
     unsafe fn small_mds_crt(k: &SmallCrt16, x: &mut [Self; 16]);
     /// sum_j row_j x_j for field entries: x_j row_j + x_k row_k < 2p^2 < p 2^32 is one
     /// Montgomery reduction (below 2p) per pair of products, the reduced pairs summed (below
