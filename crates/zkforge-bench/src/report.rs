@@ -86,7 +86,13 @@ impl Meta {
             8 => "batches of 8 in AVX2 registers",
             _ => "one state at a time",
         };
-        let p1_partial = if zkforge_hashsig::poseidon1::form().sparse_partial { "sparse partial rounds" } else { "dense partial rounds" };
+        let p1_form = zkforge_hashsig::poseidon1::form();
+        let p1_partial = format!(
+            "{} partial rounds, width 24's MDS product {}, width 16's {}",
+            if p1_form.sparse_partial { "sparse" } else { "dense" },
+            if p1_form.circulant_ntt { "as a convolution" } else { "dense" },
+            if p1_form.mds16_crt { "split by the CRT" } else { "whole" }
+        );
         Meta {
             cpu: cpu_model(),
             cpus: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
