@@ -59,6 +59,67 @@ unsafe fn crt_half(u: __m512i, w: __m512i, off: __m512i) -> __m512i {
     unsafe { reduce40(_mm512_srli_epi64::<1>(_mm512_add_epi64(u, _mm512_add_epi64(w, off)))) }
 }
 
+/// acc + a c for a, c below 2^32 in 64-bit lanes: one `vpmadd52luq` when `IFMA` (a and c must
+/// then be below 2^52 as whole lanes), else `vpmuludq` (which reads the low 32 bits) and an
+/// addition.
+#[inline(always)]
+unsafe fn mul_acc<const IFMA: bool>(acc: __m512i, a: __m512i, c: __m512i) -> __m512i {
+    // SAFETY: AVX-512F, and IFMA when `IFMA` (the callers' instruction sets), see above.
+    unsafe {
+        if IFMA {
+            _mm512_madd52lo_epu64(acc, a, c)
+        } else {
+            _mm512_add_epi64(acc, _mm512_mul_epu32(a, c))
+        }
+    }
+}
+
+/// Width 16's MDS product split by the CRT (`poseidon1_circulant::SmallCrt16`) on sixteen
+/// registers of sixteen lanes: the halves' sums s = x_lo + x_hi and biased differences
+/// d' = x_lo + p - x_hi (both below 2^32) as even and odd 64-bit halves, the cyclic and
+/// negacyclic products by [`mul_acc`], and (u +- v + off) / 2 reduced per output half. With
+/// `IFMA` the even halves are masked to their low 32 bits (IFMA reads 52); `vpmuludq` needs no
+/// mask. The even and odd halves go side by side in one pass over j: a loop over the halves let
+/// LLVM hoist the constants out of it, spill them and lose that their high halves are zero, and
+/// every product became a three-multiply 64-bit one.
+#[inline(always)]
+unsafe fn small_mds_crt_512<const IFMA: bool>(k: &crate::poseidon1_circulant::SmallCrt16, x: &mut [__m512i; 16]) {
+    // SAFETY: AVX-512F, and IFMA when `IFMA` (the callers' instruction sets), see above.
+    unsafe {
+        let p = _mm512_set1_epi32(P as i32);
+        let lo32 = _mm512_set1_epi64(0xffff_ffff);
+        let z = _mm512_setzero_si512();
+        let (mut s, mut d) = ([[z; 8]; 2], [[z; 8]; 2]);
+        let mut big_d = [z; 2];
+        for j in 0..8 {
+            let (sj, dj) = (_mm512_add_epi32(x[j], x[j + 8]), _mm512_sub_epi32(_mm512_add_epi32(x[j], p), x[j + 8]));
+            (s[0][j], s[1][j]) = (if IFMA { _mm512_and_si512(sj, lo32) } else { sj }, _mm512_srli_epi64::<32>(sj));
+            (d[0][j], d[1][j]) = (if IFMA { _mm512_and_si512(dj, lo32) } else { dj }, _mm512_srli_epi64::<32>(dj));
+            // the sum D' needs the even half masked either way (its high bits hold the odd lane)
+            big_d[0] = _mm512_add_epi64(big_d[0], if IFMA { d[0][j] } else { _mm512_and_si512(dj, lo32) });
+            big_d[1] = _mm512_add_epi64(big_d[1], d[1][j]);
+        }
+        // 128 D' per half (`CRT_BIAS` = 2^7)
+        let bias_d = [_mm512_slli_epi64::<7>(big_d[0]), _mm512_slli_epi64::<7>(big_d[1])];
+        for i in 0..8 {
+            let (mut ue, mut uo, mut we, mut wo) = (z, z, z, z);
+            for j in 0..8 {
+                let (c, n) = (_mm512_set1_epi64(k.cyc[i][j] as i64), _mm512_set1_epi64(k.neg[i][j] as i64));
+                ue = mul_acc::<IFMA>(ue, s[0][j], c);
+                uo = mul_acc::<IFMA>(uo, s[1][j], c);
+                we = mul_acc::<IFMA>(we, d[0][j], n);
+                wo = mul_acc::<IFMA>(wo, d[1][j], n);
+            }
+            let (we, wo) = (_mm512_sub_epi64(we, bias_d[0]), _mm512_sub_epi64(wo, bias_d[1]));
+            // u + v + off and u - v + off: even, in [0, 2^44)
+            let (off_lo, off_hi) = (_mm512_set1_epi64(k.off_lo[i] as i64), _mm512_set1_epi64(k.off_hi[i] as i64));
+            x[i] = _mm512_or_si512(crt_half(ue, we, off_lo), _mm512_slli_epi64::<32>(crt_half(uo, wo, off_lo)));
+            let (ne, no) = (_mm512_sub_epi64(z, we), _mm512_sub_epi64(z, wo));
+            x[i + 8] = _mm512_or_si512(crt_half(ue, ne, off_hi), _mm512_slli_epi64::<32>(crt_half(uo, no, off_hi)));
+        }
+    }
+}
+
 /// The width-16 permutation of one state; `false` (and `s` untouched) unless W = 16 with
 /// 16 columns. `rc` holds each round's constants as Montgomery representatives, `cols[j]`
 /// column j of the MDS matrix (entry i in position i), `partial` the number of partial rounds
@@ -377,43 +438,10 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512 {
     unsafe fn small_mds_crt(k: &crate::poseidon1_circulant::SmallCrt16, x: &mut [Self; 16]) {
         // SAFETY: AVX-512F, see above.
         unsafe {
-            // [even, odd] halves of s = x_lo + x_hi and d' = x_lo + p - x_hi, both below 2^32
-            // (`vpmuludq` reads the low 32 bits, so the even halves need no mask), and of D'
-            let p = _mm512_set1_epi32(P as i32);
-            let (mut s, mut d) = ([[_mm512_setzero_si512(); 8]; 2], [[_mm512_setzero_si512(); 8]; 2]);
-            let lo32 = _mm512_set1_epi64(0xffff_ffff);
-            let mut big_d = [_mm512_setzero_si512(); 2];
-            for j in 0..8 {
-                let (sj, dj) = (_mm512_add_epi32(x[j].0, x[j + 8].0), _mm512_sub_epi32(_mm512_add_epi32(x[j].0, p), x[j + 8].0));
-                (s[0][j], s[1][j]) = (sj, _mm512_srli_epi64::<32>(sj));
-                (d[0][j], d[1][j]) = (dj, _mm512_srli_epi64::<32>(dj));
-                // the even half's high bits hold the odd lane: masked for the sum
-                big_d[0] = _mm512_add_epi64(big_d[0], _mm512_and_si512(d[0][j], lo32));
-                big_d[1] = _mm512_add_epi64(big_d[1], d[1][j]);
-            }
-            // 128 D' per half (`CRT_BIAS` = 2^7)
-            let bias_d = [_mm512_slli_epi64::<7>(big_d[0]), _mm512_slli_epi64::<7>(big_d[1])];
-            for i in 0..8 {
-                // the even and odd halves side by side in one pass over j (a loop over the
-                // halves let LLVM hoist the constants out of it, spill them, and lose that their
-                // high halves are zero: every product became a three-multiply 64-bit one)
-                let z = _mm512_setzero_si512();
-                let (mut ue, mut uo, mut we, mut wo) = (z, z, z, z);
-                for j in 0..8 {
-                    let (c, n) = (_mm512_set1_epi64(k.cyc[i][j] as i64), _mm512_set1_epi64(k.neg[i][j] as i64));
-                    ue = _mm512_add_epi64(ue, _mm512_mul_epu32(s[0][j], c));
-                    uo = _mm512_add_epi64(uo, _mm512_mul_epu32(s[1][j], c));
-                    we = _mm512_add_epi64(we, _mm512_mul_epu32(d[0][j], n));
-                    wo = _mm512_add_epi64(wo, _mm512_mul_epu32(d[1][j], n));
-                }
-                let (we, wo) = (_mm512_sub_epi64(we, bias_d[0]), _mm512_sub_epi64(wo, bias_d[1]));
-                // u + v + off and u - v + off: even, in [0, 2^44)
-                let (off_lo, off_hi) = (_mm512_set1_epi64(k.off_lo[i] as i64), _mm512_set1_epi64(k.off_hi[i] as i64));
-                let lo = _mm512_or_si512(crt_half(ue, we, off_lo), _mm512_slli_epi64::<32>(crt_half(uo, wo, off_lo)));
-                let (ne, no) = (_mm512_sub_epi64(z, we), _mm512_sub_epi64(z, wo));
-                let hi = _mm512_or_si512(crt_half(ue, ne, off_hi), _mm512_slli_epi64::<32>(crt_half(uo, no, off_hi)));
-                x[i].0 = lo;
-                x[i + 8].0 = hi;
+            let mut r = x.map(|v| v.0);
+            small_mds_crt_512::<false>(k, &mut r);
+            for (v, r) in x.iter_mut().zip(r) {
+                v.0 = r;
             }
         }
     }
@@ -491,46 +519,15 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for Avx512Ifma {
         }
     }
 
-    /// As [`Avx512`]'s, with each product and its addition one `vpmadd52luq` (the even halves
-    /// masked to their low 32 bits; every product is below 2^40).
+    /// As [`Avx512`]'s, with each product and its addition one `vpmadd52luq`.
     #[inline(always)]
     unsafe fn small_mds_crt(k: &crate::poseidon1_circulant::SmallCrt16, x: &mut [Self; 16]) {
         // SAFETY: AVX-512F and IFMA, see above.
         unsafe {
-            let p = _mm512_set1_epi32(P as i32);
-            let lo32 = _mm512_set1_epi64(0xffff_ffff);
-            let (mut s, mut d) = ([[_mm512_setzero_si512(); 8]; 2], [[_mm512_setzero_si512(); 8]; 2]);
-            let mut big_d = [_mm512_setzero_si512(); 2];
-            for j in 0..8 {
-                let (sj, dj) = (_mm512_add_epi32(x[j].0 .0, x[j + 8].0 .0), _mm512_sub_epi32(_mm512_add_epi32(x[j].0 .0, p), x[j + 8].0 .0));
-                (s[0][j], s[1][j]) = (_mm512_and_si512(sj, lo32), _mm512_srli_epi64::<32>(sj));
-                (d[0][j], d[1][j]) = (_mm512_and_si512(dj, lo32), _mm512_srli_epi64::<32>(dj));
-                for e in 0..2 {
-                    big_d[e] = _mm512_add_epi64(big_d[e], d[e][j]);
-                }
-            }
-            let bias_d = [_mm512_slli_epi64::<7>(big_d[0]), _mm512_slli_epi64::<7>(big_d[1])];
-            for i in 0..8 {
-                // the even and odd halves side by side in one pass over j (a loop over the
-                // halves let LLVM hoist the constants out of it, spill them, and lose that their
-                // high halves are zero: every product became a three-multiply 64-bit one)
-                let z = _mm512_setzero_si512();
-                let (mut ue, mut uo, mut we, mut wo) = (z, z, z, z);
-                for j in 0..8 {
-                    let (c, n) = (_mm512_set1_epi64(k.cyc[i][j] as i64), _mm512_set1_epi64(k.neg[i][j] as i64));
-                    ue = _mm512_madd52lo_epu64(ue, s[0][j], c);
-                    uo = _mm512_madd52lo_epu64(uo, s[1][j], c);
-                    we = _mm512_madd52lo_epu64(we, d[0][j], n);
-                    wo = _mm512_madd52lo_epu64(wo, d[1][j], n);
-                }
-                let (we, wo) = (_mm512_sub_epi64(we, bias_d[0]), _mm512_sub_epi64(wo, bias_d[1]));
-                // u + v + off and u - v + off: even, in [0, 2^44)
-                let (off_lo, off_hi) = (_mm512_set1_epi64(k.off_lo[i] as i64), _mm512_set1_epi64(k.off_hi[i] as i64));
-                let lo = _mm512_or_si512(crt_half(ue, we, off_lo), _mm512_slli_epi64::<32>(crt_half(uo, wo, off_lo)));
-                let (ne, no) = (_mm512_sub_epi64(z, we), _mm512_sub_epi64(z, wo));
-                let hi = _mm512_or_si512(crt_half(ue, ne, off_hi), _mm512_slli_epi64::<32>(crt_half(uo, no, off_hi)));
-                x[i].0 .0 = lo;
-                x[i + 8].0 .0 = hi;
+            let mut r = x.map(|v| v.0 .0);
+            small_mds_crt_512::<true>(k, &mut r);
+            for (v, r) in x.iter_mut().zip(r) {
+                v.0 .0 = r;
             }
         }
     }

@@ -205,41 +205,38 @@ impl SmallCrt16 {
         Self { cyc, neg, off_lo, off_hi }
     }
 
-    /// x <- M x on Montgomery representatives as integers: the same sums, biased products,
-    /// wrapping 64-bit arithmetic, halves and final reduction mod p as the lane versions (the
-    /// scalar rounds' product, and the reference the lanes are tested against).
-    pub(crate) fn apply(&self, x: &mut [Kb; 16]) {
+    /// The halves' numerators u + v + off and u - v + off per output pair (i, i + 8), from
+    /// Montgomery representatives as integers: the same sums, biased products and wrapping
+    /// 64-bit arithmetic as the lane versions.
+    fn numerators(&self, x: &[Kb; 16]) -> [(u64, u64); 8] {
         let raw: [u64; 16] = core::array::from_fn(|j| x[j].to_monty() as u64);
         let s: [u64; 8] = core::array::from_fn(|j| raw[j] + raw[j + 8]);
         let d: [u64; 8] = core::array::from_fn(|j| raw[j] + P as u64 - raw[j + 8]);
         let big_d: u64 = d.iter().sum();
-        for i in 0..8 {
+        core::array::from_fn(|i| {
             let u = (0..8).fold(0u64, |acc, j| acc.wrapping_add(self.cyc[i][j] * s[j]));
             let w = (0..8).fold(0u64, |acc, j| acc.wrapping_add(self.neg[i][j] * d[j])).wrapping_sub(CRT_BIAS * big_d);
-            let lo = u.wrapping_add(w).wrapping_add(self.off_lo[i]);
-            let hi = u.wrapping_sub(w).wrapping_add(self.off_hi[i]);
-            // even and below 2^44 by construction (checked on edge states in the tests)
+            (u.wrapping_add(w).wrapping_add(self.off_lo[i]), u.wrapping_sub(w).wrapping_add(self.off_hi[i]))
+        })
+    }
+
+    /// x <- M x (the scalar rounds' product, and the reference the lanes are tested against):
+    /// the numerators halved (they are even and below 2^44 by construction, checked on edge
+    /// states in the tests) and reduced mod p.
+    pub(crate) fn apply(&self, x: &mut [Kb; 16]) {
+        for (i, (lo, hi)) in self.numerators(x).into_iter().enumerate() {
             x[i] = Kb::from_monty_unchecked(((lo / 2) % P as u64) as u32);
             x[i + 8] = Kb::from_monty_unchecked(((hi / 2) % P as u64) as u32);
         }
     }
 
     /// [`SmallCrt16::apply`] with its invariants asserted: every s and d + p below 2^32, the
-    /// halves' numerators even and below 2^44.
+    /// numerators even and below 2^44.
     #[cfg(test)]
     pub(crate) fn apply_checked(&self, x: &mut [Kb; 16]) {
-        let raw: [u64; 16] = core::array::from_fn(|j| x[j].to_monty() as u64);
-        let s: [u64; 8] = core::array::from_fn(|j| raw[j] + raw[j + 8]);
-        let d: [u64; 8] = core::array::from_fn(|j| raw[j] + P as u64 - raw[j + 8]);
-        assert!(s.iter().chain(&d).all(|&v| v < 1 << 32));
-        let big_d: u64 = d.iter().sum();
-        for i in 0..8 {
-            let u = (0..8).fold(0u64, |acc, j| acc.wrapping_add(self.cyc[i][j] * s[j]));
-            let w = (0..8).fold(0u64, |acc, j| acc.wrapping_add(self.neg[i][j] * d[j])).wrapping_sub(CRT_BIAS * big_d);
-            let lo = u.wrapping_add(w).wrapping_add(self.off_lo[i]);
-            let hi = u.wrapping_sub(w).wrapping_add(self.off_hi[i]);
-            assert!(lo % 2 == 0 && hi % 2 == 0 && lo < 1 << 44 && hi < 1 << 44);
-        }
+        let (lo, hi) = (|j: usize| x[j].to_monty() as u64, |j: usize| x[j + 8].to_monty() as u64);
+        assert!((0..8).all(|j| lo(j) + hi(j) < 1 << 32 && lo(j) + P as u64 - hi(j) < 1 << 32));
+        assert!(self.numerators(x).iter().all(|&(lo, hi)| lo % 2 == 0 && hi % 2 == 0 && lo < 1 << 44 && hi < 1 << 44));
         self.apply(x);
     }
 }
