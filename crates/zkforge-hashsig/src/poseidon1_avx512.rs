@@ -577,37 +577,10 @@ mod tests {
     //! random states (the permutation tests reach the extremes of its sums only by chance).
     use super::*;
     use crate::poseidon1::MDS16;
+    use crate::poseidon1_circulant::test_states::{crt_states, dense16};
     use crate::poseidon1_circulant::SmallCrt16;
     use crate::poseidon1_packed::MatrixLanes;
 
-    /// States with extreme halves (x_lo all p - 1 and x_hi all 0, and the reverse: the largest
-    /// and smallest d' = x_lo + p - x_hi), all 0, all p - 1, and random ones, lane l of
-    /// register j holding entry j of state l.
-    fn crt_states(lanes: usize) -> Vec<[u32; 16]> {
-        let mut x = 0x2545_f491u32;
-        (0..lanes)
-            .map(|l| {
-                core::array::from_fn(|j| match l {
-                    0 => P - 1,
-                    1 => 0,
-                    2 => if j < 8 { P - 1 } else { 0 },
-                    3 => if j < 8 { 0 } else { P - 1 },
-                    _ => {
-                        x ^= x << 13;
-                        x ^= x >> 17;
-                        x ^= x << 5;
-                        x % P
-                    }
-                })
-            })
-            .collect()
-    }
-
-    /// Width 16's MDS product of one state (Montgomery words) by the dense definition.
-    fn dense16(s: &[u32; 16]) -> [u32; 16] {
-        let x = s.map(|r| Kb::from_monty(r).expect("canonical"));
-        core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j]).to_monty())
-    }
 
     /// `small_mds_crt` of `L` on sixteen states (the caller's instruction set).
     #[inline(always)]

@@ -241,6 +241,43 @@ impl SmallCrt16 {
     }
 }
 
+/// Inputs and the dense reference for the lane tests of the CRT split (`poseidon1_avx512.rs`,
+/// `poseidon1_avx2.rs`).
+#[cfg(test)]
+pub(crate) mod test_states {
+    use crate::koalabear::{Kb, P};
+    use crate::poseidon1::MDS16;
+
+    /// States with extreme halves (x_lo all p - 1 and x_hi all 0, and the reverse: the largest
+    /// and smallest d' = x_lo + p - x_hi), all 0, all p - 1, and random ones, as Montgomery
+    /// words (`lanes` states).
+    pub(crate) fn crt_states(lanes: usize) -> Vec<[u32; 16]> {
+        let mut x = 0x2545_f491u32;
+        (0..lanes)
+            .map(|l| {
+                core::array::from_fn(|j| match l {
+                    0 => P - 1,
+                    1 => 0,
+                    2 => if j < 8 { P - 1 } else { 0 },
+                    3 => if j < 8 { 0 } else { P - 1 },
+                    _ => {
+                        x ^= x << 13;
+                        x ^= x >> 17;
+                        x ^= x << 5;
+                        x % P
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Width 16's MDS product of one state (Montgomery words) by the dense definition.
+    pub(crate) fn dense16(s: &[u32; 16]) -> [u32; 16] {
+        let x = s.map(|r| Kb::from_monty(r).expect("canonical"));
+        core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j]).to_monty())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
