@@ -305,7 +305,6 @@ mod tests {
     use crate::poseidon1_circulant::SmallCrt16;
     use crate::poseidon1_packed::MatrixLanes;
 
-
     /// `small_mds_crt` on eight states.
     #[target_feature(enable = "avx2")]
     unsafe fn crt8(k: &SmallCrt16, states: &[[u32; 16]]) -> Vec<[u32; 16]> {

@@ -59,9 +59,9 @@ unsafe fn crt_half(u: __m512i, w: __m512i, off: __m512i) -> __m512i {
     unsafe { reduce40(_mm512_srli_epi64::<1>(_mm512_add_epi64(u, _mm512_add_epi64(w, off)))) }
 }
 
-/// acc + a c for a, c below 2^32 in 64-bit lanes: one `vpmadd52luq` when `IFMA` (a and c must
-/// then be below 2^52 as whole lanes), else `vpmuludq` (which reads the low 32 bits) and an
-/// addition.
+/// acc + a c per 64-bit lane for a, c whose values sit in the low 32 bits: one `vpmadd52luq`
+/// when `IFMA` (which reads 52 bits, so the callers clear the high halves), else `vpmuludq`
+/// (which reads only the low 32) and an addition.
 #[inline(always)]
 unsafe fn mul_acc<const IFMA: bool>(acc: __m512i, a: __m512i, c: __m512i) -> __m512i {
     // SAFETY: AVX-512F, and IFMA when `IFMA` (the callers' instruction sets), see above.
@@ -580,7 +580,6 @@ mod tests {
     use crate::poseidon1_circulant::test_states::{crt_states, dense16};
     use crate::poseidon1_circulant::SmallCrt16;
     use crate::poseidon1_packed::MatrixLanes;
-
 
     /// `small_mds_crt` of `L` on sixteen states (the caller's instruction set).
     #[inline(always)]
