@@ -298,30 +298,17 @@ unsafe impl crate::poseidon1_packed::MatrixLanes for crate::packed_avx2::Avx2 {
 mod tests {
     //! The CRT-split width-16 MDS product on AVX2 lanes against the dense product, on edge and
     //! random states.
-    use crate::packed::Lanes;
+    use crate::koalabear::Kb;
     use crate::packed_avx2::Avx2;
     use crate::poseidon1::MDS16;
-    use crate::poseidon1_circulant::test_states::{crt_states, dense16};
+    use crate::poseidon1_circulant::test_states::{crt_states, dense};
     use crate::poseidon1_circulant::SmallCrt16;
-    use crate::poseidon1_packed::MatrixLanes;
+    use crate::poseidon1_packed::small_mds_crt_states;
 
-    /// `small_mds_crt` on eight states.
     #[target_feature(enable = "avx2")]
-    unsafe fn crt8(k: &SmallCrt16, states: &[[u32; 16]]) -> Vec<[u32; 16]> {
-        // SAFETY: AVX2 is enabled here and the caller checked the CPU has it.
-        unsafe {
-            let mut regs: [Avx2; 16] = core::array::from_fn(|j| Avx2::load(&core::array::from_fn(|l| if l < 8 { states[l][j] } else { 0 })));
-            Avx2::small_mds_crt(k, &mut regs);
-            let mut out = vec![[0u32; 16]; 8];
-            for (j, r) in regs.iter().enumerate() {
-                let mut lanes = [0u32; 16];
-                r.store(&mut lanes);
-                for (o, v) in out.iter_mut().zip(lanes) {
-                    o[j] = v;
-                }
-            }
-            out
-        }
+    unsafe fn crt8(k: &SmallCrt16, states: &mut [[Kb; 16]]) {
+        // SAFETY: AVX2 is enabled here; the caller checked the CPU has it.
+        unsafe { small_mds_crt_states::<Avx2>(k, states) }
     }
 
     #[test]
@@ -333,10 +320,11 @@ mod tests {
         let k = SmallCrt16::new(&MDS16.map(|c| c as u64));
         let states = crt_states(16);
         for chunk in states.chunks(8) {
+            let mut out = chunk.to_vec();
             // SAFETY: the CPU has AVX2 (checked above).
-            let out = unsafe { crt8(&k, chunk) };
+            unsafe { crt8(&k, &mut out) };
             for (s, o) in chunk.iter().zip(&out) {
-                assert_eq!(*o, dense16(s), "state {s:?}");
+                assert_eq!(*o, dense(&MDS16, s), "state {s:?}");
             }
         }
     }

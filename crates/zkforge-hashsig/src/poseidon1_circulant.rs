@@ -241,51 +241,51 @@ impl SmallCrt16 {
     }
 }
 
-/// Inputs and the dense reference for the lane tests of the CRT split (`poseidon1_avx512.rs`,
-/// `poseidon1_avx2.rs`).
+/// Inputs and the dense reference for the tests of both products, scalar and on lanes
+/// (`poseidon1_avx512.rs`, `poseidon1_avx2.rs`).
 #[cfg(test)]
 pub(crate) mod test_states {
     use crate::koalabear::{Kb, P};
-    use crate::poseidon1::MDS16;
 
-    /// States with extreme halves (x_lo all p - 1 and x_hi all 0, and the reverse: the largest
-    /// and smallest d' = x_lo + p - x_hi), all 0, all p - 1, and random ones, as Montgomery
-    /// words (`lanes` states).
-    pub(crate) fn crt_states(lanes: usize) -> Vec<[u32; 16]> {
-        let mut x = 0x2545_f491u32;
-        (0..lanes)
-            .map(|l| {
-                core::array::from_fn(|j| match l {
-                    0 => P - 1,
-                    1 => 0,
-                    2 => if j < 8 { P - 1 } else { 0 },
-                    3 => if j < 8 { 0 } else { P - 1 },
-                    _ => {
-                        x ^= x << 13;
-                        x ^= x >> 17;
-                        x ^= x << 5;
-                        x % P
-                    }
-                })
+    /// A xorshift stream of field elements from `seed`.
+    pub(crate) fn random_kb(mut seed: u64) -> impl FnMut() -> Kb {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Kb::new((seed % P as u64) as u32)
+        }
+    }
+
+    /// `n` width-16 states: extreme halves as Montgomery words (x_lo all p - 1 and x_hi all 0,
+    /// and the reverse: the largest and smallest d' = x_lo + p - x_hi), all words 0, all p - 1,
+    /// then random ones.
+    pub(crate) fn crt_states(n: usize) -> Vec<[Kb; 16]> {
+        let word = |w: u32| Kb::from_monty(w).expect("below p");
+        let mut next = random_kb(0x2545_f491_4f6c_dd1d);
+        (0..n)
+            .map(|l| match l {
+                0 => [word(P - 1); 16],
+                1 => [word(0); 16],
+                2 => core::array::from_fn(|j| word(if j < 8 { P - 1 } else { 0 })),
+                3 => core::array::from_fn(|j| word(if j < 8 { 0 } else { P - 1 })),
+                _ => core::array::from_fn(|_| next()),
             })
             .collect()
     }
 
-    /// Width 16's MDS product of one state (Montgomery words) by the dense definition.
-    pub(crate) fn dense16(s: &[u32; 16]) -> [u32; 16] {
-        let x = s.map(|r| Kb::from_monty(r).expect("canonical"));
-        core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j]).to_monty())
+    /// The circulant product with first row `row0` by its definition,
+    /// y_i = sum_j row0[(j - i) mod W] x_j.
+    pub(crate) fn dense<const W: usize>(row0: &[u32; W], x: &[Kb; W]) -> [Kb; W] {
+        core::array::from_fn(|i| (0..W).fold(Kb::ZERO, |acc, j| acc + Kb::new(row0[(j + W - i) % W]) * x[j]))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::test_states::{crt_states, dense, random_kb};
     use super::*;
-    use crate::poseidon1::MDS24;
-
-    fn dense(row0: &[u32; 24], x: &[Kb; 24]) -> [Kb; 24] {
-        core::array::from_fn(|i| (0..24).fold(Kb::ZERO, |acc, j| acc + Kb::new(row0[(j + 24 - i) % 24]) * x[j]))
-    }
+    use crate::poseidon1::{MDS16, MDS24};
 
     #[test]
     fn crt_index_is_a_bijection() {
@@ -314,22 +314,11 @@ mod tests {
 
     #[test]
     fn small_crt_matches_the_dense_product() {
-        use crate::poseidon1::MDS16;
-        let row0 = MDS16.map(|c| c as u64);
-        let k = SmallCrt16::new(&row0);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            Kb::new((seed % P as u64) as u32)
-        };
-        let dense = |x: &[Kb; 16]| -> [Kb; 16] { core::array::from_fn(|i| (0..16).fold(Kb::ZERO, |acc, j| acc + Kb::new(MDS16[(j + 16 - i) % 16]) * x[j])) };
-        let edges = [[Kb::ZERO; 16], [Kb::ONE; 16], [-Kb::ONE; 16], core::array::from_fn(|i| if i < 8 { -Kb::ONE } else { Kb::ZERO }), core::array::from_fn(|i| if i < 8 { Kb::ZERO } else { -Kb::ONE })];
-        for x in edges.into_iter().chain((0..200).map(|_| core::array::from_fn(|_| next()))) {
+        let k = SmallCrt16::new(&MDS16.map(|c| c as u64));
+        for x in [[Kb::ONE; 16], [-Kb::ONE; 16]].into_iter().chain(crt_states(205)) {
             let mut y = x;
             k.apply_checked(&mut y);
-            assert_eq!(y, dense(&x));
+            assert_eq!(y, dense(&MDS16, &x));
         }
     }
 
@@ -346,13 +335,7 @@ mod tests {
     #[test]
     fn matches_the_dense_product() {
         let c = Circulant24::new(&MDS24);
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            Kb::new((seed % P as u64) as u32)
-        };
+        let mut next = random_kb(0x9e37_79b9_7f4a_7c15);
         let edges = [[Kb::ZERO; 24], [Kb::ONE; 24], [-Kb::ONE; 24], core::array::from_fn(|i| if i == 5 { Kb::ONE } else { Kb::ZERO })];
         let randoms = (0..200).map(|_| core::array::from_fn(|_| next()));
         for x in edges.into_iter().chain(randoms) {

@@ -307,6 +307,19 @@ unsafe fn store_rows<L: Lanes, const W: usize, const M: usize>(v: &[L; W], rows:
     }
 }
 
+/// Width 16's CRT-split MDS product ([`MatrixLanes::small_mds_crt`]) on the first `L::N`
+/// of `states`, for the lane tests.
+#[cfg(test)]
+#[inline(always)]
+pub(crate) unsafe fn small_mds_crt_states<L: MatrixLanes>(k: &SmallCrt16, states: &mut [[Kb; 16]]) {
+    // SAFETY: the caller runs this under the instruction set of `L`.
+    unsafe {
+        let mut x: [L; 16] = load_rows(states);
+        L::small_mds_crt(k, &mut x);
+        store_rows(&x, states);
+    }
+}
+
 /// The permutation of `L::N` states (`states.len() == L::N`).
 #[inline(always)]
 pub(crate) unsafe fn permute_states<L: MatrixLanes, const W: usize>(p: &Poseidon1<W>, sparse: bool, states: &mut [[Kb; W]]) {
