@@ -129,6 +129,7 @@ fn packed_x8_matches_scalar() {
 fn packed_x16_matches_scalar() {
     let mut rng = rng();
     let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
+    #[cfg(target_arch = "x86_64")]
     eprintln!("avx512f: {}", std::is_x86_feature_detected!("avx512f"));
     for _ in 0..50 {
         let mut a: [[Kb; 16]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
