@@ -51,6 +51,7 @@ impl Meta {
                 ("ADX", std::is_x86_feature_detected!("adx")),
                 ("AVX2", std::is_x86_feature_detected!("avx2")),
                 ("AVX-512F", std::is_x86_feature_detected!("avx512f")),
+                ("AVX-512BW", std::is_x86_feature_detected!("avx512bw")),
                 ("AVX-512IFMA", std::is_x86_feature_detected!("avx512ifma")),
             ] {
                 if on {
@@ -68,14 +69,17 @@ impl Meta {
         } else {
             "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
         };
-        let poseidon = if has("AVX-512F") {
+        // packed Poseidon2's sixteen lanes need AVX-512BW too (`packed_avx512::has_lanes`)
+        let poseidon = if has("AVX-512F") && has("AVX-512BW") {
             let one = match zkforge_hashsig::poseidon2::scalar_form().registers {
                 zkforge_hashsig::poseidon2::Registers::Auto | zkforge_hashsig::poseidon2::Registers::Avx512 => "one state in AVX-512 registers",
                 zkforge_hashsig::poseidon2::Registers::Avx2 => "one state in AVX2 registers",
                 zkforge_hashsig::poseidon2::Registers::Portable => "one state in portable rounds",
             };
-            let cube = if zkforge_hashsig::poseidon2::packed_form().signed_cube { "signed S-box" } else { "previous unsigned S-box" };
-            format!("AVX-512 (16 lanes, {cube}; {one})")
+            let form = zkforge_hashsig::poseidon2::packed_form();
+            let cube = if form.signed_cube { "signed S-box" } else { "previous unsigned S-box" };
+            let diag = if form.masked_diag { "masked diagonal" } else { "previous signed diagonal" };
+            format!("AVX-512 (16 lanes, {cube}, {diag}; {one})")
         } else if has("AVX2") {
             "AVX2 (8 lanes; one state in AVX2 registers)".to_string()
         } else {

@@ -67,12 +67,18 @@ unsafe fn signed_add(sum: __m512i, m: __m512i) -> __m512i {
 }
 
 /// The sixteen-lane register types that share this file's lane arithmetic: [`Avx512`],
-/// [`Avx512Unsigned`] (the previous S-box and product, kept to measure against) and
-/// `poseidon1_avx512::Avx512Ifma` (Avx512 with another matrix product for Poseidon1). One
-/// [`Lanes`] implementation serves all of them.
+/// [`Avx512Alt`] (the previous S-box and product and the previous internal diagonal, alone
+/// and combined, kept to measure against) and `poseidon1_avx512::Avx512Ifma` (Avx512 with
+/// another matrix product for Poseidon1). One [`Lanes`] implementation serves all of them.
 pub(crate) trait Avx512Form: Copy {
     /// [`Avx512`]'s signed S-box and shuffle-based product (false: [`Avx512Unsigned`]'s).
     const SIGNED: bool;
+    /// [`Avx512`]'s internal-diagonal form: x / 2^k as -x / 2^k in [0, p] from a masked shift,
+    /// then a plain modular addition or subtraction, with `vpmaddwd` / `vpmaddubsw` for the
+    /// product by 127 (needs AVX-512BW). False: the signed value +-(h - c) and a signed
+    /// addition (`PackedForm::masked_diag = false`). Poseidon1, which has no internal diagonal,
+    /// keeps the default.
+    const MASKED_DIAG: bool = true;
     /// The register.
     fn reg(self) -> __m512i;
     /// The value held in a register.
@@ -148,14 +154,46 @@ unsafe impl<T: Avx512Form> Lanes for T {
         }
     }
 
-    /// 127 l as (l << 7) - l (no `vpmaddwd` without AVX-512BW), hidden by [`opaque`]: LLVM
-    /// otherwise folds 127 l 2^(24 - k) into one `vpmulld` for some k (two port-0 uops of
-    /// latency 10, beside the S-box's products; 1-2 % slower measured).
+    /// Two forms, both from 2^-k = -127 2^(24 - k) mod p and x = h 2^k + l (l the low k bits):
+    /// - masked ([`Avx512Form::MASKED_DIAG`], the default): m = 127 l 2^(24 - k) - h is
+    ///   -x / 2^k and lies in [0, p) when l > 0; where l = 0 the shift starts from p instead
+    ///   (a masked shift under a `vptestmd` mask), so m = p - h, in [0, p]. Then sum - m (or
+    ///   sum + m with `neg`) by the plain modular subtraction (addition), which is right for
+    ///   m = p too: 6 uops for m where the signed form below takes 11 with its addition. 127 l
+    ///   is one `vpmaddwd` for k <= 15 (l < 2^15, one signed 16-bit product), one `vpmaddubsw`
+    ///   of x itself for k = 8 (its low byte times 127, the other bytes times 0), and for
+    ///   larger k the shift pair l 2^(31 - k) - l 2^(24 - k). Needs AVX-512BW.
+    /// - signed: +-(h - c) in (-p, p), c = 127 l 2^(24 - k) with 127 l as (l << 7) - l, then
+    ///   [`signed_add`]. 127 l is hidden by [`opaque`]: LLVM otherwise folds 127 l 2^(24 - k)
+    ///   into one `vpmulld` for some k (two port-0 uops of latency 10, beside the S-box's
+    ///   products; 1-2 % slower measured).
     #[inline(always)]
     unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
-        // SAFETY: AVX-512F, see above.
+        // SAFETY: AVX-512F, see above; AVX-512BW for the masked form, whose entry points
+        // enable it after run-time detection (`has_lanes`).
         unsafe {
             let k = k as i32;
+            if T::MASKED_DIAG {
+                let p = _mm512_set1_epi32(P as i32);
+                let low_bits = _mm512_set1_epi32((1i32 << k) - 1);
+                let h = _mm512_srl_epi32(x.reg(), _mm_cvtsi32_si128(k));
+                let l_nonzero = _mm512_test_epi32_mask(x.reg(), low_bits);
+                let m = if k <= 15 {
+                    let l127 = if k == 8 {
+                        _mm512_maddubs_epi16(x.reg(), _mm512_set1_epi32(127))
+                    } else {
+                        _mm512_madd_epi16(_mm512_and_si512(x.reg(), low_bits), _mm512_set1_epi32(127))
+                    };
+                    let top = _mm512_mask_sll_epi32(p, l_nonzero, l127, _mm_cvtsi32_si128(24 - k));
+                    _mm512_sub_epi32(top, h)
+                } else {
+                    let l = _mm512_and_si512(x.reg(), low_bits);
+                    let top = _mm512_mask_sll_epi32(p, l_nonzero, l, _mm_cvtsi32_si128(31 - k));
+                    _mm512_sub_epi32(top, _mm512_add_epi32(_mm512_sll_epi32(l, _mm_cvtsi32_si128(24 - k)), h))
+                };
+                let m = T::from_reg(m);
+                return if neg { Self::add(sum, m) } else { Self::sub(sum, m) };
+            }
             let h = _mm512_srl_epi32(x.reg(), _mm_cvtsi32_si128(k));
             let l = _mm512_and_si512(x.reg(), _mm512_set1_epi32((1i32 << k) - 1));
             let l127 = opaque(_mm512_sub_epi32(_mm512_slli_epi32::<7>(l), l));
@@ -302,15 +340,21 @@ pub(crate) unsafe fn mul(a: Avx512, b: Avx512) -> Avx512 {
     }
 }
 
-/// The previous lane arithmetic, [`Avx512`] but for its S-box and product (kept to measure
-/// against, `PackedForm::signed_cube = false`): a b 2^-32 mod p with the odd lanes moved by
-/// 64-bit shifts, the high halves merged by blends and the result reduced by an unsigned
-/// minimum; the S-box reduces v + rc to [0, p) first and takes two such products.
+/// The previous lane arithmetics, kept to measure against, alone and combined: [`Avx512`]
+/// with its S-box and product in the previous form where `SIGNED` is false
+/// (`PackedForm::signed_cube = false`: a b 2^-32 mod p with the odd lanes moved by 64-bit
+/// shifts, the high halves merged by blends and the result reduced by an unsigned minimum; the
+/// S-box reduces v + rc to [0, p) first and takes two such products), and with the previous
+/// internal diagonal where `MASKED_DIAG` is false (`PackedForm::masked_diag = false`, see
+/// `add_div_pow2`).
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct Avx512Unsigned(Avx512);
+pub(crate) struct Avx512Alt<const SIGNED: bool, const MASKED_DIAG: bool>(Avx512);
 
-/// [`mul`] in the previous form (see [`Avx512Unsigned`]).
+/// Both previous forms: the arithmetic before 2026-12-07.
+pub(crate) type Avx512Unsigned = Avx512Alt<false, false>;
+
+/// [`mul`] in the previous form (see [`Avx512Alt`]).
 #[inline(always)]
 unsafe fn mul_unsigned(a: __m512i, b: __m512i) -> __m512i {
     // SAFETY: AVX-512F, see above.
@@ -328,34 +372,52 @@ unsafe fn mul_unsigned(a: __m512i, b: __m512i) -> __m512i {
     }
 }
 
-impl Avx512Form for Avx512Unsigned {
-    const SIGNED: bool = false;
+impl<const SIGNED: bool, const MASKED_DIAG: bool> Avx512Form for Avx512Alt<SIGNED, MASKED_DIAG> {
+    const SIGNED: bool = SIGNED;
+    const MASKED_DIAG: bool = MASKED_DIAG;
     #[inline(always)]
     fn reg(self) -> __m512i {
         self.0 .0
     }
     #[inline(always)]
     fn from_reg(x: __m512i) -> Self {
-        Avx512Unsigned(Avx512(x))
+        Avx512Alt(Avx512(x))
+    }
+}
+
+/// Whether this CPU runs the packed Poseidon2 permutation's sixteen lanes: AVX-512F, and
+/// AVX-512BW for the internal diagonal's 16-bit products (every AVX-512 CPU since Skylake-SP
+/// and Zen 4 has both; without BW the AVX2 lanes run).
+#[inline]
+pub(crate) fn has_lanes() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+}
+
+/// One register type's load, permutation and store of sixteen row-major states.
+#[inline(always)]
+unsafe fn permute_x16_as<T: Avx512Form, const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 16]) {
+    // SAFETY: the caller runs this under AVX-512F and AVX-512BW.
+    unsafe {
+        let mut v: [T; W] = packed::load_rows(states);
+        packed::permute_regs(perm, &mut v);
+        packed::store_rows(&v, states);
     }
 }
 
 /// The width-W permutation (16 or 24) on sixteen states; `states[i]` is state i.
 ///
 /// # Safety
-/// The CPU must support AVX-512F.
-#[target_feature(enable = "avx512f")]
+/// The CPU must support AVX-512F and AVX-512BW ([`has_lanes`]).
+#[target_feature(enable = "avx512f,avx512bw")]
 pub(crate) unsafe fn permute_x16<const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 16]) {
-    // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
+    let form = crate::poseidon2::packed_form();
+    // SAFETY: AVX-512F and AVX-512BW are enabled here and the caller checked the CPU has them.
     unsafe {
-        if crate::poseidon2::packed_form().signed_cube {
-            let mut v: [Avx512; W] = packed::load_rows(states);
-            packed::permute_regs(perm, &mut v);
-            packed::store_rows(&v, states);
-        } else {
-            let mut v: [Avx512Unsigned; W] = packed::load_rows(states);
-            packed::permute_regs(perm, &mut v);
-            packed::store_rows(&v, states);
+        match (form.signed_cube, form.masked_diag) {
+            (true, true) => permute_x16_as::<Avx512, W>(perm, states),
+            (true, false) => permute_x16_as::<Avx512Alt<true, false>, W>(perm, states),
+            (false, true) => permute_x16_as::<Avx512Alt<false, true>, W>(perm, states),
+            (false, false) => permute_x16_as::<Avx512Unsigned, W>(perm, states),
         }
     }
 }
@@ -364,15 +426,17 @@ pub(crate) unsafe fn permute_x16<const W: usize>(perm: &Poseidon2<W>, states: &m
 /// is element j of state i.
 ///
 /// # Safety
-/// The CPU must support AVX-512F.
-#[target_feature(enable = "avx512f")]
+/// The CPU must support AVX-512F and AVX-512BW ([`has_lanes`]).
+#[target_feature(enable = "avx512f,avx512bw")]
 pub(crate) unsafe fn permute_columns<const W: usize, const L: usize>(perm: &Poseidon2<W>, cols: &mut [[Kb; L]; W]) {
-    // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
+    let form = crate::poseidon2::packed_form();
+    // SAFETY: AVX-512F and AVX-512BW are enabled here and the caller checked the CPU has them.
     unsafe {
-        if crate::poseidon2::packed_form().signed_cube {
-            packed::permute_columns::<Avx512, W, L>(perm, cols)
-        } else {
-            packed::permute_columns::<Avx512Unsigned, W, L>(perm, cols)
+        match (form.signed_cube, form.masked_diag) {
+            (true, true) => packed::permute_columns::<Avx512, W, L>(perm, cols),
+            (true, false) => packed::permute_columns::<Avx512Alt<true, false>, W, L>(perm, cols),
+            (false, true) => packed::permute_columns::<Avx512Alt<false, true>, W, L>(perm, cols),
+            (false, false) => packed::permute_columns::<Avx512Unsigned, W, L>(perm, cols),
         }
     }
 }
@@ -380,8 +444,8 @@ pub(crate) unsafe fn permute_columns<const W: usize, const L: usize>(perm: &Pose
 /// Sixteen chain walks with the width-16 permutation (see `packed::chains`).
 ///
 /// # Safety
-/// The CPU must support AVX-512F.
-#[target_feature(enable = "avx512f")]
+/// The CPU must support AVX-512F and AVX-512BW ([`has_lanes`]).
+#[target_feature(enable = "avx512f,avx512bw")]
 pub(crate) unsafe fn chains_x16<const PL: usize, const T: usize, const H: usize>(
     perm: &Poseidon2<16>,
     parameter: &[Kb; PL],
@@ -389,12 +453,14 @@ pub(crate) unsafe fn chains_x16<const PL: usize, const T: usize, const H: usize>
     steps: u8,
     values: &mut [[Kb; H]; 16],
 ) {
-    // SAFETY: AVX-512F is enabled here and the caller checked the CPU has it.
+    let form = crate::poseidon2::packed_form();
+    // SAFETY: AVX-512F and AVX-512BW are enabled here and the caller checked the CPU has them.
     unsafe {
-        if crate::poseidon2::packed_form().signed_cube {
-            packed::chains::<Avx512, PL, T, H, _>(perm, parameter, tweaks, steps, values)
-        } else {
-            packed::chains::<Avx512Unsigned, PL, T, H, _>(perm, parameter, tweaks, steps, values)
+        match (form.signed_cube, form.masked_diag) {
+            (true, true) => packed::chains::<Avx512, PL, T, H, _>(perm, parameter, tweaks, steps, values),
+            (true, false) => packed::chains::<Avx512Alt<true, false>, PL, T, H, _>(perm, parameter, tweaks, steps, values),
+            (false, true) => packed::chains::<Avx512Alt<false, true>, PL, T, H, _>(perm, parameter, tweaks, steps, values),
+            (false, false) => packed::chains::<Avx512Unsigned, PL, T, H, _>(perm, parameter, tweaks, steps, values),
         }
     }
 }
@@ -419,8 +485,9 @@ mod tests {
         v
     }
 
-    /// Every operation on sixteen lanes `a` (and `b`) against the scalar field.
-    #[target_feature(enable = "avx512f")]
+    /// Every operation on sixteen lanes `a` (and `b`) against the scalar field, in every
+    /// form.
+    #[target_feature(enable = "avx512f,avx512bw")]
     unsafe fn check(a: &[u32; 16], b: &[u32; 16]) {
         let lane = |v: Avx512| {
             let mut out = [0u32; 16];
@@ -434,7 +501,7 @@ mod tests {
             let (va, vb) = (Avx512::load(a), Avx512::load(b));
             let rc_neg = Avx512(_mm512_sub_epi32(vb.0, _mm512_set1_epi32(P as i32)));
             let (m, c, s, d, h) = (lane(mul(va, vb)), lane(Avx512::add_rc_cube(va, rc_neg)), lane(Avx512::add(va, vb)), lane(Avx512::sub(va, vb)), lane(Avx512::half(va)));
-            let (mu, cu) = (Avx512Unsigned::mul(Avx512Unsigned(va), Avx512Unsigned(vb)), Avx512Unsigned::add_rc_cube(Avx512Unsigned(va), Avx512Unsigned(rc_neg)));
+            let (mu, cu) = (Avx512Unsigned::mul(Avx512Alt(va), Avx512Alt(vb)), Avx512Unsigned::add_rc_cube(Avx512Alt(va), Avx512Alt(rc_neg)));
             let (mu, cu) = (lane(mu.0), lane(cu.0));
             for i in 0..16 {
                 let (x, y) = (kb(a[i]), kb(b[i]));
@@ -449,10 +516,15 @@ mod tests {
             for k in 2..=24u32 {
                 let inv = Kb::new(2).pow(k as u64).inverse();
                 for neg in [false, true] {
-                    let r = lane(Avx512::add_div_pow2(neg, k, vb, va));
+                    let masked = lane(Avx512::add_div_pow2(neg, k, vb, va));
+                    let signed = lane(Avx512Alt::<true, false>::add_div_pow2(neg, k, Avx512Alt(vb), Avx512Alt(va)).0);
+                    let unsigned_masked = lane(Avx512Alt::<false, true>::add_div_pow2(neg, k, Avx512Alt(vb), Avx512Alt(va)).0);
                     for i in 0..16 {
                         let t = kb(a[i]) * inv;
-                        assert_eq!(r[i], (if neg { kb(b[i]) - t } else { kb(b[i]) + t }).to_monty(), "add_div_pow2 k {k} neg {neg}");
+                        let want = (if neg { kb(b[i]) - t } else { kb(b[i]) + t }).to_monty();
+                        assert_eq!(masked[i], want, "masked add_div_pow2 k {k} neg {neg} x {:#x} sum {:#x}", a[i], b[i]);
+                        assert_eq!(signed[i], want, "signed add_div_pow2 k {k} neg {neg} x {:#x} sum {:#x}", a[i], b[i]);
+                        assert_eq!(unsigned_masked[i], want, "add_div_pow2 k {k} neg {neg}");
                     }
                 }
             }
@@ -461,8 +533,8 @@ mod tests {
 
     #[test]
     fn lanes_match_scalar() {
-        if !std::is_x86_feature_detected!("avx512f") {
-            eprintln!("no AVX-512F: skipped");
+        if !has_lanes() {
+            eprintln!("no AVX-512F and AVX-512BW: skipped");
             return;
         }
         let v = values();

@@ -270,12 +270,17 @@ pub struct PackedForm {
     /// odd lanes, and products move lanes by shuffles rather than shifts (`packed_avx512.rs`);
     /// `false` is the previous form (x + rc reduced first, two full Montgomery products).
     pub signed_cube: bool,
+    /// The internal diagonal's x / 2^k entries as -x / 2^k in [0, p] from a masked shift (127 l
+    /// by `vpmaddwd` / `vpmaddubsw`), then a plain modular addition or subtraction; `false` is
+    /// the previous form (a signed value in (-p, p) and a signed addition, 11 uops against 9).
+    pub masked_diag: bool,
 }
 
 impl PackedForm {
     /// The measured best (`examples/poseidon2_packed_peer.rs`, Intel Emerald Rapids, sixteen
-    /// states): the signed cube, 0.85-0.87 (widths 16 and 24) of the previous form.
-    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true };
+    /// states): the signed cube, 0.85-0.87 (widths 16 and 24) of the previous form; the masked
+    /// diagonal, 0.95-0.96 of the signed one.
+    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true, masked_diag: true };
 }
 
 impl Default for PackedForm {
@@ -284,7 +289,7 @@ impl Default for PackedForm {
     }
 }
 
-// bit 0: signed cube; bit 7 set once chosen
+// bit 0: signed cube; bit 1: masked diagonal; bit 7 set once chosen
 static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// Choose the form of the packed AVX-512 permutation for the whole process (AVX2 and scalar
@@ -295,14 +300,14 @@ static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8:
 /// let p = Poseidon2::new_16();
 /// let mut a = [[Kb::ONE; 16]; 16];
 /// let mut b = a;
-/// set_packed_form(PackedForm { signed_cube: false });
+/// set_packed_form(PackedForm { signed_cube: false, masked_diag: false });
 /// p.permute_x16(&mut a);
 /// set_packed_form(PackedForm::DEFAULT);
 /// p.permute_x16(&mut b);
 /// assert_eq!(a, b);
 /// ```
 pub fn set_packed_form(f: PackedForm) {
-    PACKED_FORM.store(0x80 | f.signed_cube as u8, core::sync::atomic::Ordering::Relaxed);
+    PACKED_FORM.store(0x80 | f.signed_cube as u8 | (f.masked_diag as u8) << 1, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current form of the packed permutation ([`PackedForm::DEFAULT`] until set).
@@ -312,7 +317,7 @@ pub fn packed_form() -> PackedForm {
     if v == 0 {
         PackedForm::DEFAULT
     } else {
-        PackedForm { signed_cube: v & 1 != 0 }
+        PackedForm { signed_cube: v & 1 != 0, masked_diag: v & 2 != 0 }
     }
 }
 
@@ -595,12 +600,12 @@ impl<const W: usize> Poseidon2<W> {
     }
 
     /// Permute sixteen independent states: the AVX-512 path (sixteen lanes) when the CPU has
-    /// AVX-512F, else two eight-lane calls.
+    /// AVX-512F and AVX-512BW, else two eight-lane calls.
     pub fn permute_x16(&self, states: &mut [[Kb; W]; 16]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::is_x86_feature_detected!("avx512f") {
-                // SAFETY: AVX-512F was detected on this CPU just above.
+            if crate::packed_avx512::has_lanes() {
+                // SAFETY: AVX-512F and AVX-512BW were detected on this CPU just above.
                 unsafe { crate::packed_avx512::permute_x16(self, states) };
                 return;
             }
@@ -640,8 +645,8 @@ impl<const W: usize> Poseidon2<W> {
     pub fn permute_columns_x16(&self, cols: &mut [[Kb; 16]; W]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::is_x86_feature_detected!("avx512f") {
-                // SAFETY: AVX-512F was detected on this CPU just above.
+            if crate::packed_avx512::has_lanes() {
+                // SAFETY: AVX-512F and AVX-512BW were detected on this CPU just above.
                 unsafe { crate::packed_avx512::permute_columns(self, cols) };
                 return;
             }

@@ -152,8 +152,8 @@ fn packed_every_form_matches_scalar() {
     use zkforge_hashsig::poseidon2::{set_packed_form, PackedForm};
     let mut rng = rng();
     let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
-    for signed_cube in [false, true] {
-        set_packed_form(PackedForm { signed_cube });
+    for (signed_cube, masked_diag) in [(false, false), (false, true), (true, false), (true, true)] {
+        set_packed_form(PackedForm { signed_cube, masked_diag });
         for round in 0..20 {
             let mut a: [[Kb; 16]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
             if round == 0 {
@@ -163,9 +163,9 @@ fn packed_every_form_matches_scalar() {
             let want: Vec<[Kb; 16]> = a.iter().map(|s| p16.permute(*s)).collect();
             let mut cols: [[Kb; 16]; 16] = core::array::from_fn(|j| core::array::from_fn(|i| a[i][j]));
             p16.permute_x16(&mut a);
-            assert_eq!(a.to_vec(), want, "signed_cube {signed_cube}");
+            assert_eq!(a.to_vec(), want, "signed_cube {signed_cube} masked_diag {masked_diag}");
             p16.permute_columns_x16(&mut cols);
-            assert!((0..16).all(|i| (0..16).all(|j| cols[j][i] == want[i][j])), "signed_cube {signed_cube}");
+            assert!((0..16).all(|i| (0..16).all(|j| cols[j][i] == want[i][j])), "signed_cube {signed_cube} masked_diag {masked_diag}");
             let mut b: [[Kb; 24]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
             if round == 0 {
                 b[2] = [Kb::ZERO; 24];
@@ -173,7 +173,7 @@ fn packed_every_form_matches_scalar() {
             }
             let want: Vec<[Kb; 24]> = b.iter().map(|s| p24.permute(*s)).collect();
             p24.permute_x16(&mut b);
-            assert_eq!(b.to_vec(), want, "signed_cube {signed_cube}");
+            assert_eq!(b.to_vec(), want, "signed_cube {signed_cube} masked_diag {masked_diag}");
         }
         // sixteen chain walks of eight steps (H = 8, parameter 5, tweak 2) against the
         // one-at-a-time walk
@@ -185,7 +185,7 @@ fn packed_every_form_matches_scalar() {
         let mut values = starts;
         perms.chains_lanes::<5, 2, 8, 16>(&parameter, epochs, chains, 1, 8, &mut values);
         for i in 0..16 {
-            assert_eq!(values[i], perms.chain::<5, 2, 8>(&parameter, epochs[i], chains[i], 1, 8, &starts[i]), "signed_cube {signed_cube}, chain {i}");
+            assert_eq!(values[i], perms.chain::<5, 2, 8>(&parameter, epochs[i], chains[i], 1, 8, &starts[i]), "signed_cube {signed_cube} masked_diag {masked_diag}, chain {i}");
         }
     }
     set_packed_form(PackedForm::DEFAULT);
