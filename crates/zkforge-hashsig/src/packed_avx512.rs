@@ -18,17 +18,21 @@
 //! With the S-box layer written out (`packed::sbox_layer`: the state in registers, not a
 //! stack array) and 127 l hidden from LLVM in the diagonal ([`opaque`]) 1624-1633 /
 //! 2682-2722 ns, and Plonky3's packed permutation 1.02-1.04x faster in the same process
-//! (1.07-1.09x before). (An earlier
+//! (1.07-1.09x before). With the masked internal diagonal (`Lanes::add_div_pow2`,
+//! `PackedForm::masked_diag`) 1563-1608 / 2545-2600 ns, 0.98-1.00 / 0.97-0.99 of Plonky3's
+//! (native builds, same process). (An earlier
 //! signed S-box measured 5% slower than the previous form on Zen 5; written with the same
 //! intrinsics, it most likely paid for the LLVM rewrite that [`opaque`] now blocks, two extra
 //! shifts per reduction. Not re-measured on Zen 5.)
 //!
-//! AVX-512 has no `vpsignd`: signs in the internal diagonal become mask registers (a compare,
-//! then a masked add or move). Additions reduce with an unsigned minimum: min(t, t - p) is
-//! t mod p for t < 2p.
+//! AVX-512 has no `vpsignd`, so the internal diagonal's x / 2^k entries are formed as
+//! -x / 2^k in [0, p] (a masked shift where the low bits are zero) and added or subtracted by
+//! the plain modular operations, rather than as signed values. Additions reduce with an
+//! unsigned minimum: min(t, t - p) is t mod p for t < 2p.
 //!
-//! The entry points are `unsafe` because they need AVX-512F: callers check
-//! `is_x86_feature_detected!("avx512f")` first (see `Poseidon2::permute_x16`). The tests
+//! The entry points are `unsafe` because they need AVX-512F and AVX-512BW (the diagonal's
+//! `vpmaddwd` / `vpmaddubsw`): callers check [`has_lanes`] first (see
+//! `Poseidon2::permute_x16`). The tests
 //! compare this path with the scalar permutation, and the lane arithmetic with the scalar
 //! field on edge values.
 
