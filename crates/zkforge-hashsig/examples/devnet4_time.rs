@@ -21,7 +21,7 @@ use zkforge_hashsig::devnet4::Devnet4;
 use zkforge_hashsig::koalabear::Kb;
 use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Registers};
 
-const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false, ifma_mds: false, circulant_ntt: false, mds16_crt: false };
+const ONE_BY_ONE: Form = Form { sparse_partial: false, packed: false, ifma_mds: false, circulant_ntt: false, mds16_crt: false, deferred_partial: false };
 /// The default but for width 16's whole MDS product (no CRT split).
 const WHOLE_MDS16: Form = Form { mds16_crt: false, ..Form::DEFAULT };
 /// And width 24's dense MDS product too (the default before both).

@@ -2,9 +2,11 @@
 //! tree nodes) in every form, alternated in one process, per form the fastest of 15 rounds:
 //! - one state after another (a latency chain, as chain steps run in signing): the textbook
 //!   rounds, the scalar sparse partial rounds (`permute_mut_sparse`), both also with width
-//!   24's MDS product as a convolution (`Form::circulant_ntt`), and one state in AVX2
-//!   and AVX-512 registers (`set_registers`), the latter also with sparse partial rounds
-//!   (`Form::sparse_partial`, width 24 only);
+//!   24's MDS product as a convolution (`Form::circulant_ntt`), the latter also with the
+//!   partial rounds deferred (`Form::deferred_partial`: `permute_mut_deferred`), and one state
+//!   in AVX2 and AVX-512 registers (`set_registers`), the latter also with sparse partial
+//!   rounds (`Form::sparse_partial`, width 24 only), and both with them deferred (both
+//!   widths);
 //! - 256 independent states through `permute_many` (throughput, as key generation runs):
 //!   packed batches of eight (AVX2) and sixteen (AVX-512), with dense and sparse partial rounds,
 //!   and the latter with the IFMA matrix product (`Form::ifma_mds`), and with width 24's MDS
@@ -19,12 +21,14 @@ use std::time::Instant;
 use zkforge_hashsig::koalabear::Kb;
 use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Poseidon1, Registers};
 
-const DENSE: Form = Form { sparse_partial: false, packed: true, ifma_mds: false, circulant_ntt: false, mds16_crt: false };
-const SPARSE: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: false, mds16_crt: false };
-const SPARSE_IFMA: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: false, mds16_crt: false };
-const SPARSE_NTT: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: true, mds16_crt: false };
+const DENSE: Form = Form { sparse_partial: false, packed: true, ifma_mds: false, circulant_ntt: false, mds16_crt: false, deferred_partial: false };
+const SPARSE: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: false, mds16_crt: false, deferred_partial: false };
+const SPARSE_IFMA: Form = Form { sparse_partial: true, packed: true, ifma_mds: true, circulant_ntt: false, mds16_crt: false, deferred_partial: false };
+const SPARSE_NTT: Form = Form { sparse_partial: true, packed: true, ifma_mds: false, circulant_ntt: true, mds16_crt: false, deferred_partial: false };
 const SPARSE_NTT_CRT: Form = Form { mds16_crt: true, ..SPARSE_NTT };
 const SPARSE_NTT_IFMA: Form = Form { ifma_mds: true, ..SPARSE_NTT };
+const SPARSE_DEFERRED: Form = Form { deferred_partial: true, ..SPARSE };
+const DEFERRED_NTT_CRT: Form = Form { deferred_partial: true, ..SPARSE_NTT_CRT };
 
 /// How a row calls the permutation.
 #[derive(Clone, Copy, PartialEq)]
@@ -39,14 +43,17 @@ enum Call {
 
 fn run<const W: usize>(p: &Poseidon1<W>) {
     const DENSE_NTT: Form = Form { circulant_ntt: true, mds16_crt: true, ..DENSE };
-    let forms: [(&str, Registers, Form, Call); 18] = [
+    let forms: [(&str, Registers, Form, Call); 21] = [
         ("textbook", Registers::Portable, DENSE, Call::One),
         ("scalar sparse", Registers::Portable, SPARSE, Call::OneSparse),
         ("textbook, conv./CRT", Registers::Portable, DENSE_NTT, Call::One),
         ("scalar sparse, conv./CRT", Registers::Portable, SPARSE_NTT_CRT, Call::OneSparse),
+        ("... deferred", Registers::Portable, DEFERRED_NTT_CRT, Call::One),
         ("AVX2 registers", Registers::Avx2, SPARSE, Call::One),
+        ("... sparse, deferred", Registers::Avx2, SPARSE_DEFERRED, Call::One),
         ("AVX-512 registers", Registers::Avx512, DENSE, Call::One),
         ("... sparse (w24)", Registers::Avx512, SPARSE, Call::One),
+        ("... sparse, deferred", Registers::Avx512, SPARSE_DEFERRED, Call::One),
         ("packed x8 dense", Registers::Avx2, DENSE, Call::Many),
         ("packed x8 sparse", Registers::Avx2, SPARSE, Call::Many),
         ("packed x16 dense", Registers::Avx512, DENSE, Call::Many),
@@ -59,10 +66,10 @@ fn run<const W: usize>(p: &Poseidon1<W>) {
         ("x16 ..., w16 CRT", Registers::Avx512, SPARSE_NTT_CRT, Call::Many),
         ("default (+ IFMA)", Registers::Avx512, Form::DEFAULT, Call::Many),
     ];
-    let mut best = [f64::MAX; 18];
+    let mut best = [f64::MAX; 21];
     let start: [Kb; W] = core::array::from_fn(|j| Kb::new(j as u32 * 7919 + 1));
-    let mut outs = [None; 18];
-    let mut many_outs = vec![None; 18];
+    let mut outs = [None; 21];
+    let mut many_outs = vec![None; 21];
     for _ in 0..15 {
         for (i, (_, regs, form, call)) in forms.iter().enumerate() {
             set_registers(*regs);

@@ -115,22 +115,7 @@ pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]
                     *x = t;
                 }
             }
-            // y = sum_j x_j col_j: one REDC per pair of columns
-            let mut acc = [_mm256_setzero_si256(); R];
-            for j in (0..W).step_by(2) {
-                // x_j in the low half of every 64-bit lane (vpermd of its 32-bit lane)
-                let bj = _mm256_permutevar8x32_epi32(v[j / 4], _mm256_set1_epi32(2 * (j % 4) as i32));
-                let bk = _mm256_permutevar8x32_epi32(v[(j + 1) / 4], _mm256_set1_epi32(2 * ((j + 1) % 4) as i32));
-                for (r, a) in acc.iter_mut().enumerate() {
-                    let cj = _mm256_loadu_si256(cols_mont[j].as_ptr().add(4 * r) as *const __m256i);
-                    let ck = _mm256_loadu_si256(cols_mont[j + 1].as_ptr().add(4 * r) as *const __m256i);
-                    let pair = _mm256_add_epi64(_mm256_mul_epu32(bj, cj), _mm256_mul_epu32(bk, ck));
-                    *a = _mm256_add_epi64(*a, redc(pair));
-                }
-            }
-            for (x, a) in v.iter_mut().zip(acc) {
-                *x = reduce40(a);
-            }
+            mds_wide::<W, R>(&mut v, cols_mont);
         }
         let mut out = [0u64; W];
         for (r, x) in v.iter().enumerate() {
@@ -139,6 +124,97 @@ pub(crate) unsafe fn permute_wide<const W: usize, const R: usize>(rc: &[[u32; W]
         for (x, o) in s.iter_mut().zip(out) {
             *x = Kb::from_monty_unchecked(o as u32);
         }
+    }
+    true
+}
+
+/// y = sum_j x_j col_j on one state in R registers of four 64-bit lanes, `cols` in Montgomery
+/// form: one REDC per pair of columns (x_j c_j + x_k c_k < 2p^2 < p 2^32, below 2p after),
+/// W / 2 summed per lane (below 2^40) and reduced once.
+#[inline(always)]
+unsafe fn mds_wide<const W: usize, const R: usize>(v: &mut [__m256i; R], cols: &[[u64; W]]) {
+    // SAFETY: AVX2 (the caller's); every load touches lanes 4 r .. 4 r + 4 (r < R) of a
+    // W = 4 R lane array.
+    unsafe {
+        let mut acc = [_mm256_setzero_si256(); R];
+        for j in (0..W).step_by(2) {
+            // x_j in the low half of every 64-bit lane (vpermd of its 32-bit lane)
+            let bj = _mm256_permutevar8x32_epi32(v[j / 4], _mm256_set1_epi32(2 * (j % 4) as i32));
+            let bk = _mm256_permutevar8x32_epi32(v[(j + 1) / 4], _mm256_set1_epi32(2 * ((j + 1) % 4) as i32));
+            for (r, a) in acc.iter_mut().enumerate() {
+                let cj = _mm256_loadu_si256(cols[j].as_ptr().add(4 * r) as *const __m256i);
+                let ck = _mm256_loadu_si256(cols[j + 1].as_ptr().add(4 * r) as *const __m256i);
+                let pair = _mm256_add_epi64(_mm256_mul_epu32(bj, cj), _mm256_mul_epu32(bk, ck));
+                *a = _mm256_add_epi64(*a, redc(pair));
+            }
+        }
+        for (x, a) in v.iter_mut().zip(acc) {
+            *x = reduce40(a);
+        }
+    }
+}
+
+/// A full round on one state in R registers (as in [`permute_wide`]): the constants `k`
+/// added lane-wise, every lane cubed, then [`mds_wide`] with `cols`.
+#[inline(always)]
+unsafe fn full_round_wide<const W: usize, const R: usize>(v: &mut [__m256i; R], k: &[u32; W], cols: &[[u64; W]]) {
+    // SAFETY: AVX2 (the caller's); every load touches lanes 4 r .. 4 r + 4 (r < R).
+    unsafe {
+        for (r, x) in v.iter_mut().enumerate() {
+            let t = sub_p(_mm256_add_epi64(*x, load4(k.as_ptr().add(4 * r))));
+            *x = mul(mul(t, t), t);
+        }
+        mds_wide::<W, R>(v, cols);
+    }
+}
+
+/// [`permute_wide`] with the sparse partial rounds of `poseidon1_fast.rs` in their deferred
+/// form (`poseidon1_fast::Deferred`, `Form::deferred_partial`): the last initial full round
+/// takes the dense matrix B_0 M (`raw.pre_cols`), the partial rounds run with their sums off
+/// the latency chain (lane loops vectorised with AVX2 here). Same result as [`permute_wide`].
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn permute_wide_deferred<const W: usize, const R: usize>(
+    raw: &crate::poseidon1_fast::Raw<W>,
+    deferred: &crate::poseidon1_fast::Deferred<W>,
+    cols_mont: &[[u64; W]],
+    s: &mut [Kb; W],
+) -> bool {
+    if W != 4 * R || !W.is_multiple_of(2) || cols_mont.len() != W || raw.pre_cols.len() != W || raw.init_rc.len() != 4 || raw.term_rc.len() != 4 {
+        return false;
+    }
+    let mut x = [0u64; W];
+    for (r, e) in x.iter_mut().zip(s.iter()) {
+        *r = e.to_monty() as u64;
+    }
+    // SAFETY: AVX2 is enabled here and the caller checked the CPU has it; every load and store
+    // touches lanes 4 r .. 4 r + 4 (r < R) of a W = 4 R lane array.
+    unsafe {
+        let mut v = [_mm256_setzero_si256(); R];
+        for (r, reg) in v.iter_mut().enumerate() {
+            *reg = _mm256_loadu_si256(x.as_ptr().add(4 * r) as *const __m256i);
+        }
+        for r in 0..4 {
+            full_round_wide::<W, R>(&mut v, &raw.init_rc[r], if r == 3 { &raw.pre_cols } else { cols_mont });
+        }
+        for (r, reg) in v.iter().enumerate() {
+            _mm256_storeu_si256(x.as_mut_ptr().add(4 * r) as *mut __m256i, *reg);
+        }
+        deferred.run(&mut x);
+        for (r, reg) in v.iter_mut().enumerate() {
+            *reg = _mm256_loadu_si256(x.as_ptr().add(4 * r) as *const __m256i);
+        }
+        for k in &raw.term_rc {
+            full_round_wide::<W, R>(&mut v, k, cols_mont);
+        }
+        for (r, reg) in v.iter().enumerate() {
+            _mm256_storeu_si256(x.as_mut_ptr().add(4 * r) as *mut __m256i, *reg);
+        }
+    }
+    for (e, r) in s.iter_mut().zip(x) {
+        *e = Kb::from_monty_unchecked(r as u32);
     }
     true
 }

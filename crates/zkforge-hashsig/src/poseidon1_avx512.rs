@@ -292,7 +292,12 @@ unsafe fn mds_wide<const W: usize, const R: usize>(v: &mut [__m512i; R], cols: &
 /// # Safety
 /// The CPU must support AVX-512F.
 #[target_feature(enable = "avx512f")]
-pub(crate) unsafe fn permute_wide_sparse<const W: usize, const R: usize>(raw: &crate::poseidon1_fast::Raw<W>, cols_mont: &[[u64; W]], s: &mut [Kb; W]) -> bool {
+pub(crate) unsafe fn permute_wide_sparse<const W: usize, const R: usize>(
+    raw: &crate::poseidon1_fast::Raw<W>,
+    deferred: Option<&crate::poseidon1_fast::Deferred<W>>,
+    cols_mont: &[[u64; W]],
+    s: &mut [Kb; W],
+) -> bool {
     if W != 8 * R || R < 2 || cols_mont.len() != W || raw.pre_cols.len() != W || raw.init_rc.len() != 4 || raw.term_rc.len() != 4 {
         return false;
     }
@@ -310,33 +315,46 @@ pub(crate) unsafe fn permute_wide_sparse<const W: usize, const R: usize>(raw: &c
         for r in 0..4 {
             full_round_wide::<W, R>(&mut v, &raw.init_rc[r], if r == 3 { &raw.pre_cols } else { cols_mont });
         }
-        for ((k, w), vv) in raw.k.iter().zip(&raw.w).zip(&raw.v) {
-            // lane 0: constant and cube (the other lanes pass through unchanged)
-            let t = sub_p_64(_mm512_mask_add_epi64(v[0], 1, v[0], _mm512_set1_epi64(*k as i64)));
-            let c = mul_64(mul_64(t, t), t);
-            v[0] = _mm512_mask_mov_epi64(t, 1, c);
-            // x0' = w . x: products by register, a REDC per pair of registers (below 2p each)
-            let mut acc = _mm512_setzero_si512();
-            let mut r = 0;
-            while r + 1 < R {
-                let wr = _mm512_loadu_si512(w.as_ptr().add(8 * r) as *const __m512i);
-                let ws = _mm512_loadu_si512(w.as_ptr().add(8 * r + 8) as *const __m512i);
-                acc = _mm512_add_epi64(acc, redc_64(_mm512_add_epi64(_mm512_mul_epu32(v[r], wr), _mm512_mul_epu32(v[r + 1], ws))));
-                r += 2;
+        if let Some(d) = deferred {
+            // the partial rounds with their sums off the chain, on the lanes as u64 (the
+            // lane loops vectorise with AVX-512 here)
+            let mut x = [0u64; W];
+            for (r, reg) in v.iter().enumerate() {
+                _mm512_storeu_si512(x.as_mut_ptr().add(8 * r) as *mut __m512i, *reg);
             }
-            if r < R {
-                let wr = _mm512_loadu_si512(w.as_ptr().add(8 * r) as *const __m512i);
-                acc = _mm512_add_epi64(acc, redc_64(_mm512_mul_epu32(v[r], wr)));
+            d.run(&mut x);
+            for (r, reg) in v.iter_mut().enumerate() {
+                *reg = _mm512_loadu_si512(x.as_ptr().add(8 * r) as *const __m512i);
             }
-            // eight lanes below 2p R / 2 each: the sum is far below 2^40
-            let y0 = (_mm512_reduce_add_epi64(acc) as u64 % P as u64) as i64;
-            // x_j += v_j x0 (v_0 = 0 keeps lane 0), then lane 0 <- x0'
-            let x0 = _mm512_permutexvar_epi64(_mm512_setzero_si512(), v[0]);
-            for (r, x) in v.iter_mut().enumerate() {
-                let vr = _mm512_loadu_si512(vv.as_ptr().add(8 * r) as *const __m512i);
-                *x = sub_p_64(_mm512_add_epi64(*x, mul_64(x0, vr)));
+        } else {
+            for ((k, w), vv) in raw.k.iter().zip(&raw.w).zip(&raw.v) {
+                // lane 0: constant and cube (the other lanes pass through unchanged)
+                let t = sub_p_64(_mm512_mask_add_epi64(v[0], 1, v[0], _mm512_set1_epi64(*k as i64)));
+                let c = mul_64(mul_64(t, t), t);
+                v[0] = _mm512_mask_mov_epi64(t, 1, c);
+                // x0' = w . x: products by register, a REDC per pair of registers (below 2p each)
+                let mut acc = _mm512_setzero_si512();
+                let mut r = 0;
+                while r + 1 < R {
+                    let wr = _mm512_loadu_si512(w.as_ptr().add(8 * r) as *const __m512i);
+                    let ws = _mm512_loadu_si512(w.as_ptr().add(8 * r + 8) as *const __m512i);
+                    acc = _mm512_add_epi64(acc, redc_64(_mm512_add_epi64(_mm512_mul_epu32(v[r], wr), _mm512_mul_epu32(v[r + 1], ws))));
+                    r += 2;
+                }
+                if r < R {
+                    let wr = _mm512_loadu_si512(w.as_ptr().add(8 * r) as *const __m512i);
+                    acc = _mm512_add_epi64(acc, redc_64(_mm512_mul_epu32(v[r], wr)));
+                }
+                // eight lanes below 2p R / 2 each: the sum is far below 2^40
+                let y0 = (_mm512_reduce_add_epi64(acc) as u64 % P as u64) as i64;
+                // x_j += v_j x0 (v_0 = 0 keeps lane 0), then lane 0 <- x0'
+                let x0 = _mm512_permutexvar_epi64(_mm512_setzero_si512(), v[0]);
+                for (r, x) in v.iter_mut().enumerate() {
+                    let vr = _mm512_loadu_si512(vv.as_ptr().add(8 * r) as *const __m512i);
+                    *x = sub_p_64(_mm512_add_epi64(*x, mul_64(x0, vr)));
+                }
+                v[0] = _mm512_mask_mov_epi64(v[0], 1, _mm512_set1_epi64(y0));
             }
-            v[0] = _mm512_mask_mov_epi64(v[0], 1, _mm512_set1_epi64(y0));
         }
         for k in &raw.term_rc {
             full_round_wide::<W, R>(&mut v, k, cols_mont);

@@ -16,8 +16,20 @@
 //!
 //! C^ is invertible at every step: for the first, a square submatrix of an MDS matrix; after,
 //! a product of such blocks.
+//!
+//! One state at a time the partial rounds are a latency chain: x0 <- w_i . x waits for the
+//! S-box, and the next S-box for x0. [`Deferred`] takes the dot products off that chain. The
+//! tail x_{1..} only ever receives x_j += v_ij c_i (c_i the i-th S-box output), so with u the
+//! tail when the partial rounds begin,
+//!   x0_{i+1} = w_i0 c_i + w_i . u + sum_{i' < i} (w_i . v_i') c_i'   (dots over lanes 1..),
+//! and every term but the first is known before c_i is: the dots w_i . u of all rounds are one
+//! matrix-vector product at the start, and each c_i' is added, times the precomputed
+//! C[i][i'] = w_i . v_i', into the sums of the rounds after it as soon as it exists (lane-wise
+//! products over the rounds, off the chain). What stays on the chain per round is the cube,
+//! one product w_i0 c_i and one Montgomery reduction. About W + R lane products more per
+//! permutation than the sparse rounds (the C terms), all of them off the chain.
 
-use crate::koalabear::Kb;
+use crate::koalabear::{reduce64, Kb, P, P_NEG_INV};
 
 /// The constants of the sparse form for width W (`R` partial rounds).
 #[derive(Clone, Debug)]
@@ -42,6 +54,124 @@ pub(crate) struct Fast<const W: usize> {
     /// `k`; `w` and `v` widened to u64; `pre` by columns (entry i of column j in position i).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub raw: Raw<W>,
+    /// The partial rounds' constants in the deferred form (see the module header).
+    pub deferred: Deferred<W>,
+}
+
+/// Lanes of [`Deferred`]'s per-round sums: at least the partial-round count (20 at width 16,
+/// 23 at width 24), and a multiple of 8 (three 512-bit or six 256-bit registers of u64).
+pub(crate) const DEFER_LANES: usize = 24;
+
+/// 2^64 mod p: [`redc`] of a representative times this is the representative times R.
+const R2: u64 = ((1u128 << 64) % P as u128) as u64;
+
+const M32: u64 = 0xffff_ffff;
+
+/// a b for a, b below 2^32 in u64, written so that LLVM sees the operands' width and uses a
+/// 32 x 32-bit multiplication (`vpmuludq` when vectorised) rather than a 64-bit one.
+#[inline(always)]
+fn mul32(a: u64, b: u64) -> u64 {
+    (a & M32) * (b & M32)
+}
+
+/// x R^-1 mod p, below 2p (no final subtraction), for x < p 2^32.
+#[inline(always)]
+fn redc(x: u64) -> u64 {
+    let m = mul32(x, P_NEG_INV as u64) & M32;
+    (x + mul32(m, P as u64)) >> 32
+}
+
+/// The partial rounds of the sparse form with the dot products off the latency chain (see the
+/// module header), on one state of canonical Montgomery representatives held as u64. Plain
+/// Rust: the lane loops over [`DEFER_LANES`] rounds and W entries vectorise with whatever the
+/// calling function is compiled for (AVX-512, AVX2, SSE2, NEON); the chain per round is the
+/// cube, one product and one reduction.
+///
+/// Bounds: every lane sum is a representative (below p) plus at most 47 Montgomery outputs
+/// below 2p, so below 2^38, where `reduce64` is exact; the reduction on the chain sums two
+/// products below p^2 and one value below 2p, below p 2^32 as `redc` needs.
+#[derive(Clone, Debug)]
+pub(crate) struct Deferred<const W: usize> {
+    /// k_0, added to x0 before the first S-box.
+    k0: u64,
+    /// k_{i+1} for round i (0 for the last: its output is x0 itself).
+    knext: Vec<u64>,
+    /// w_i0, the product on the chain.
+    w0: Vec<u64>,
+    /// C[i + 1][i] = w_{i+1} . v_i: c_i's term in the next round's sum, kept on the scalar
+    /// side (one product, its reduction shared with w_i0 c_i); 0 for the last round.
+    next_term: Vec<u64>,
+    /// Column j of the rounds' dots: a[j][r] = w_rj for j >= 1 and r < R (0 elsewhere).
+    a: Vec<[u64; DEFER_LANES]>,
+    /// c_i's coefficients in the later rounds' sums: c[i][r] = C[r][i] for r >= i + 2 (the
+    /// round after next on; 0 elsewhere).
+    c: Vec<[u64; DEFER_LANES]>,
+    /// v_i (v_i0 = 0), added to the tail times c_i.
+    v: Vec<[u64; W]>,
+}
+
+impl<const W: usize> Deferred<W> {
+    fn new(k: &[Kb], w: &[[Kb; W]], v: &[[Kb; W]]) -> Self {
+        let r = k.len();
+        assert!(r <= DEFER_LANES && w.len() == r && v.len() == r, "at most DEFER_LANES partial rounds");
+        let rep = |x: Kb| x.to_monty() as u64;
+        // C[a][b] = w_a . v_b over lanes 1..
+        let cc = |a: usize, b: usize| (1..W).fold(Kb::ZERO, |acc, j| acc + w[a][j] * v[b][j]);
+        Deferred {
+            k0: k.first().map_or(0, |x| rep(*x)),
+            knext: (0..r).map(|i| k.get(i + 1).map_or(0, |x| rep(*x))).collect(),
+            w0: w.iter().map(|row| rep(row[0])).collect(),
+            next_term: (0..r).map(|i| if i + 1 < r { rep(cc(i + 1, i)) } else { 0 }).collect(),
+            a: (0..W).map(|j| core::array::from_fn(|row| if j >= 1 && row < r { rep(w[row][j]) } else { 0 })).collect(),
+            c: (0..r).map(|i| core::array::from_fn(|row| if row >= i + 2 && row < r { rep(cc(row, i)) } else { 0 })).collect(),
+            v: v.iter().map(|row| row.map(rep)).collect(),
+        }
+    }
+
+    /// The partial rounds on `x` (canonical Montgomery representatives in and out).
+    #[inline(always)]
+    pub(crate) fn run(&self, x: &mut [u64; W]) {
+        // d[r]: round r's sum w_r . u + sum of the C terms added so far (lanes 1.. only)
+        let mut d = [0u64; DEFER_LANES];
+        let mut j = 1;
+        while j + 1 < W {
+            let (xa, xb, ca, cb) = (x[j], x[j + 1], &self.a[j], &self.a[j + 1]);
+            for r in 0..DEFER_LANES {
+                d[r] += redc(mul32(xa, ca[r]) + mul32(xb, cb[r]));
+            }
+            j += 2;
+        }
+        if j < W {
+            let (xa, ca) = (x[j], &self.a[j]);
+            for r in 0..DEFER_LANES {
+                d[r] += redc(mul32(xa, ca[r]));
+            }
+        }
+        let mut tail = *x;
+        let mut s = reduce64(x[0] + self.k0) as u64;
+        let mut term = 0u64;
+        for i in 0..self.w0.len() {
+            let c = Kb::from_monty_unchecked(s as u32).cube_lazy_square().raw64();
+            // off the chain: round i's sum with the next constant, times R (for the shared
+            // reduction below)
+            let g = redc(mul32(reduce64(d[i] + self.knext[i]) as u64, R2));
+            // on the chain: x0 + k of the next round = R^-1 (w_i0 c + C[i][i-1] c_{i-1} + g)
+            let t = redc(mul32(self.w0[i], c) + term + g);
+            s = t.min(t.wrapping_sub(P as u64));
+            term = mul32(self.next_term[i], c);
+            let (ci, vi) = (&self.c[i], &self.v[i]);
+            for r in 0..DEFER_LANES {
+                d[r] += redc(mul32(c, ci[r]));
+            }
+            for jj in 0..W {
+                tail[jj] += redc(mul32(c, vi[jj]));
+            }
+        }
+        x[0] = s;
+        for jj in 1..W {
+            x[jj] = reduce64(tail[jj]) as u64;
+        }
+    }
 }
 
 /// [`Fast`]'s constants as raw Montgomery representatives (see [`Fast::raw`]).
@@ -132,7 +262,8 @@ impl<const W: usize> Fast<W> {
             v: v.iter().map(row64).collect(),
             pre_cols: (0..W).map(|j| core::array::from_fn(|i| cur[i][j].to_monty() as u64)).collect(),
         };
-        Fast { init_rc: rc[..4].to_vec(), m: m.to_vec(), pre: cur, k, w, v, term_rc, raw }
+        let deferred = Deferred::new(&k, &w, &v);
+        Fast { init_rc: rc[..4].to_vec(), m: m.to_vec(), pre: cur, k, w, v, term_rc, raw, deferred }
     }
 
     /// One partial round i of the sparse form on one state.
@@ -155,6 +286,42 @@ impl<const W: usize> Fast<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Deferred::run`] against the sparse rounds one by one ([`Fast::partial_round`]) on
+    /// random states and the edges (all zero, all p - 1, one lane set), both widths.
+    fn deferred_matches<const W: usize>(f: &Fast<W>) {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Kb::new((seed % P as u64) as u32)
+        };
+        let mut states: Vec<[Kb; W]> = (0..200).map(|_| core::array::from_fn(|_| next())).collect();
+        states.push([Kb::ZERO; W]);
+        states.push([-Kb::ONE; W]);
+        for j in 0..W {
+            let mut e = [Kb::ZERO; W];
+            e[j] = -Kb::ONE;
+            states.push(e);
+        }
+        for s in states {
+            let mut want = s;
+            for i in 0..f.k.len() {
+                f.partial_round(i, &mut want);
+            }
+            let mut x: [u64; W] = s.map(|e| e.to_monty() as u64);
+            f.deferred.run(&mut x);
+            assert!(x.iter().all(|&e| e < P as u64), "canonical representatives");
+            assert_eq!(x.map(|e| Kb::from_monty(e as u32).expect("canonical")), want);
+        }
+    }
+
+    #[test]
+    fn deferred_matches_the_sparse_rounds() {
+        deferred_matches(&crate::poseidon1::Poseidon1::new_16().fast);
+        deferred_matches(&crate::poseidon1::Poseidon1::new_24().fast);
+    }
 
     #[test]
     #[allow(clippy::needless_range_loop)]

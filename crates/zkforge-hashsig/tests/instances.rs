@@ -321,7 +321,8 @@ fn devnet4_lifetime8() {
 
 /// The same vectors under every Poseidon1 switch: each `Registers` value (AVX-512 and AVX2
 /// where the CPU has them) with each `Form` (sparse or dense partial rounds, packed batches or
-/// one by one, IFMA matrix product or not, width 24's MDS product as a convolution or dense).
+/// one by one, IFMA matrix product or not, width 24's MDS product as a convolution or dense,
+/// width 16's split by the CRT or whole, one-state partial rounds deferred or not).
 /// The switches are process-wide, and every value gives the same bytes, so other
 /// tests running beside this one stay correct.
 #[test]
@@ -329,9 +330,9 @@ fn devnet4_lifetime8_every_poseidon1_form() {
     use zkforge_hashsig::poseidon1::{set_form, set_registers, Form, Registers};
     let v = load(include_str!("vectors/leansig_c08a3ba_devnet4_poseidon1_ssz.json"));
     for registers in [Registers::Avx512, Registers::Avx2, Registers::Portable] {
-        for bits in 0..32u8 {
+        for bits in 0..64u8 {
             set_registers(registers);
-            set_form(Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0, mds16_crt: bits & 16 != 0 });
+            set_form(Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0, mds16_crt: bits & 16 != 0, deferred_partial: bits & 32 != 0 });
             check_devnet4(&v[0]);
         }
     }

@@ -319,9 +319,10 @@ fn poseidon1_registers_match_textbook() {
 
 /// Poseidon1's sparse partial rounds and packed batches: under every `Registers` value and
 /// every `Form` (sparse or dense partial rounds, packed or not, IFMA matrix product or not,
-/// width 24's MDS product as a convolution or dense), `permute_many` on 37 states (packed batches of 16 or 8 and a remainder one by
-/// one) and `permute_mut_sparse` equal the textbook rounds, on random states and on the
-/// all-0, all-1 and all-(p-1) states.
+/// width 24's MDS product as a convolution or dense, width 16's split by the CRT or whole,
+/// one-state partial rounds deferred or not), `permute_many` on 37 states (packed batches of
+/// 16 or 8 and a remainder one by one) and `permute_mut_sparse` and `permute_mut_deferred`
+/// equal the textbook rounds, on random states and on the all-0, all-1 and all-(p-1) states.
 #[test]
 fn poseidon1_every_form_matches_textbook() {
     use zkforge_hashsig::poseidon1::{form, set_form, set_registers, Form, Poseidon1, Registers};
@@ -343,16 +344,22 @@ fn poseidon1_every_form_matches_textbook() {
         let mut b = *a;
         p16.permute_mut_sparse(&mut b);
         assert_eq!(b, *w, "width 16, sparse scalar");
+        let mut b = *a;
+        p16.permute_mut_deferred(&mut b);
+        assert_eq!(b, *w, "width 16, deferred scalar");
     }
     for (a, w) in states.iter().zip(&want24) {
         let mut b = *a;
         p24.permute_mut_sparse(&mut b);
         assert_eq!(b, *w, "width 24, sparse scalar");
+        let mut b = *a;
+        p24.permute_mut_deferred(&mut b);
+        assert_eq!(b, *w, "width 24, deferred scalar");
     }
     for registers in [Registers::Auto, Registers::Avx512, Registers::Avx2, Registers::Portable] {
-        for bits in 0..32u8 {
+        for bits in 0..64u8 {
             set_registers(registers);
-            let f = Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0, mds16_crt: bits & 16 != 0 };
+            let f = Form { sparse_partial: bits & 1 != 0, packed: bits & 2 != 0, ifma_mds: bits & 4 != 0, circulant_ntt: bits & 8 != 0, mds16_crt: bits & 16 != 0, deferred_partial: bits & 32 != 0 };
             set_form(f);
             assert_eq!(form(), f);
             let mut b16 = s16.clone();
