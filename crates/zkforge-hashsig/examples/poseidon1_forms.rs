@@ -37,6 +37,8 @@ enum Call {
     One,
     /// `permute_mut_sparse`, one state after another.
     OneSparse,
+    /// `permute_mut_deferred`, one state after another.
+    OneDeferred,
     /// `permute_many` on 256 states.
     Many,
 }
@@ -48,7 +50,7 @@ fn run<const W: usize>(p: &Poseidon1<W>) {
         ("scalar sparse", Registers::Portable, SPARSE, Call::OneSparse),
         ("textbook, conv./CRT", Registers::Portable, DENSE_NTT, Call::One),
         ("scalar sparse, conv./CRT", Registers::Portable, SPARSE_NTT_CRT, Call::OneSparse),
-        ("... deferred", Registers::Portable, DEFERRED_NTT_CRT, Call::One),
+        ("... deferred", Registers::Portable, DEFERRED_NTT_CRT, Call::OneDeferred),
         ("AVX2 registers", Registers::Avx2, SPARSE, Call::One),
         ("... sparse, deferred", Registers::Avx2, SPARSE_DEFERRED, Call::One),
         ("AVX-512 registers", Registers::Avx512, DENSE, Call::One),
@@ -89,6 +91,8 @@ fn run<const W: usize>(p: &Poseidon1<W>) {
                     for _ in 0..200 {
                         if *call == Call::OneSparse {
                             p.permute_mut_sparse(black_box(&mut s));
+                        } else if *call == Call::OneDeferred {
+                            p.permute_mut_deferred(black_box(&mut s));
                         } else {
                             p.permute_mut(black_box(&mut s));
                         }

@@ -127,8 +127,9 @@ pub struct Form {
     /// Partial rounds in the sparse form (ePrint 2019/458 appendix B), 2t - 1 products per
     /// partial round instead of t^2: in the packed rounds, and one state at a time in the
     /// AVX-512 width-24 register rounds (measured 0.61-0.62 of their dense form; sign and
-    /// verify hash leaves and tree paths with them). The other one-state forms keep their
-    /// dense matrix product (see [`Poseidon1::permute_mut_sparse`]).
+    /// verify hash leaves and tree paths with them), and with [`Form::deferred_partial`] in
+    /// the AVX-512 and AVX2 register rounds of both widths. The portable one-state rounds keep
+    /// their dense matrix product (see [`Poseidon1::permute_mut_sparse`]).
     pub sparse_partial: bool,
     /// devnet 4 key generation hashes its chains and its leaves sixteen (AVX-512) or eight
     /// (AVX2) at a time through the packed permutation; off, or with
@@ -322,8 +323,8 @@ impl<const W: usize> Poseidon1<W> {
     /// The sparse form with the partial rounds deferred (`poseidon1_fast::Deferred`) on the
     /// scalar field type (every CPU): the full rounds as [`Poseidon1::permute_mut_sparse`] has
     /// them, the partial rounds with their sums off the latency chain, in plain Rust that the
-    /// compiler vectorises for the target. In a baseline x86-64 build it measured 1.28x
-    /// (width 16) and 1.03x (width 24) the textbook rounds with their matrix products as a
+    /// compiler vectorises for the target. In a baseline x86-64 build it measured 1.26-1.28x
+    /// (width 16) and 1.02-1.03x (width 24) the textbook rounds with their matrix products as a
     /// convolution and split by the CRT (`examples/poseidon1_forms.rs`: the dense B_0 M and the
     /// lane loops on SSE2 cost more than the latency saved), so [`Poseidon1::permute_mut`]
     /// takes it only in the AVX2 and AVX-512 register rounds ([`Form::deferred_partial`]).

@@ -287,7 +287,10 @@ unsafe fn mds_wide<const W: usize, const R: usize>(v: &mut [__m512i; R], cols: &
 /// appendix B): the last initial full round takes the dense matrix B_0 M (`raw.pre_cols`),
 /// and each partial round cubes lane 0 after its constant, forms x0' = w . x as lane-wise
 /// products (one REDC per pair of registers) and a horizontal sum, and adds v_j x0 to every
-/// other lane (one lane-wise product). Same arguments and result as [`permute_wide`].
+/// other lane (one lane-wise product); with `deferred` (`Form::deferred_partial`), the
+/// partial rounds run instead in the deferred form of `poseidon1_fast::Deferred` (the sums
+/// off the latency chain, its lane loops vectorised with AVX-512 here). Used for widths 24
+/// (R = 3) and, deferred, 16 (R = 2). Same result as [`permute_wide`].
 ///
 /// # Safety
 /// The CPU must support AVX-512F.
