@@ -92,8 +92,9 @@ impl Meta {
         };
         let p1_form = zkforge_hashsig::poseidon1::form();
         let p1_partial = format!(
-            "{} partial rounds, width 24's MDS product {}, width 16's {}",
+            "{} partial rounds{}, width 24's MDS product {}, width 16's {}",
             if p1_form.sparse_partial { "sparse" } else { "dense" },
+            if p1_form.sparse_partial && p1_form.deferred_partial { " (one state: deferred)" } else { "" },
             if p1_form.circulant_ntt { "as a convolution" } else { "dense" },
             if p1_form.mds16_crt { "split by the CRT" } else { "whole" }
         );
