@@ -150,15 +150,20 @@ impl<const W: usize> Deferred<W> {
         let mut tail = *x;
         let mut s = reduce64(x[0] + self.k0) as u64;
         let mut term = 0u64;
+        // round i's sum, read before round i - 1 adds its S-box output to the lanes (which
+        // leaves row i alone): a load that waited for that addition would put the lane
+        // products back on the chain
+        let mut sum = d[0];
         for i in 0..self.w0.len() {
             let c = Kb::from_monty_unchecked(s as u32).cube_lazy_square().raw64();
             // off the chain: round i's sum with the next constant, times R (for the shared
             // reduction below)
-            let g = redc(mul32(reduce64(d[i] + self.knext[i]) as u64, R2));
+            let g = redc(mul32(reduce64(sum + self.knext[i]) as u64, R2));
             // on the chain: x0 + k of the next round = R^-1 (w_i0 c + C[i][i-1] c_{i-1} + g)
             let t = redc(mul32(self.w0[i], c) + term + g);
             s = t.min(t.wrapping_sub(P as u64));
             term = mul32(self.next_term[i], c);
+            sum = d[(i + 1) % DEFER_LANES];
             let (ci, vi) = (&self.c[i], &self.v[i]);
             for r in 0..DEFER_LANES {
                 d[r] += redc(mul32(c, ci[r]));
