@@ -155,8 +155,9 @@ pub struct Form {
     /// One state at a time in AVX-512 or AVX2 registers (both widths), the sparse partial
     /// rounds with their dot products off the latency chain (`poseidon1_fast::Deferred`: per
     /// round the chain is the cube, one product and one reduction; the sums of the later
-    /// rounds take each S-box output as lane-wise products beside it): 0.59 / 0.71 (widths
-    /// 16 / 24) of the previous AVX-512 register rounds, 0.53 / 0.41 of the AVX2 ones. Needs
+    /// rounds take each S-box output as lane-wise products beside it): 0.55-0.57 / 0.67
+    /// (widths 16 / 24) of the previous AVX-512 register rounds, 0.52 / 0.41 of the AVX2 ones
+    /// (`examples/poseidon1_forms.rs`, Emerald Rapids). Needs
     /// [`Form::sparse_partial`]; the register rounds then run the sparse form at width 16 too.
     /// (The portable rounds keep the textbook form: see [`Poseidon1::permute_mut_deferred`].)
     pub deferred_partial: bool,
