@@ -46,9 +46,11 @@ pub(crate) unsafe trait Lanes: Copy {
     unsafe fn sub(a: Self, b: Self) -> Self;
     /// x / 2 mod p, canonical in and out: (x >> 1) + (x odd) (p + 1) / 2.
     unsafe fn half(x: Self) -> Self;
-    /// sum + x / 2^k (or sum - x / 2^k with `neg`) for 2 <= k <= 24, canonical in and out:
-    /// the signed value +-(h - c) in (-p, p), h = x >> k, c = 127 l 2^(24 - k) with l the low k
-    /// bits of x (2^-k = -127 2^(24 - k) mod p), then one signed add.
+    /// sum + x / 2^k (or sum - x / 2^k with `neg`) for 2 <= k <= 24, canonical in and out,
+    /// from 2^-k = -127 2^(24 - k) mod p with h = x >> k and l the low k bits of x: AVX2 forms
+    /// the signed value +-(h - c), c = 127 l 2^(24 - k), and adds it with `vpsignd`; AVX-512
+    /// forms -x / 2^k in [0, p] by a masked shift and adds or subtracts it plainly (see
+    /// `packed_avx512.rs`).
     unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self;
 
     /// sum + V_j x for one internal-diagonal entry (`DiagOp`), canonical in and out: small

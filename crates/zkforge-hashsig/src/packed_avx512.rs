@@ -163,7 +163,7 @@ unsafe impl<T: Avx512Form> Lanes for T {
     ///   -x / 2^k and lies in [0, p) when l > 0; where l = 0 the shift starts from p instead
     ///   (a masked shift under a `vptestmd` mask), so m = p - h, in [0, p]. Then sum - m (or
     ///   sum + m with `neg`) by the plain modular subtraction (addition), which is right for
-    ///   m = p too: 6 uops for m where the signed form below takes 11 with its addition. 127 l
+    ///   m = p too: 8-9 uops with the addition, where the signed form below takes 11. 127 l
     ///   is one `vpmaddwd` for k <= 15 (l < 2^15, one signed 16-bit product), one `vpmaddubsw`
     ///   of x itself for k = 8 (its low byte times 127, the other bytes times 0), and for
     ///   larger k the shift pair l 2^(31 - k) - l 2^(24 - k). Needs AVX-512BW.
