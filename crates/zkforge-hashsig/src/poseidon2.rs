@@ -279,7 +279,7 @@ pub struct PackedForm {
 impl PackedForm {
     /// The measured best (`examples/poseidon2_packed_peer.rs`, Intel Emerald Rapids, sixteen
     /// states): the signed cube, 0.85-0.87 (widths 16 and 24) of the previous form; the masked
-    /// diagonal, 0.95-0.96 of the signed one.
+    /// diagonal, 0.92-0.99 of the signed one.
     pub const DEFAULT: PackedForm = PackedForm { signed_cube: true, masked_diag: true };
 }
 
