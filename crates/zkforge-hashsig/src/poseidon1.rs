@@ -330,6 +330,18 @@ impl<const W: usize> Poseidon1<W> {
     /// lane loops on SSE2 cost more than the latency saved), so [`Poseidon1::permute_mut`]
     /// takes it only in the AVX2 and AVX-512 register rounds ([`Form::deferred_partial`]).
     pub fn permute_mut_deferred(&self, s: &mut [Kb; W]) {
+        self.sparse_initial_rounds(s);
+        let mut x: [u64; W] = s.map(|e| e.raw64());
+        self.fast.deferred.run(&mut x);
+        for (e, r) in s.iter_mut().zip(x) {
+            // `Deferred::run` returns canonical representatives
+            *e = Kb::from_monty_unchecked(r as u32);
+        }
+        self.sparse_terminal_rounds(s);
+    }
+
+    /// The sparse form's four initial full rounds, the last with the dense matrix B_0 M.
+    fn sparse_initial_rounds(&self, s: &mut [Kb; W]) {
         let f = &self.fast;
         for (r, c) in f.init_rc.iter().enumerate() {
             for (x, k) in s.iter_mut().zip(c) {
@@ -344,13 +356,11 @@ impl<const W: usize> Poseidon1<W> {
                 self.mds(s);
             }
         }
-        let mut x: [u64; W] = s.map(|e| e.raw64());
-        f.deferred.run(&mut x);
-        for (e, r) in s.iter_mut().zip(x) {
-            // `Deferred::run` returns canonical representatives
-            *e = Kb::from_monty_unchecked(r as u32);
-        }
-        for c in &f.term_rc {
+    }
+
+    /// The sparse form's four terminal full rounds (the first with the carried constants).
+    fn sparse_terminal_rounds(&self, s: &mut [Kb; W]) {
+        for c in &self.fast.term_rc {
             for (x, k) in s.iter_mut().zip(c) {
                 *x = (*x + *k).cube();
             }
@@ -365,29 +375,11 @@ impl<const W: usize> Poseidon1<W> {
     /// products plus the dense field matrix B_0 M), so [`Poseidon1::permute_mut`] does not
     /// select it.
     pub fn permute_mut_sparse(&self, s: &mut [Kb; W]) {
-        let f = &self.fast;
-        for (r, c) in f.init_rc.iter().enumerate() {
-            for (x, k) in s.iter_mut().zip(c) {
-                *x = (*x + *k).cube();
-            }
-            if r == 3 {
-                let x = *s;
-                for (y, row) in s.iter_mut().zip(&f.pre) {
-                    *y = row.iter().zip(&x).fold(Kb::ZERO, |acc, (a, b)| acc + *a * *b);
-                }
-            } else {
-                self.mds(s);
-            }
-        }
+        self.sparse_initial_rounds(s);
         for i in 0..self.partial {
-            f.partial_round(i, s);
+            self.fast.partial_round(i, s);
         }
-        for c in &f.term_rc {
-            for (x, k) in s.iter_mut().zip(c) {
-                *x = (*x + *k).cube();
-            }
-            self.mds(s);
-        }
+        self.sparse_terminal_rounds(s);
     }
 
     /// The textbook rounds (every CPU; the reference the register path is tested against),
