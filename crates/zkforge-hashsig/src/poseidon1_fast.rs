@@ -87,9 +87,10 @@ fn redc(x: u64) -> u64 {
 /// calling function is compiled for (AVX-512, AVX2, SSE2, NEON); the chain per round is the
 /// cube, one product and one reduction.
 ///
-/// Bounds: every lane sum is a representative (below p) plus at most 47 Montgomery outputs
-/// below 2p, so below 2^38, where `reduce64` is exact; the reduction on the chain sums two
-/// products below p^2 and one value below 2p, below p 2^32 as `redc` needs.
+/// Bounds: a round's sum collects at most 12 + 21 Montgomery outputs below 2p and one
+/// constant below p, a tail lane one representative and at most 23 outputs: below 67p < 2^38,
+/// where `reduce64` is exact. The reduction on the chain sums two products below p^2 and one
+/// value below 2p, below p 2^32 as `redc` needs.
 #[derive(Clone, Debug)]
 pub(crate) struct Deferred<const W: usize> {
     /// k_0, added to x0 before the first S-box.
