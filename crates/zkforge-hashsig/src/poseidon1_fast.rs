@@ -296,13 +296,7 @@ mod tests {
     /// [`Deferred::run`] against the sparse rounds one by one ([`Fast::partial_round`]) on
     /// random states and the edges (all zero, all p - 1, one lane set), both widths.
     fn deferred_matches<const W: usize>(f: &Fast<W>) {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            Kb::new((seed % P as u64) as u32)
-        };
+        let mut next = crate::poseidon1_circulant::test_states::random_kb(0x2545_f491_4f6c_dd1d);
         let mut states: Vec<[Kb; W]> = (0..200).map(|_| core::array::from_fn(|_| next())).collect();
         states.push([Kb::ZERO; W]);
         states.push([-Kb::ONE; W]);
