@@ -5,6 +5,8 @@
 //! reference given the same seed prints the same public key (BENCHMARKS.md, "Key generation
 //! against leanSig built natively"). For devnet 4, a fourth argument `sign` then times signing
 //! and verification at 40 epochs (medians, one thread) and prints a digest of the signatures.
+//! With the environment variable `ONE_PASS` set, packed Poseidon2 runs its internal rounds in
+//! one pass (`PackedForm::tail_first` off), for A/B timing against the default.
 use rand_chacha::rand_core::SeedableRng;
 use sha3::Digest;
 use zkforge_hashsig::devnet4::Devnet4;
@@ -58,6 +60,11 @@ fn devnet4_sign(inst: &Devnet4, km: &KeyMaterial<5, 8>) {
 }
 
 fn main() {
+    if std::env::var_os("ONE_PASS").is_some() {
+        use zkforge_hashsig::poseidon2::{set_packed_form, PackedForm};
+        set_packed_form(PackedForm { tail_first: false, ..PackedForm::DEFAULT });
+        println!("packed Poseidon2: internal rounds in one pass");
+    }
     let a: Vec<String> = std::env::args().collect();
     let name = a.get(1).map(String::as_str).unwrap_or("poseidon2_toplevel_lifetime32_dim64_base8");
     let epochs: u64 = a.get(2).and_then(|x| x.parse().ok()).unwrap_or(131072);

@@ -1,6 +1,7 @@
 //! Loop a Poseidon permutation (for profiling with perf and A/B timing): `cargo run --release
 //! --example perm_loop -- 16|24|88|1616|1|2|116|124 N` (88 / 1616: eight / sixteen row-major width-16 states per call;
-//! 1, 2: sixteen width-16 / width-24 states in column layout; 116, 124: scalar Poseidon1).
+//! 1, 2: sixteen width-16 / width-24 states in column layout; 116, 124: scalar Poseidon1; 201,
+//! 202: Plonky3's packed width 16 / 24, which packs only in a `-C target-cpu=native` build).
 fn main() {
     use zkforge_hashsig::{koalabear::Kb, poseidon2::Poseidon2};
     let args: Vec<String> = std::env::args().collect();
@@ -34,6 +35,24 @@ fn main() {
             }
         }
         println!("{:?} {:?}", c16[0][0], c24[0][0]);
+    } else if w == 201 || w == 202 {
+        // Plonky3's packed permutation (sixteen width-16 / width-24 states per call where it
+        // packs sixteen lanes: build with -C target-cpu=native), for profiling beside ours
+        use p3_field::{Field, PackedValue};
+        use p3_koala_bear::{default_koalabear_poseidon2_16, default_koalabear_poseidon2_24, KoalaBear};
+        use p3_symmetric::Permutation;
+        type Pk = <KoalaBear as Field>::Packing;
+        let (p16, p24) = (default_koalabear_poseidon2_16(), default_koalabear_poseidon2_24());
+        let mut s16: [Pk; 16] = core::array::from_fn(|i| Pk::from_fn(|k| KoalaBear::new((k * 16 + i) as u32)));
+        let mut s24: [Pk; 24] = core::array::from_fn(|i| Pk::from_fn(|k| KoalaBear::new((k * 16 + i) as u32)));
+        for _ in 0..n {
+            if w == 201 {
+                p16.permute_mut(&mut s16);
+            } else {
+                p24.permute_mut(&mut s24);
+            }
+        }
+        println!("{:?} {:?}", s16[0].as_slice()[0], s24[0].as_slice()[0]);
     } else if w == 88 {
         // eight width-16 states per call (the AVX2 path where the CPU has it)
         let p = Poseidon2::new_16();

@@ -7,10 +7,17 @@
 //! layer and its KoalaBear internal diagonal):
 //! - external rounds: S-box x -> (x + rc)^3 on every entry, then M4 per chunk of four and each
 //!   column sum added to its column;
-//! - internal rounds: s0 <- (s0 + rc)^3, then s_j <- sum + V_j s_j. One pass over the state
-//!   per round: each new s_j is added into the next round's tail sum (s_1 + ...) as it is
-//!   made, and with V_0 = -2 the next s0 is tail - s0^3 at once; its S-box (the long latency
-//!   chain) overlaps the rest of the pass.
+//! - internal rounds: s0 <- (s0 + rc)^3, then s_j <- sum + V_j s_j, and with V_0 = -2 the
+//!   next s0 is tail - s0^3 (tail = s_1 + ...). Two orders of the same operations
+//!   (`PackedForm::tail_first`): by default Plonky3's, per round first what does not wait for
+//!   the S-box (the tail sum of the entries the last round left, as trees of eight, and the
+//!   diagonal parts that read only their entry: [`Lanes::diag_part`]), then the sum and the
+//!   additions into it ([`Lanes::diag_finish`]); or one pass, each new s_j added into the next
+//!   round's tail sum as it is made. The instruction counts and the latency chain (28 cycles
+//!   a round on Zen 4) are the same; the first order leaves about 150 instructions a round
+//!   free to run while the S-box's products are in flight, where the one pass puts about 140
+//!   behind the S-box. Measured 0.97 (AVX-512) and 0.93-0.97 (AVX2) of the one pass on Zen 4
+//!   (BENCHMARKS.md, "Zen 4, 2026-12-07").
 //!
 //! Lane values are canonical (in [0, p)) in Montgomery form between operations. Round
 //! constants come as rc - p (`Poseidon2::neg_constants`), so v + rc lies in [-p, p) and goes
@@ -76,6 +83,54 @@ pub(crate) unsafe trait Lanes: Copy {
                 Self::sub(sum, m)
             } else {
                 Self::add(sum, m)
+            }
+        }
+    }
+    /// The part of [`Lanes::add_div_pow2`] that does not read `sum`; by default none (x itself,
+    /// and [`Lanes::div_pow2_finish`] does it all).
+    #[inline(always)]
+    unsafe fn div_pow2_part(neg: bool, k: u32, x: Self) -> Self {
+        let _ = (neg, k);
+        x
+    }
+    /// The rest of [`Lanes::add_div_pow2`]: `div_pow2_finish(neg, k, sum, div_pow2_part(neg,
+    /// k, x))` is `add_div_pow2(neg, k, sum, x)`.
+    #[inline(always)]
+    unsafe fn div_pow2_finish(neg: bool, k: u32, sum: Self, part: Self) -> Self {
+        // SAFETY: the caller runs this under the instruction set of `Self`.
+        unsafe { Self::add_div_pow2(neg, k, sum, part) }
+    }
+    /// [`Lanes::add_diag`] in two steps: the part that does not read `sum` (the small multiple,
+    /// the half, or [`Lanes::div_pow2_part`])...
+    #[inline(always)]
+    unsafe fn diag_part(op: DiagOp, x: Self) -> Self {
+        // SAFETY: the caller runs this under the instruction set of `Self`.
+        unsafe {
+            match op.mul {
+                1 => x,
+                2 => Self::add(x, x),
+                3 => Self::add(Self::add(x, x), x),
+                4 => {
+                    let x2 = Self::add(x, x);
+                    Self::add(x2, x2)
+                }
+                _ if op.shift == 1 => Self::half(x),
+                _ => Self::div_pow2_part(op.neg, op.shift, x),
+            }
+        }
+    }
+    /// ... and the addition into `sum`: `diag_finish(op, sum, diag_part(op, x))` is
+    /// `add_diag(op, sum, x)`.
+    #[inline(always)]
+    unsafe fn diag_finish(op: DiagOp, sum: Self, part: Self) -> Self {
+        // SAFETY: the caller runs this under the instruction set of `Self`.
+        unsafe {
+            if op.mul == 0 && op.shift > 1 {
+                Self::div_pow2_finish(op.neg, op.shift, sum, part)
+            } else if op.neg {
+                Self::sub(sum, part)
+            } else {
+                Self::add(sum, part)
             }
         }
     }
@@ -179,10 +234,75 @@ unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for InternalEntry<L> {
     }
 }
 
-/// All internal rounds (see the module header).
+/// Entry J >= 1's part of the diagonal that does not read the sum: `v[J] <- diag_part(v[J])`.
+struct DiagPart;
+
+// SAFETY: lane operations only; the caller of `apply` runs it under `L`'s instruction set.
+unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for DiagPart {
+    #[inline(always)]
+    unsafe fn apply<const J: usize>(&mut self, v: &mut [L; W]) {
+        unsafe { v[J] = L::diag_part(diag_ops::<W>()[J], v[J]) }
+    }
+}
+
+/// Entry J >= 1's addition into the sum: `v[J] <- diag_finish(sum, v[J])`.
+struct DiagFinish<L>(L);
+
+// SAFETY: lane operations only; the caller of `apply` runs it under `L`'s instruction set.
+unsafe impl<L: Lanes, const W: usize> EntryOp<L, W> for DiagFinish<L> {
+    #[inline(always)]
+    unsafe fn apply<const J: usize>(&mut self, v: &mut [L; W]) {
+        unsafe { v[J] = L::diag_finish(diag_ops::<W>()[J], self.0, v[J]) }
+    }
+}
+
+/// x0 + x1 + x2 + x3 as a tree.
 #[inline(always)]
-unsafe fn internal_rounds<L: Lanes, const W: usize>(v: &mut [L; W], constants: &[i32]) {
+unsafe fn sum4<L: Lanes>(x: &[L]) -> L {
+    unsafe { L::add(L::add(x[0], x[1]), L::add(x[2], x[3])) }
+}
+
+/// x0 + ... + x7 as a tree.
+#[inline(always)]
+unsafe fn sum8<L: Lanes>(x: &[L]) -> L {
+    unsafe { L::add(sum4(&x[..4]), sum4(&x[4..8])) }
+}
+
+/// The sum of registers 1.. of `v` (15 or 23 of them) as trees of eight (as Plonky3's
+/// `sum_array`): depth 4 at width 16, 5 at width 24. (Written out: an array indexed in a loop
+/// stays on the stack. No closures: one left out of line, as a closure may be inside a
+/// `#[target_feature]` function of a default build, takes its vectors through memory.)
+#[inline(always)]
+unsafe fn tree_tail<L: Lanes, const W: usize>(v: &[L; W]) -> L {
     unsafe {
+        let last7 = &v[W - 7..];
+        let sum7 = L::add(sum4(&last7[..4]), L::add(L::add(last7[4], last7[5]), last7[6]));
+        if W == 16 {
+            L::add(sum8(&v[1..9]), sum7)
+        } else {
+            L::add(L::add(sum8(&v[1..9]), sum8(&v[9..17])), sum7)
+        }
+    }
+}
+
+/// All internal rounds (see the module header), in one of two orders (`PackedForm::tail_first`).
+#[inline(always)]
+unsafe fn internal_rounds<L: Lanes, const W: usize>(v: &mut [L; W], constants: &[i32], tail_first: bool) {
+    unsafe {
+        if tail_first {
+            // Per round, what does not wait for the S-box first (the tail sum of the entries
+            // the last round left, by a tree; the diagonal parts), then the S-box's sum and the
+            // additions into it.
+            for k in constants {
+                let s0 = L::add_rc_cube(v[0], L::splat(*k));
+                let tail = tree_tail(v);
+                each_entry::<L, W, 1, _>(v, &mut DiagPart);
+                let sum = L::add(tail, s0);
+                v[0] = L::sub(tail, s0);
+                each_entry::<L, W, 1, _>(v, &mut DiagFinish(sum));
+            }
+            return;
+        }
         let mut tail = tail_sum(v);
         for k in constants {
             let s0 = L::add_rc_cube(v[0], L::splat(*k));
@@ -272,7 +392,7 @@ pub(crate) unsafe fn permute_regs<L: Lanes, const W: usize>(perm: &Poseidon2<W>,
         for c in &rc.initial {
             external_round(v, c);
         }
-        internal_rounds(v, &rc.internal);
+        internal_rounds(v, &rc.internal, crate::poseidon2::packed_form().tail_first);
         for c in &rc.terminal {
             external_round(v, c);
         }

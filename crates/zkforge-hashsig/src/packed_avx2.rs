@@ -135,9 +135,16 @@ unsafe impl Lanes for Avx2 {
         }
     }
 
-    /// 127 l is one `vpmaddwd` when l < 2^15, else (l << 7) - l.
     #[inline(always)]
     unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
+        // SAFETY: as the two steps'.
+        unsafe { Self::div_pow2_finish(neg, k, sum, Self::div_pow2_part(neg, k, x)) }
+    }
+
+    /// The signed value +-(h - c), c = 127 l 2^(24 - k); 127 l is one `vpmaddwd` when
+    /// l < 2^15, else (l << 7) - l.
+    #[inline(always)]
+    unsafe fn div_pow2_part(neg: bool, k: u32, x: Self) -> Self {
         // SAFETY: AVX2, see above.
         unsafe {
             let k = k as i32;
@@ -145,9 +152,16 @@ unsafe impl Lanes for Avx2 {
             let l = _mm256_and_si256(x.0, _mm256_set1_epi32((1i32 << k) - 1));
             let l127 = if k <= 15 { _mm256_madd_epi16(l, _mm256_set1_epi32(127)) } else { _mm256_sub_epi32(_mm256_slli_epi32::<7>(l), l) };
             let c = _mm256_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
-            let m = if neg { _mm256_sub_epi32(c, h) } else { _mm256_sub_epi32(h, c) };
-            Avx2(signed_add(sum.0, m))
+            Avx2(if neg { _mm256_sub_epi32(c, h) } else { _mm256_sub_epi32(h, c) })
         }
+    }
+
+    /// [`signed_add`] of the signed value.
+    #[inline(always)]
+    unsafe fn div_pow2_finish(neg: bool, k: u32, sum: Self, part: Self) -> Self {
+        let _ = (neg, k);
+        // SAFETY: AVX2, see above.
+        Avx2(unsafe { signed_add(sum.0, part.0) })
     }
 
     /// The sum lies in [-p, p) and needs no reduction before the signed cube; the even and

@@ -20,7 +20,11 @@
 //! 2682-2722 ns, and Plonky3's packed permutation 1.02-1.04x faster in the same process
 //! (1.07-1.09x before). With the masked internal diagonal (`Lanes::add_div_pow2`,
 //! `PackedForm::masked_diag`) 1563-1608 / 2545-2600 ns, 0.98-1.00 / 0.97-0.99 of Plonky3's
-//! (native builds, same process). (An earlier
+//! (native builds, same process). On Zen 4 (AVX-512 on 256-bit units) the same code read
+//! 1.05 / 1.03-1.04 of Plonky3's, all of it in the internal rounds (their instructions equal
+//! Plonky3's in number and kind, but their order put the work behind the S-box); with the
+//! internal rounds in Plonky3's order (`PackedForm::tail_first`) 1.01-1.03 / 0.99-1.02.
+//! (An earlier
 //! signed S-box measured 5% slower than the previous form on Zen 5; written with the same
 //! intrinsics, it most likely paid for the LLVM rewrite that [`opaque`] now blocks, two extra
 //! shifts per reduction. Not re-measured on Zen 5.)
@@ -173,16 +177,23 @@ unsafe impl<T: Avx512Form> Lanes for T {
     ///   products; 1-2 % slower measured).
     #[inline(always)]
     unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self {
+        // SAFETY: as the two steps'.
+        unsafe { Self::div_pow2_finish(neg, k, sum, Self::div_pow2_part(neg, k, x)) }
+    }
+
+    /// The masked form's m = -x / 2^k in [0, p], or the signed form's +-(h - c).
+    #[inline(always)]
+    unsafe fn div_pow2_part(neg: bool, k: u32, x: Self) -> Self {
         // SAFETY: AVX-512F, see above; AVX-512BW for the masked form, whose entry points
         // enable it after run-time detection (`has_lanes`).
         unsafe {
             let k = k as i32;
+            let h = _mm512_srl_epi32(x.reg(), _mm_cvtsi32_si128(k));
             if T::MASKED_DIAG {
                 let p = _mm512_set1_epi32(P as i32);
                 let low_bits = _mm512_set1_epi32((1i32 << k) - 1);
-                let h = _mm512_srl_epi32(x.reg(), _mm_cvtsi32_si128(k));
                 let l_nonzero = _mm512_test_epi32_mask(x.reg(), low_bits);
-                let m = if k <= 15 {
+                return T::from_reg(if k <= 15 {
                     let l127 = if k == 8 {
                         _mm512_maddubs_epi16(x.reg(), _mm512_set1_epi32(127))
                     } else {
@@ -194,16 +205,31 @@ unsafe impl<T: Avx512Form> Lanes for T {
                     let l = _mm512_and_si512(x.reg(), low_bits);
                     let top = _mm512_mask_sll_epi32(p, l_nonzero, l, _mm_cvtsi32_si128(31 - k));
                     _mm512_sub_epi32(top, _mm512_add_epi32(_mm512_sll_epi32(l, _mm_cvtsi32_si128(24 - k)), h))
-                };
-                let m = T::from_reg(m);
-                return if neg { Self::add(sum, m) } else { Self::sub(sum, m) };
+                });
             }
-            let h = _mm512_srl_epi32(x.reg(), _mm_cvtsi32_si128(k));
             let l = _mm512_and_si512(x.reg(), _mm512_set1_epi32((1i32 << k) - 1));
             let l127 = opaque(_mm512_sub_epi32(_mm512_slli_epi32::<7>(l), l));
             let c = _mm512_sll_epi32(l127, _mm_cvtsi32_si128(24 - k));
-            let m = if neg { _mm512_sub_epi32(c, h) } else { _mm512_sub_epi32(h, c) };
-            T::from_reg(signed_add(sum.reg(), m))
+            T::from_reg(if neg { _mm512_sub_epi32(c, h) } else { _mm512_sub_epi32(h, c) })
+        }
+    }
+
+    /// The masked form's plain modular addition (`neg`) or subtraction of m, or the signed
+    /// form's [`signed_add`].
+    #[inline(always)]
+    unsafe fn div_pow2_finish(neg: bool, k: u32, sum: Self, part: Self) -> Self {
+        let _ = k;
+        // SAFETY: AVX-512F, see above.
+        unsafe {
+            if T::MASKED_DIAG {
+                if neg {
+                    Self::add(sum, part)
+                } else {
+                    Self::sub(sum, part)
+                }
+            } else {
+                T::from_reg(signed_add(sum.reg(), part.reg()))
+            }
         }
     }
 

@@ -274,13 +274,22 @@ pub struct PackedForm {
     /// by `vpmaddwd` / `vpmaddubsw`), then a plain modular addition or subtraction; `false` is
     /// the previous form (a signed value in (-p, p) and a signed addition, 11 uops against 9).
     pub masked_diag: bool,
+    /// The internal rounds in Plonky3's order, in the AVX-512 and the AVX2 lanes: per round
+    /// first the work that does not wait for the round's S-box (the tail sum of the entries the
+    /// last round left, as a tree; the diagonal parts that read only their entry), then the
+    /// sum and the additions into it. `false`: one pass per round, each new entry added into
+    /// the next round's tail sum as it is made (the same operations in another order).
+    pub tail_first: bool,
 }
 
 impl PackedForm {
-    /// The measured best (`examples/poseidon2_packed_peer.rs`, Intel Emerald Rapids, sixteen
-    /// states): the signed cube, 0.85-0.87 (widths 16 and 24) of the previous form; the masked
-    /// diagonal, 0.92-0.99 of the signed one.
-    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true, masked_diag: true };
+    /// The measured best (`examples/poseidon2_packed_peer.rs`, sixteen states): the signed
+    /// cube, 0.85-0.87 (widths 16 and 24) of the previous form, and the masked diagonal,
+    /// 0.92-0.99 of the signed one (Intel Emerald Rapids); the internal rounds tail first,
+    /// 0.97-0.98 of one pass in the sixteen lanes and 0.93-0.97 in the eight (Zen 4; not yet
+    /// measured on Intel, where Plonky3's packed permutation, which has this order, and ours
+    /// in one pass were level).
+    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true, masked_diag: true, tail_first: true };
 }
 
 impl Default for PackedForm {
@@ -289,7 +298,7 @@ impl Default for PackedForm {
     }
 }
 
-// bit 0: signed cube; bit 1: masked diagonal; bit 7 set once chosen
+// bit 0: signed cube; bit 1: masked diagonal; bit 2: tail first; bit 7 set once chosen
 static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// Choose the form of the packed AVX-512 permutation for the whole process (AVX2 and scalar
@@ -300,14 +309,14 @@ static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8:
 /// let p = Poseidon2::new_16();
 /// let mut a = [[Kb::ONE; 16]; 16];
 /// let mut b = a;
-/// set_packed_form(PackedForm { signed_cube: false, masked_diag: false });
+/// set_packed_form(PackedForm { signed_cube: false, masked_diag: false, tail_first: false });
 /// p.permute_x16(&mut a);
 /// set_packed_form(PackedForm::DEFAULT);
 /// p.permute_x16(&mut b);
 /// assert_eq!(a, b);
 /// ```
 pub fn set_packed_form(f: PackedForm) {
-    PACKED_FORM.store(0x80 | f.signed_cube as u8 | (f.masked_diag as u8) << 1, core::sync::atomic::Ordering::Relaxed);
+    PACKED_FORM.store(0x80 | f.signed_cube as u8 | (f.masked_diag as u8) << 1 | (f.tail_first as u8) << 2, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current form of the packed permutation ([`PackedForm::DEFAULT`] until set).
@@ -317,7 +326,7 @@ pub fn packed_form() -> PackedForm {
     if v == 0 {
         PackedForm::DEFAULT
     } else {
-        PackedForm { signed_cube: v & 1 != 0, masked_diag: v & 2 != 0 }
+        PackedForm { signed_cube: v & 1 != 0, masked_diag: v & 2 != 0, tail_first: v & 4 != 0 }
     }
 }
 

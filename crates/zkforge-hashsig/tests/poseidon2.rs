@@ -152,8 +152,9 @@ fn packed_every_form_matches_scalar() {
     use zkforge_hashsig::poseidon2::{set_packed_form, PackedForm};
     let mut rng = rng();
     let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
-    for (signed_cube, masked_diag) in [(false, false), (false, true), (true, false), (true, true)] {
-        set_packed_form(PackedForm { signed_cube, masked_diag });
+    for bits in 0..8u8 {
+        let (signed_cube, masked_diag, tail_first) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+        set_packed_form(PackedForm { signed_cube, masked_diag, tail_first });
         for round in 0..20 {
             let mut a: [[Kb; 16]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
             if round == 0 {
@@ -162,18 +163,25 @@ fn packed_every_form_matches_scalar() {
             }
             let want: Vec<[Kb; 16]> = a.iter().map(|s| p16.permute(*s)).collect();
             let mut cols: [[Kb; 16]; 16] = core::array::from_fn(|j| core::array::from_fn(|i| a[i][j]));
+            // the eight-lane (AVX2) path on the first eight states
+            let mut eight: [[Kb; 16]; 8] = core::array::from_fn(|i| a[i]);
+            p16.permute_x8(&mut eight);
+            assert_eq!(eight.to_vec(), want[..8].to_vec(), "x8, form bits {bits}");
             p16.permute_x16(&mut a);
-            assert_eq!(a.to_vec(), want, "signed_cube {signed_cube} masked_diag {masked_diag}");
+            assert_eq!(a.to_vec(), want, "form bits {bits}");
             p16.permute_columns_x16(&mut cols);
-            assert!((0..16).all(|i| (0..16).all(|j| cols[j][i] == want[i][j])), "signed_cube {signed_cube} masked_diag {masked_diag}");
+            assert!((0..16).all(|i| (0..16).all(|j| cols[j][i] == want[i][j])), "form bits {bits}");
             let mut b: [[Kb; 24]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
             if round == 0 {
                 b[2] = [Kb::ZERO; 24];
                 b[3] = [-Kb::ONE; 24];
             }
             let want: Vec<[Kb; 24]> = b.iter().map(|s| p24.permute(*s)).collect();
+            let mut eight: [[Kb; 24]; 8] = core::array::from_fn(|i| b[i]);
+            p24.permute_x8(&mut eight);
+            assert_eq!(eight.to_vec(), want[..8].to_vec(), "x8 width 24, form bits {bits}");
             p24.permute_x16(&mut b);
-            assert_eq!(b.to_vec(), want, "signed_cube {signed_cube} masked_diag {masked_diag}");
+            assert_eq!(b.to_vec(), want, "form bits {bits}");
         }
         // sixteen chain walks of eight steps (H = 8, parameter 5, tweak 2) against the
         // one-at-a-time walk
@@ -185,7 +193,7 @@ fn packed_every_form_matches_scalar() {
         let mut values = starts;
         perms.chains_lanes::<5, 2, 8, 16>(&parameter, epochs, chains, 1, 8, &mut values);
         for i in 0..16 {
-            assert_eq!(values[i], perms.chain::<5, 2, 8>(&parameter, epochs[i], chains[i], 1, 8, &starts[i]), "signed_cube {signed_cube} masked_diag {masked_diag}, chain {i}");
+            assert_eq!(values[i], perms.chain::<5, 2, 8>(&parameter, epochs[i], chains[i], 1, 8, &starts[i]), "form bits {bits}, chain {i}");
         }
     }
     set_packed_form(PackedForm::DEFAULT);
