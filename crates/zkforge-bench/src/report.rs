@@ -79,9 +79,11 @@ impl Meta {
             let form = zkforge_hashsig::poseidon2::packed_form();
             let cube = if form.signed_cube { "signed S-box" } else { "previous unsigned S-box" };
             let diag = if form.masked_diag { "masked diagonal" } else { "previous signed diagonal" };
-            format!("AVX-512 (16 lanes, {cube}, {diag}; {one})")
+            let order = if form.tail_first { "internal rounds tail first" } else { "internal rounds in one pass" };
+            format!("AVX-512 (16 lanes, {cube}, {diag}, {order}; {one})")
         } else if has("AVX2") {
-            "AVX2 (8 lanes; one state in AVX2 registers)".to_string()
+            let order = if zkforge_hashsig::poseidon2::packed_form().tail_first { "internal rounds tail first" } else { "internal rounds in one pass" };
+            format!("AVX2 (8 lanes, {order}; one state in AVX2 registers)")
         } else {
             "scalar".to_string()
         };
