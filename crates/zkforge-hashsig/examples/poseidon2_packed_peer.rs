@@ -2,10 +2,10 @@
 //! states per call on both sides, alternated in one process; per side the fastest of 15 rounds.
 //! Ours: `permute_columns_x16` (run-time detected AVX-512 / AVX2, column layout, no transposes)
 //! in four `PackedForm`s (the default; the internal rounds in one pass; also the previous
-//! internal diagonal; also the previous cube). Then our eight-lane (AVX2) path, two
-//! `permute_x8` calls on the same sixteen states, with the internal rounds tail first (the
-//! default) and in one pass: on an AVX-512 CPU the peer to compare it with is Plonky3 built
-//! with `-C target-cpu=native -C target-feature=-avx512f` (eight lanes).
+//! internal diagonal; also the previous cube). Then our eight-lane (AVX2) path on the same
+//! columns (`PackedForm::sixteen_lanes` off), with the internal rounds tail first (the default)
+//! and in one pass: on an AVX-512 CPU the peer to compare it with is Plonky3 built with
+//! `-C target-cpu=native -C target-feature=-avx512f` (eight lanes, into `target/native_avx2`).
 //! Plonky3 (p3-koala-bear 0.4.1, `default_koalabear_poseidon2_{16,24}`) packs only when built
 //! with the CPU's target features, so run this with them:
 //! `RUSTFLAGS="-C target-cpu=native" cargo run --release --target-dir target/native -p
@@ -39,8 +39,8 @@ fn run<const W: usize>(ours: &Poseidon2<W>, peer: &impl Permutation<[Pk; W]>) {
     let forms = [
         PackedForm::DEFAULT,
         PackedForm { tail_first: false, ..PackedForm::DEFAULT },
-        PackedForm { signed_cube: true, masked_diag: false, tail_first: false },
-        PackedForm { signed_cube: false, masked_diag: false, tail_first: false },
+        PackedForm { signed_cube: true, masked_diag: false, tail_first: false, sixteen_lanes: true },
+        PackedForm { signed_cube: false, masked_diag: false, tail_first: false, sixteen_lanes: true },
     ];
     let (mut best_ours, mut best_peer) = ([f64::MAX; 4], f64::MAX);
     for _ in 0..15 {
@@ -61,17 +61,14 @@ fn run<const W: usize>(ours: &Poseidon2<W>, peer: &impl Permutation<[Pk; W]>) {
         best_peer = best_peer.min(t.elapsed().as_secs_f64() * 1e9 / f64::from(N));
     }
     set_packed_form(PackedForm::DEFAULT);
-    let mut rows: [[Kb; W]; 16] = core::array::from_fn(|k| core::array::from_fn(|i| Kb::new(value(k, i))));
-    let eight_forms = [PackedForm::DEFAULT, PackedForm { tail_first: false, ..PackedForm::DEFAULT }];
+    let eight_forms = [PackedForm { sixteen_lanes: false, ..PackedForm::DEFAULT }, PackedForm { sixteen_lanes: false, tail_first: false, ..PackedForm::DEFAULT }];
     let mut best_eight = [f64::MAX; 2];
     for _ in 0..15 {
         for (f, form) in eight_forms.iter().enumerate() {
             set_packed_form(*form);
             let t = Instant::now();
             for _ in 0..N {
-                let (a, b) = black_box(&mut rows).split_at_mut(8);
-                ours.permute_x8(a.try_into().expect("8 states"));
-                ours.permute_x8(b.try_into().expect("8 states"));
+                ours.permute_columns_x16(black_box(&mut cols));
             }
             best_eight[f] = best_eight[f].min(t.elapsed().as_secs_f64() * 1e9 / f64::from(N));
         }
@@ -89,7 +86,7 @@ fn run<const W: usize>(ours: &Poseidon2<W>, peer: &impl Permutation<[Pk; W]>) {
         best_ours[0] / best_peer
     );
     println!(
-        "width {W}, eight-lane path (two permute_x8), ns per sixteen states: {:.0} (one pass per internal round {:.0}, {:.2}); ours / peer {:.2}",
+        "width {W}, eight-lane (AVX2) path, ns per sixteen states: {:.0} (one pass per internal round {:.0}, {:.2}); ours / peer {:.2}",
         best_eight[0],
         best_eight[1],
         best_eight[0] / best_eight[1],

@@ -423,6 +423,13 @@ pub(crate) fn has_lanes() -> bool {
     std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
 }
 
+/// Whether the packed Poseidon2 entry points take the sixteen lanes: [`has_lanes`] and
+/// `PackedForm::sixteen_lanes` (else the eight-lane AVX2 path runs twice).
+#[inline]
+pub(crate) fn use_lanes() -> bool {
+    crate::poseidon2::packed_form().sixteen_lanes && has_lanes()
+}
+
 /// One register type's load, permutation and store of sixteen row-major states.
 #[inline(always)]
 unsafe fn permute_x16_as<T: Avx512Form, const W: usize>(perm: &Poseidon2<W>, states: &mut [[Kb; W]; 16]) {

@@ -280,6 +280,10 @@ pub struct PackedForm {
     /// sum and the additions into it. `false`: one pass per round, each new entry added into
     /// the next round's tail sum as it is made (the same operations in another order).
     pub tail_first: bool,
+    /// Sixteen states in AVX-512 registers where the CPU has AVX-512F and AVX-512BW; `false`
+    /// takes the eight-lane AVX2 path twice there too (`permute_x16`, `permute_columns_x16`
+    /// and the chain walks), to measure and test that path on an AVX-512 CPU.
+    pub sixteen_lanes: bool,
 }
 
 impl PackedForm {
@@ -289,7 +293,7 @@ impl PackedForm {
     /// 0.97-0.98 of one pass in the sixteen lanes and 0.93-0.97 in the eight (Zen 4; not yet
     /// measured on Intel, where Plonky3's packed permutation, which has this order, and ours
     /// in one pass were level).
-    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true, masked_diag: true, tail_first: true };
+    pub const DEFAULT: PackedForm = PackedForm { signed_cube: true, masked_diag: true, tail_first: true, sixteen_lanes: true };
 }
 
 impl Default for PackedForm {
@@ -298,7 +302,8 @@ impl Default for PackedForm {
     }
 }
 
-// bit 0: signed cube; bit 1: masked diagonal; bit 2: tail first; bit 7 set once chosen
+// bit 0: signed cube; bit 1: masked diagonal; bit 2: tail first; bit 3: sixteen lanes; bit 7
+// set once chosen
 static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// Choose the form of the packed AVX-512 permutation for the whole process (AVX2 and scalar
@@ -309,14 +314,14 @@ static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8:
 /// let p = Poseidon2::new_16();
 /// let mut a = [[Kb::ONE; 16]; 16];
 /// let mut b = a;
-/// set_packed_form(PackedForm { signed_cube: false, masked_diag: false, tail_first: false });
+/// set_packed_form(PackedForm { signed_cube: false, masked_diag: false, tail_first: false, sixteen_lanes: true });
 /// p.permute_x16(&mut a);
 /// set_packed_form(PackedForm::DEFAULT);
 /// p.permute_x16(&mut b);
 /// assert_eq!(a, b);
 /// ```
 pub fn set_packed_form(f: PackedForm) {
-    PACKED_FORM.store(0x80 | f.signed_cube as u8 | (f.masked_diag as u8) << 1 | (f.tail_first as u8) << 2, core::sync::atomic::Ordering::Relaxed);
+    PACKED_FORM.store(0x80 | f.signed_cube as u8 | (f.masked_diag as u8) << 1 | (f.tail_first as u8) << 2 | (f.sixteen_lanes as u8) << 3, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// The current form of the packed permutation ([`PackedForm::DEFAULT`] until set).
@@ -326,7 +331,7 @@ pub fn packed_form() -> PackedForm {
     if v == 0 {
         PackedForm::DEFAULT
     } else {
-        PackedForm { signed_cube: v & 1 != 0, masked_diag: v & 2 != 0, tail_first: v & 4 != 0 }
+        PackedForm { signed_cube: v & 1 != 0, masked_diag: v & 2 != 0, tail_first: v & 4 != 0, sixteen_lanes: v & 8 != 0 }
     }
 }
 
@@ -609,12 +614,13 @@ impl<const W: usize> Poseidon2<W> {
     }
 
     /// Permute sixteen independent states: the AVX-512 path (sixteen lanes) when the CPU has
-    /// AVX-512F and AVX-512BW, else two eight-lane calls.
+    /// AVX-512F and AVX-512BW (and [`PackedForm::sixteen_lanes`] is on), else two eight-lane
+    /// calls.
     pub fn permute_x16(&self, states: &mut [[Kb; W]; 16]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if crate::packed_avx512::has_lanes() {
-                // SAFETY: AVX-512F and AVX-512BW were detected on this CPU just above.
+            if crate::packed_avx512::use_lanes() {
+                // SAFETY: `use_lanes` found AVX-512F and AVX-512BW on this CPU just above.
                 unsafe { crate::packed_avx512::permute_x16(self, states) };
                 return;
             }
@@ -654,8 +660,8 @@ impl<const W: usize> Poseidon2<W> {
     pub fn permute_columns_x16(&self, cols: &mut [[Kb; 16]; W]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if crate::packed_avx512::has_lanes() {
-                // SAFETY: AVX-512F and AVX-512BW were detected on this CPU just above.
+            if crate::packed_avx512::use_lanes() {
+                // SAFETY: `use_lanes` found AVX-512F and AVX-512BW on this CPU just above.
                 unsafe { crate::packed_avx512::permute_columns(self, cols) };
                 return;
             }

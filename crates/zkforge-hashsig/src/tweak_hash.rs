@@ -152,9 +152,9 @@ impl Perms {
             fn lane_tweaks<const T: usize, const N: usize>(epochs: &[u32], chains: &[u8], first: usize, pos: u8) -> [[Kb; T]; N] {
                 core::array::from_fn(|i| chain_tweak::<T>(epochs[first + i], chains[first + i], pos))
             }
-            if L == 16 && crate::packed_avx512::has_lanes() {
+            if L == 16 && crate::packed_avx512::use_lanes() {
                 let v: &mut [[Kb; H]; 16] = (&mut values[..]).try_into().expect("16 lanes");
-                // SAFETY: AVX-512F and AVX-512BW were detected on this CPU just above.
+                // SAFETY: `use_lanes` found AVX-512F and AVX-512BW on this CPU just above.
                 unsafe { crate::packed_avx512::chains_x16::<PL, T, H>(&self.p16, parameter, |j| lane_tweaks::<T, 16>(&epochs, &chains, 0, start + j), steps, v) };
                 return;
             }

@@ -152,9 +152,9 @@ fn packed_every_form_matches_scalar() {
     use zkforge_hashsig::poseidon2::{set_packed_form, PackedForm};
     let mut rng = rng();
     let (p16, p24) = (Poseidon2::new_16(), Poseidon2::new_24());
-    for bits in 0..8u8 {
-        let (signed_cube, masked_diag, tail_first) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
-        set_packed_form(PackedForm { signed_cube, masked_diag, tail_first });
+    for bits in 0..16u8 {
+        let (signed_cube, masked_diag, tail_first, sixteen_lanes) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0);
+        set_packed_form(PackedForm { signed_cube, masked_diag, tail_first, sixteen_lanes });
         for round in 0..20 {
             let mut a: [[Kb; 16]; 16] = core::array::from_fn(|_| core::array::from_fn(|_| Kb::new(rng.gen_range(0..P))));
             if round == 0 {
