@@ -1,6 +1,7 @@
 //! Time signing and verification of a Poseidon2 instantiation (median and mean of N runs each, after
 //! key generation for 1024 epochs; epochs of the prepared interval): `cargo run --release --example sign_verify_time --
-//! poseidon2_winternitz_lifetime18_w8 200`.
+//! poseidon2_winternitz_lifetime18_w8 200`. With the environment variable `ONE_PASS` set, packed
+//! Poseidon2 runs its internal rounds in one pass (`PackedForm::tail_first` off), for A/B timing.
 use rand_chacha::rand_core::SeedableRng;
 use zkforge_hashsig::keygen::key_gen;
 use zkforge_hashsig::scheme::instance_by_name;
@@ -36,6 +37,11 @@ fn run<const H: usize, const R: usize>(name: &str, n: u32) {
 }
 
 fn main() {
+    if std::env::var_os("ONE_PASS").is_some() {
+        use zkforge_hashsig::poseidon2::{set_packed_form, PackedForm};
+        set_packed_form(PackedForm { tail_first: false, ..PackedForm::DEFAULT });
+        println!("packed Poseidon2: internal rounds in one pass");
+    }
     let a: Vec<String> = std::env::args().collect();
     let name = a.get(1).map(String::as_str).unwrap_or("poseidon2_winternitz_lifetime18_w8");
     let n: u32 = a.get(2).and_then(|x| x.parse().ok()).unwrap_or(200);

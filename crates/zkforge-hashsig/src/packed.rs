@@ -61,30 +61,13 @@ pub(crate) unsafe trait Lanes: Copy {
     unsafe fn add_div_pow2(neg: bool, k: u32, sum: Self, x: Self) -> Self;
 
     /// sum + V_j x for one internal-diagonal entry (`DiagOp`), canonical in and out: small
-    /// multiples by additions, x / 2 by [`Lanes::half`], x / 2^k by [`Lanes::add_div_pow2`].
-    /// (No closures here: a closure is not `inline(always)`, and one left out of line would
-    /// call every intrinsic out of line too.)
+    /// multiples by additions, x / 2 by [`Lanes::half`], x / 2^k by [`Lanes::add_div_pow2`]
+    /// ([`Lanes::diag_part`], then [`Lanes::diag_finish`]). (No closures here: a closure is not
+    /// `inline(always)`, and one left out of line would call every intrinsic out of line too.)
     #[inline(always)]
     unsafe fn add_diag(op: DiagOp, sum: Self, x: Self) -> Self {
         // SAFETY: the caller runs this under the instruction set of `Self`.
-        unsafe {
-            let m = match op.mul {
-                1 => x,
-                2 => Self::add(x, x),
-                3 => Self::add(Self::add(x, x), x),
-                4 => {
-                    let x2 = Self::add(x, x);
-                    Self::add(x2, x2)
-                }
-                _ if op.shift == 1 => Self::half(x),
-                _ => return Self::add_div_pow2(op.neg, op.shift, sum, x),
-            };
-            if op.neg {
-                Self::sub(sum, m)
-            } else {
-                Self::add(sum, m)
-            }
-        }
+        unsafe { Self::diag_finish(op, sum, Self::diag_part(op, x)) }
     }
     /// The part of [`Lanes::add_div_pow2`] that does not read `sum`; by default none (x itself,
     /// and [`Lanes::div_pow2_finish`] does it all).
@@ -119,8 +102,7 @@ pub(crate) unsafe trait Lanes: Copy {
             }
         }
     }
-    /// ... and the addition into `sum`: `diag_finish(op, sum, diag_part(op, x))` is
-    /// `add_diag(op, sum, x)`.
+    /// ... and the addition (or subtraction) into `sum`.
     #[inline(always)]
     unsafe fn diag_finish(op: DiagOp, sum: Self, part: Self) -> Self {
         // SAFETY: the caller runs this under the instruction set of `Self`.
@@ -274,6 +256,7 @@ unsafe fn sum8<L: Lanes>(x: &[L]) -> L {
 /// `#[target_feature]` function of a default build, takes its vectors through memory.)
 #[inline(always)]
 unsafe fn tree_tail<L: Lanes, const W: usize>(v: &[L; W]) -> L {
+    const { assert!(W == 16 || W == 24) };
     unsafe {
         let last7 = &v[W - 7..];
         let sum7 = L::add(sum4(&last7[..4]), L::add(L::add(last7[4], last7[5]), last7[6]));
