@@ -70,7 +70,7 @@ impl Meta {
             "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
         };
         // packed Poseidon2's sixteen lanes need AVX-512BW too (`packed_avx512::has_lanes`)
-        let poseidon = if has("AVX-512F") && has("AVX-512BW") {
+        let poseidon = if has("AVX-512F") && has("AVX-512BW") && zkforge_hashsig::poseidon2::packed_form().sixteen_lanes {
             let one = match zkforge_hashsig::poseidon2::scalar_form().registers {
                 zkforge_hashsig::poseidon2::Registers::Auto | zkforge_hashsig::poseidon2::Registers::Avx512 => "one state in AVX-512 registers",
                 zkforge_hashsig::poseidon2::Registers::Avx2 => "one state in AVX2 registers",

@@ -262,7 +262,8 @@ pub fn scalar_form() -> ScalarForm {
     }
 }
 
-/// The form of the packed (sixteen-lane AVX-512) permutation, for the whole process
+/// The form of the packed permutation (sixteen AVX-512 lanes; `tail_first` and
+/// `sixteen_lanes` also shape the eight AVX2 lanes), for the whole process
 /// ([`set_packed_form`]). Every value gives the same states; `DEFAULT` is the measured best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PackedForm {
@@ -306,8 +307,8 @@ impl Default for PackedForm {
 // set once chosen
 static PACKED_FORM: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
-/// Choose the form of the packed AVX-512 permutation for the whole process (AVX2 and scalar
-/// paths are not affected).
+/// Choose the form of the packed permutation for the whole process (the first two fields shape
+/// the AVX-512 lanes only; the one-state paths are not affected).
 ///
 /// ```
 /// use zkforge_hashsig::{koalabear::Kb, poseidon2::{set_packed_form, PackedForm, Poseidon2}};
