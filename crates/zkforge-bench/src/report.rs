@@ -70,19 +70,18 @@ impl Meta {
             "off (ZKFORGE_NO_IFMA: the AVX2 machine's paths)"
         };
         // packed Poseidon2's sixteen lanes need AVX-512BW too (`packed_avx512::has_lanes`)
-        let poseidon = if has("AVX-512F") && has("AVX-512BW") && zkforge_hashsig::poseidon2::packed_form().sixteen_lanes {
+        let form = zkforge_hashsig::poseidon2::packed_form();
+        let order = if form.tail_first { "internal rounds tail first" } else { "internal rounds in one pass" };
+        let poseidon = if has("AVX-512F") && has("AVX-512BW") && form.sixteen_lanes {
             let one = match zkforge_hashsig::poseidon2::scalar_form().registers {
                 zkforge_hashsig::poseidon2::Registers::Auto | zkforge_hashsig::poseidon2::Registers::Avx512 => "one state in AVX-512 registers",
                 zkforge_hashsig::poseidon2::Registers::Avx2 => "one state in AVX2 registers",
                 zkforge_hashsig::poseidon2::Registers::Portable => "one state in portable rounds",
             };
-            let form = zkforge_hashsig::poseidon2::packed_form();
             let cube = if form.signed_cube { "signed S-box" } else { "previous unsigned S-box" };
             let diag = if form.masked_diag { "masked diagonal" } else { "previous signed diagonal" };
-            let order = if form.tail_first { "internal rounds tail first" } else { "internal rounds in one pass" };
             format!("AVX-512 (16 lanes, {cube}, {diag}, {order}; {one})")
         } else if has("AVX2") {
-            let order = if zkforge_hashsig::poseidon2::packed_form().tail_first { "internal rounds tail first" } else { "internal rounds in one pass" };
             format!("AVX2 (8 lanes, {order}; one state in AVX2 registers)")
         } else {
             "scalar".to_string()

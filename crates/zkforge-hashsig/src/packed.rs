@@ -128,19 +128,6 @@ unsafe fn double<L: Lanes>(x: L) -> L {
     unsafe { L::add(x, x) }
 }
 
-/// Sum of the registers 1.. of `v` in four interleaved accumulators (short dependency
-/// chains, so everything stays in registers).
-#[inline(always)]
-unsafe fn tail_sum<L: Lanes, const W: usize>(v: &[L; W]) -> L {
-    unsafe {
-        let mut acc = [v[1], v[2], v[3], v[4]];
-        for j in 5..W {
-            acc[(j - 1) % 4] = L::add(acc[(j - 1) % 4], v[j]);
-        }
-        L::add(L::add(acc[0], acc[1]), L::add(acc[2], acc[3]))
-    }
-}
-
 /// One operation on entry J of a width-W state, J a constant: [`each_entry`] calls it for
 /// every entry, one call written out per entry.
 ///
@@ -286,7 +273,7 @@ unsafe fn internal_rounds<L: Lanes, const W: usize>(v: &mut [L; W], constants: &
             }
             return;
         }
-        let mut tail = tail_sum(v);
+        let mut tail = tree_tail(v);
         for k in constants {
             let s0 = L::add_rc_cube(v[0], L::splat(*k));
             let sum = L::add(tail, s0);
