@@ -71,6 +71,18 @@ pub trait CurveConfig: Copy + Debug + Send + Sync + 'static + Sized {
 
     /// Map a curve point into the prime-order subgroup (multiplication by h_eff).
     fn clear_cofactor(p: &Jacobian<Self>) -> Jacobian<Self>;
+
+    /// p doubled n times: [`Jacobian::double`] n times, unless the group has a faster route for
+    /// long runs (BLS12-381 G2 on AVX-512 IFMA lanes: `bls12_381::set_g2_doubling_runs`). The
+    /// same coordinates either way; constant time in p (the route depends on n and the CPU).
+    #[inline]
+    fn double_n(p: &Jacobian<Self>, n: u32) -> Jacobian<Self> {
+        let mut acc = *p;
+        for _ in 0..n {
+            acc = acc.double();
+        }
+        acc
+    }
 }
 
 /// An efficiently computable endomorphism of a group and the scalar split it allows

@@ -377,3 +377,44 @@ fn group_law_agrees_under_every_tower_switch_value() {
     group_law_agrees_under_every_tower::<zkforge_curve::bn254::G1Config>(&mut rng);
     group_law_agrees_under_every_tower::<zkforge_curve::bn254::G2Config>(&mut rng);
 }
+
+/// Every value of `set_g2_doubling_runs` (the |z| ladders' runs of doublings on IFMA lanes or
+/// scalar) gives the same coordinates: `G2Config::double_n` against repeated doublings for run
+/// lengths around the lane threshold, on points in and off the subgroup, the identity and a
+/// point with Z != 1; the constant-time and variable-time cofactor clearings, [|z|] both ways,
+/// and the subgroup test on subgroup points, points off it, and the identity.
+#[test]
+fn g2_doubling_runs_agree() {
+    use zkforge_curve::bls12_381::{clear_cofactor_g2_vartime, mul_by_z_abs, mul_by_z_abs_vartime, set_g2_doubling_runs, G2Config, G2DoublingRuns, G2_LANE_RUN_MIN};
+    let mut rng = rng();
+    let g = Jacobian::<G2Config>::generator();
+    let mut pts: Vec<Jacobian<G2Config>> = (0..6).map(|_| random_curve_point::<G2Config>(&mut rng).to_jacobian()).collect();
+    pts.extend((0..4).map(|_| g.mul_limbs_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 8])));
+    pts.push(Jacobian::IDENTITY);
+    pts.push(g.double().add(&g)); // Z != 1
+    let run = || {
+        let mut out = Vec::new();
+        for p in &pts {
+            for n in [0, 1, G2_LANE_RUN_MIN - 1, G2_LANE_RUN_MIN, 33] {
+                let mut q = *p;
+                for _ in 0..n {
+                    q = q.double();
+                }
+                let r = G2Config::double_n(p, n);
+                assert!(r == q && r.to_affine() == q.to_affine(), "{n} doublings");
+                out.push(r.to_affine());
+            }
+            out.extend([G2Config::clear_cofactor(p), clear_cofactor_g2_vartime(p), mul_by_z_abs(p), mul_by_z_abs_vartime(p)].map(|r| r.to_affine()));
+        }
+        (out, pts.iter().map(|p| p.to_affine().is_in_subgroup()).collect::<Vec<_>>())
+    };
+    set_g2_doubling_runs(G2DoublingRuns::Scalar);
+    let want = run();
+    for mode in [G2DoublingRuns::Auto, G2DoublingRuns::Lanes, G2DoublingRuns::Scalar] {
+        set_g2_doubling_runs(mode);
+        assert!(run() == want, "{mode:?}");
+    }
+    set_g2_doubling_runs(G2DoublingRuns::Auto);
+    // the subgroup test itself: the six random curve points are off the subgroup, the rest in it
+    assert_eq!(want.1, [vec![false; 6], vec![true; 6]].concat());
+}

@@ -46,15 +46,21 @@ fn expand_message_xmd_rfc9380_k1() {
 }
 
 /// Run `check` under every value of the hash switches (G1 random-oracle form, SSWU
-/// exponentiations), then restore the defaults.
+/// exponentiations, G2's runs of doublings in the cofactor clearing), then restore the
+/// defaults.
 fn for_every_hash_switch(check: impl Fn()) {
+    use zkforge_curve::bls12_381::{set_g2_doubling_runs, G2DoublingRuns};
     for e in [SswuExponentiations::Auto, SswuExponentiations::Interleaved, SswuExponentiations::OneByOne] {
         set_sswu_exponentiations(e);
         for f in [G1RandomOracleForm::Auto, G1RandomOracleForm::AddOnIsogenous, G1RandomOracleForm::MapThenAdd] {
             set_g1_ro_form(f);
-            check();
+            for d in [G2DoublingRuns::Auto, G2DoublingRuns::Scalar, G2DoublingRuns::Lanes] {
+                set_g2_doubling_runs(d);
+                check();
+            }
         }
     }
+    set_g2_doubling_runs(G2DoublingRuns::Auto);
     set_g1_ro_form(G1RandomOracleForm::Auto);
     set_sswu_exponentiations(SswuExponentiations::Auto);
 }

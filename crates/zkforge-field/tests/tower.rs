@@ -647,3 +647,49 @@ fn every_fp2_product_form_agrees() {
     fp2_products_match::<bls12_381::FpConfig, 6>(&mut rng);
     fp2_products_match::<bn254::FpConfig, 4>(&mut rng);
 }
+
+/// `tower::double_run_lanes` against the scalar doubling formula it transcribes (the curve
+/// crate's `Jacobian::double` on a = 0), on both towers: points with edge coordinates (every
+/// coordinate from 0, 1, p - 1, ... in `fp2_inputs`, Z = 0, Y = 0), random ones, and run
+/// lengths 0 to 70. Skipped (with a note) on CPUs without AVX-512 IFMA.
+#[cfg(target_arch = "x86_64")]
+fn double_runs_match<C: TowerConfig<N>, const N: usize>() {
+    use rand::SeedableRng;
+    let dbl = |(x, y, z): (Fp2<C, N>, Fp2<C, N>, Fp2<C, N>)| {
+        let a = x.square();
+        let b2 = y.square().double();
+        let d = (x * b2).double();
+        let e = a.double() + a;
+        let x3 = e.square() - d.double();
+        (x3, Fp2::mul_sub_double_square(&e, &(d - x3), &b2), (y * z).double())
+    };
+    if zkforge_field::tower::double_run_lanes(&Fp2::<C, N>::ONE, &Fp2::ONE, &Fp2::ONE, 1).is_none() {
+        eprintln!("no AVX-512 IFMA on this CPU: the lane doubling is not exercised here");
+        return;
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x00d0_0b1e);
+    let v = fp2_inputs::<C, N>(&mut rng, 40);
+    let mut points: Vec<_> = (0..v.len()).map(|i| (v[i], v[(i * 7 + 3) % v.len()], v[(i * 13 + 5) % v.len()])).collect();
+    points.push((v[20], v[21], Fp2::ZERO));
+    points.push((v[22], Fp2::ZERO, v[23]));
+    points.push((-Fp2::ONE, -Fp2::ONE, -Fp2::ONE));
+    for (i, p) in points.iter().enumerate() {
+        for n in [0u32, 1, 2, 5, 9, 17, 32, 70] {
+            if (i + n as usize) % 3 != 0 && n > 9 {
+                continue; // the long runs on a third of the points
+            }
+            let mut q = *p;
+            for _ in 0..n {
+                q = dbl(q);
+            }
+            assert_eq!(zkforge_field::tower::double_run_lanes(&p.0, &p.1, &p.2, n), Some(q), "point {i}, {n} doublings");
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn double_runs_on_lanes_match_the_scalar_doubling() {
+    double_runs_match::<bls12_381::FpConfig, 6>();
+    double_runs_match::<bn254::FpConfig, 4>();
+}

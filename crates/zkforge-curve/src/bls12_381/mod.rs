@@ -50,17 +50,101 @@ pub fn mul_by_z_abs<C: CurveConfig>(p: &Jacobian<C>) -> Jacobian<C> {
     ladder_z_abs(p, Jacobian::add)
 }
 
-/// The chain of |z| with the given addition (complete or `_vartime`).
+/// The chain of |z| with the given addition (complete or `_vartime`): its runs of doublings
+/// (1, 2, 3, 9, 32 and 16 between the additions) through [`CurveConfig::double_n`].
 #[inline(always)]
 fn ladder_z_abs<C: CurveConfig>(p: &Jacobian<C>, add: impl Fn(&Jacobian<C>, &Jacobian<C>) -> Jacobian<C>) -> Jacobian<C> {
     let mut acc = *p;
+    let mut run = 0;
     for i in (0..63).rev() {
-        acc = acc.double();
+        run += 1;
         if (Z_ABS >> i) & 1 == 1 {
-            acc = add(&acc, p);
+            acc = add(&C::double_n(&acc, run), p);
+            run = 0;
         }
     }
-    acc
+    C::double_n(&acc, run)
+}
+
+/// How the |z| ladders on BLS12-381 G2 (cofactor clearing, so hash to G2 and EIP-2537's
+/// MAP_FP2_TO_G2; the subgroup test, so G2 decoding and signature checks) run their long runs
+/// of doublings ([`CurveConfig::double_n`]). Every value gives the same coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum G2DoublingRuns {
+    /// The measured best: [`G2DoublingRuns::Lanes`] where the CPU has AVX-512 IFMA, for runs
+    /// of [`G2_LANE_RUN_MIN`] doublings and more; scalar elsewhere.
+    Auto,
+    /// One scalar doubling after the other ([`Jacobian::double`]).
+    Scalar,
+    /// Each doubling's 17 Fp products as three products on eight IFMA lanes
+    /// (`zkforge_field::tower::double_run_lanes`), for runs of [`G2_LANE_RUN_MIN`] and more;
+    /// scalar where the CPU has no IFMA.
+    Lanes,
+}
+
+/// The shortest run of G2 doublings that [`G2DoublingRuns::Lanes`] takes to the lanes (one lane
+/// product in and one out cost about two doublings' savings): measured on Zen 4, lanes / scalar
+/// 0.84 at 9 doublings, 0.75 at 63 (`zkforge-field --example double_run`).
+pub const G2_LANE_RUN_MIN: u32 = 9;
+
+#[cfg(feature = "std")]
+static G2_DOUBLING_RUNS: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+/// Choose how the BLS12-381 G2 |z| ladders double (process-wide; every value gives the same
+/// point). Without the `std` feature the runs are always scalar.
+///
+/// ```
+/// use zkforge_curve::bls12_381::{set_g2_doubling_runs, G2Config, G2DoublingRuns, G2Projective};
+/// use zkforge_curve::CurveConfig;
+/// let p = G2Projective::generator().double();
+/// set_g2_doubling_runs(G2DoublingRuns::Scalar);
+/// let a = G2Config::clear_cofactor(&p);
+/// set_g2_doubling_runs(G2DoublingRuns::Auto);
+/// assert_eq!(G2Config::clear_cofactor(&p), a);
+/// ```
+pub fn set_g2_doubling_runs(r: G2DoublingRuns) {
+    #[cfg(feature = "std")]
+    G2_DOUBLING_RUNS.store(
+        match r {
+            G2DoublingRuns::Auto => 0,
+            G2DoublingRuns::Scalar => 1,
+            G2DoublingRuns::Lanes => 2,
+        },
+        core::sync::atomic::Ordering::Relaxed,
+    );
+    #[cfg(not(feature = "std"))]
+    let _ = r;
+}
+
+/// The current [`G2DoublingRuns`].
+pub fn g2_doubling_runs() -> G2DoublingRuns {
+    #[cfg(feature = "std")]
+    return match G2_DOUBLING_RUNS.load(core::sync::atomic::Ordering::Relaxed) {
+        0 => G2DoublingRuns::Auto,
+        1 => G2DoublingRuns::Scalar,
+        _ => G2DoublingRuns::Lanes,
+    };
+    #[cfg(not(feature = "std"))]
+    G2DoublingRuns::Scalar
+}
+
+/// n doublings of a G2 point on the IFMA lanes where [`g2_doubling_runs`] and the CPU allow
+/// and the run is long enough; `None` otherwise.
+#[inline]
+fn g2_double_run_lanes(p: &G2Projective, n: u32) -> Option<G2Projective> {
+    if n < G2_LANE_RUN_MIN || g2_doubling_runs() == G2DoublingRuns::Scalar {
+        return None;
+    }
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    {
+        let (x, y, z) = zkforge_field::tower::double_run_lanes(&p.x, &p.y, &p.z, n)?;
+        Some(Jacobian { x, y, z })
+    }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    {
+        let _ = p;
+        None
+    }
 }
 
 /// [`mul_by_z_abs`] with additions that branch on their special cases (public points only:
@@ -95,13 +179,15 @@ pub fn clear_cofactor_g2_vartime(p: &G2Projective) -> G2Projective {
 /// points).
 fn mul_by_z_abs_affine_vartime<C: CurveConfig>(p: &Affine<C>) -> Jacobian<C> {
     let mut acc = p.to_jacobian();
+    let mut run = 0;
     for i in (0..63).rev() {
-        acc = acc.double();
+        run += 1;
         if (Z_ABS >> i) & 1 == 1 {
-            acc = acc.add_mixed_vartime(p);
+            acc = C::double_n(&acc, run).add_mixed_vartime(p);
+            run = 0;
         }
     }
-    acc
+    C::double_n(&acc, run)
 }
 
 impl CurveConfig for G1Config {
@@ -367,6 +453,17 @@ impl CurveConfig for G2Config {
     fn mul_by_b(x: &Fp2) -> Fp2 {
         // (4 + 4u)(c0 + c1 u) = 4(c0 - c1) + 4(c0 + c1) u
         Fp2::new((x.c0 - x.c1).double().double(), (x.c0 + x.c1).double().double())
+    }
+
+    fn double_n(p: &Jacobian<Self>, n: u32) -> Jacobian<Self> {
+        if let Some(r) = g2_double_run_lanes(p, n) {
+            return r;
+        }
+        let mut acc = *p;
+        for _ in 0..n {
+            acc = acc.double();
+        }
+        acc
     }
 
     fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {

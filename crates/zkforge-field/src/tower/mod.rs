@@ -28,6 +28,10 @@ mod ifma_fp12;
 pub use ifma_fp12::{Fp12Lanes, G2Lanes, LineScale};
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod ifma_gt;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod ifma_double;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub use ifma_double::double_run_lanes;
 
 mod fp2;
 mod fp6;
