@@ -34,7 +34,7 @@ fn run<C: TowerConfig<N>, const N: usize>(name: &str) {
         };
         assert!(r == q, "{name} n={n}");
     }
-    for n in [9u32, 16, 32, 63] {
+    for n in [3u32, 5, 7, 9, 16, 32, 63] {
         let (mut ts, mut tl) = (f64::MAX, f64::MAX);
         for _ in 0..30 {
             let s = Instant::now();

@@ -72,7 +72,9 @@ fn ladder_z_abs<C: CurveConfig>(p: &Jacobian<C>, add: impl Fn(&Jacobian<C>, &Jac
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum G2DoublingRuns {
     /// The measured best: [`G2DoublingRuns::Lanes`] where the CPU has AVX-512 IFMA, for runs
-    /// of [`G2_LANE_RUN_MIN`] doublings and more; scalar elsewhere.
+    /// of [`G2_LANE_RUN_MIN`] doublings and more; scalar elsewhere (on Zen 4, against scalar
+    /// runs: cofactor clearing 0.84-0.85, hash to G2 0.90-0.91, the subgroup test 0.84,
+    /// checked decompression 0.90; `examples/g2_doubling_runs.rs`).
     Auto,
     /// One scalar doubling after the other ([`Jacobian::double`]).
     Scalar,
@@ -82,10 +84,11 @@ pub enum G2DoublingRuns {
     Lanes,
 }
 
-/// The shortest run of G2 doublings that [`G2DoublingRuns::Lanes`] takes to the lanes (one lane
-/// product in and one out cost about two doublings' savings): measured on Zen 4, lanes / scalar
-/// 0.84 at 9 doublings, 0.75 at 63 (`zkforge-field --example double_run`).
-pub const G2_LANE_RUN_MIN: u32 = 9;
+/// The shortest run of G2 doublings that [`G2DoublingRuns::Lanes`] takes to the lanes (a lane
+/// product into the 52-bit form and one out of it cost about what three doublings save):
+/// measured on Zen 4, lanes / scalar 1.02 at 3 doublings, 0.91 at 5, 0.83 at 9, 0.75 at 63
+/// (`zkforge-field --example double_run`). The |z| ladders' runs are 1, 2, 3, 9, 32 and 16.
+pub const G2_LANE_RUN_MIN: u32 = 5;
 
 #[cfg(feature = "std")]
 static G2_DOUBLING_RUNS: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
