@@ -8,6 +8,10 @@
 //!   |z| into four 64-bit digits (Galbraith-Lin-Scott). Subgroup test psi(P) = zP (Scott,
 //!   ePrint 2021/1130). Cofactor clearing by Budroni-Pintore (ePrint 2017/419), as written in
 //!   RFC 9380 appendix G.3.
+//! - The |z| ladders (cofactor clearing, subgroup tests) double in runs between their five
+//!   additions ([`CurveConfig::double_n`]); on G2 the runs of five and more go to AVX-512 IFMA
+//!   lanes where the CPU has them (`zkforge_field::tower::double_run_lanes`,
+//!   [`set_g2_doubling_runs`]).
 //! Constants are generated from the curve record (`generated.rs`, `scripts/gen_all.py`).
 
 mod encoding;
