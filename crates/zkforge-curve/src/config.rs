@@ -77,11 +77,7 @@ pub trait CurveConfig: Copy + Debug + Send + Sync + 'static + Sized {
     /// same coordinates either way; constant time in p (the route depends on n and the CPU).
     #[inline]
     fn double_n(p: &Jacobian<Self>, n: u32) -> Jacobian<Self> {
-        let mut acc = *p;
-        for _ in 0..n {
-            acc = acc.double();
-        }
-        acc
+        p.double_times(n)
     }
 }
 

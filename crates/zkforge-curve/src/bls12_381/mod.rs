@@ -463,14 +463,7 @@ impl CurveConfig for G2Config {
     }
 
     fn double_n(p: &Jacobian<Self>, n: u32) -> Jacobian<Self> {
-        if let Some(r) = g2_double_run_lanes(p, n) {
-            return r;
-        }
-        let mut acc = *p;
-        for _ in 0..n {
-            acc = acc.double();
-        }
-        acc
+        g2_double_run_lanes(p, n).unwrap_or_else(|| p.double_times(n))
     }
 
     fn is_torsion_free_vartime(p: &Affine<Self>) -> bool {

@@ -91,6 +91,17 @@ impl<C: CurveConfig> Jacobian<C> {
         Self { x: x3, y: y3, z: z3 }
     }
 
+    /// [`Jacobian::double`] n times, one after the other (the scalar route of
+    /// [`CurveConfig::double_n`]).
+    #[inline]
+    pub(crate) fn double_times(&self, n: u32) -> Self {
+        let mut acc = *self;
+        for _ in 0..n {
+            acc = acc.double();
+        }
+        acc
+    }
+
     /// `add-2007-bl` core without special cases; returns (sum, H == 0, R == 0). Y3's two
     /// products share one reduction where the field allows ([`CurveField::mul_sub_mul`]).
     #[inline(always)]
